@@ -1,0 +1,1 @@
+"""The tajkit command line (typer): parse, call, present."""

@@ -1,0 +1,3 @@
+from tajkit.cli.main import run
+
+run()

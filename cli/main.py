@@ -1,0 +1,229 @@
+"""The ``tajkit`` command. Parses, calls the solver or the sheets, presents the result.
+
+OR-Tools and reportlab are imported inside the commands that need them, so ``tajkit --help``
+answers at once. Exit codes: 0 success, 1 failure, 2 bad input.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import sys
+from enum import Enum
+from importlib import metadata
+from pathlib import Path
+from typing import Annotated, Any, Callable, Optional
+
+import typer
+
+from tajkit.solver.errors import BadInput
+from tajkit.solver.games import GAMES
+
+app = typer.Typer(
+    name="tajkit",
+    help="Printable sheets, a scorer and solver hints for five Taj Mahal-themed tabletop games.\n\n"
+    "Examples:  tajkit print artisans  ·  tajkit score artisans table.toml  ·  tajkit games",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+    rich_markup_mode=None,
+)
+
+
+class Kind(str, Enum):
+    sheet = "sheet"
+    reference = "reference"
+    scorepad = "scorepad"
+
+
+class Paper(str, Enum):
+    a4 = "a4"
+    letter = "letter"
+
+
+class InkChoice(str, Enum):
+    colour = "colour"
+    low = "low"
+
+
+def fail(problems: tuple[str, ...] | list[str], code: int = 2) -> typer.Exit:
+    for problem in problems:
+        typer.echo(f"error: {problem}", err=True)
+    return typer.Exit(code)
+
+
+def command(*args: Any, **kwargs: Any) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    """Register a command whose bad input becomes one message per problem and exit code 2."""
+
+    def register(fn: Callable[..., Any]) -> Callable[..., Any]:
+        @functools.wraps(fn)
+        def guarded(*a: Any, **k: Any) -> Any:
+            try:
+                return fn(*a, **k)
+            except BadInput as exc:
+                raise fail(exc.problems) from None
+            except OSError as exc:
+                raise fail([f"{exc.filename or ''}: {exc.strerror or exc}"], code=1) from None
+
+        return app.command(*args, **kwargs)(guarded)
+
+    return register
+
+
+def game_of(game: str) -> str:
+    if game not in GAMES:
+        import difflib
+
+        close = difflib.get_close_matches(game, GAMES, n=1)
+        hint = f"did you mean {close[0]}? " if close else ""
+        raise BadInput(f"unknown game {game!r}: {hint}the games are {', '.join(GAMES)}")
+    return game
+
+
+def _version(value: bool) -> None:
+    if value:
+        typer.echo(f"tajkit {metadata.version('tajkit')}")
+        raise typer.Exit()
+
+
+@app.callback()
+def main(
+    version: Annotated[
+        Optional[bool], typer.Option("--version", callback=_version, is_eager=True, help="Show the version and exit.")
+    ] = None,
+    data: Annotated[
+        Optional[Path],
+        typer.Option(
+            "--data",
+            help="Folder of your own <game>.toml files laid over tajkit's game data "
+            "(also: the TAJKIT_DATA environment variable).",
+            file_okay=False,
+        ),
+    ] = None,
+) -> None:
+    """Printable sheets, a scorer and solver hints for five Taj Mahal-themed tabletop games."""
+    from tajkit import seeds
+
+    if data is not None and not data.is_dir():
+        raise fail([f"--data {data}: no such folder"])
+    seeds.data_dir = data
+
+
+@command("games")
+def games_cmd() -> None:
+    """List the games and what tajkit does for each today."""
+    width = max(len(g.id) for g in GAMES.values())
+    for g in GAMES.values():
+        does = ", ".join(g.supports()) or "nothing yet"
+        typer.echo(f"{g.id:<{width}}  {g.title} ({g.kind}): {does}")
+
+
+@command("print")
+def print_cmd(
+    game: Annotated[str, typer.Argument(help="Game id, e.g. artisans (see: tajkit games).")],
+    kind: Annotated[Optional[Kind], typer.Option("--kind", help="What to print; default: the game's main printout.")] = None,
+    paper: Annotated[Paper, typer.Option("--paper", help="Paper size.")] = Paper.a4,
+    ink: Annotated[InkChoice, typer.Option("--ink", help="colour, or low ink (white paper, outlines).")] = InkChoice.colour,
+    count: Annotated[int, typer.Option("--count", min=1, max=1000, help="Number of pages.")] = 10,
+    output: Annotated[Optional[Path], typer.Option("-o", "--output", help="PDF file to write.")] = None,
+    force: Annotated[bool, typer.Option("--force", help="Replace the output file if it exists.")] = False,
+) -> None:
+    """Print a pad of player sheets, a reference card or a score pad as PDF.
+
+    Example: tajkit print artisans --paper letter --ink low --count 50
+    """
+    from tajkit.cli.files import write_new
+
+    info = GAMES[game_of(game)]
+    chosen = kind.value if kind else (info.prints[0] if info.prints else "sheet")
+    if chosen not in info.prints:
+        offered = ", ".join(info.prints) or "nothing yet"
+        raise BadInput(f"--kind {chosen}: tajkit prints {offered} for {game} (see: tajkit games)")
+    path = output or Path("output") / f"{game}-{chosen}-{paper.value}-{ink.value}.pdf"
+    pdf = _render(game, chosen, paper.value, ink.value, count)
+    write_new(path, pdf, force=force)
+    typer.echo(str(path))
+
+
+def _render(game: str, kind: str, paper: str, ink: str, count: int) -> bytes:
+    from tajkit.sheets import artisans
+    from tajkit.solver.artisans.rules import load_spec
+
+    return artisans.render_pad(load_spec(), paper=paper, ink=ink, count=count)
+
+
+def stdin_is_interactive() -> bool:
+    return sys.stdin.isatty()
+
+
+@command("score")
+def score_cmd(
+    game: Annotated[str, typer.Argument(help="Game id, e.g. artisans.")],
+    state: Annotated[
+        Optional[str], typer.Argument(help="State file (TOML or JSON), or - for standard input. Omit it to type the sheets in.")
+    ] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the result as JSON.")] = False,
+) -> None:
+    """Score a finished table: each player's breakdown, the ranking and its tie-breaks.
+
+    Example: tajkit score artisans table.toml
+    """
+    from tajkit.cli import present
+    from tajkit.solver.artisans import scoring, state as artisans_state
+    from tajkit.solver.artisans.rules import load_spec
+
+    game_of(game)
+    if not GAMES[game].scores:
+        raise BadInput(f"tajkit score {game}: not available yet (see: tajkit games)")
+    spec = load_spec()
+    if state is None:
+        if not stdin_is_interactive():
+            raise BadInput("no state file given: name a TOML or JSON file, or - to read standard input")
+        data = _enter_and_offer_save(spec)
+        players = artisans_state.players_from_data(spec, data)
+    else:
+        players = artisans_state.load_players(spec, state)
+    note = artisans_state.end_of_game_note(spec, players)
+    if note:
+        typer.echo(f"warning: {note}", err=True)
+    result = scoring.score_table(spec, players)
+    if as_json:
+        typer.echo(json.dumps(result.as_json(), indent=2, ensure_ascii=False))
+    else:
+        typer.echo(present.artisans_score(result, spec.trees))
+
+
+def _enter_and_offer_save(spec: Any) -> dict[str, Any]:
+    import tomli_w
+
+    from tajkit.cli.entry import enter_artisans
+    from tajkit.cli.files import write_new
+
+    data = enter_artisans(spec)
+    if typer.confirm("Save this entry as a state file?", default=True, err=True):
+        while True:
+            name = typer.prompt("File name", default="output/artisans-table.toml", err=True)
+            path = Path(name)
+            replace = path.exists() and typer.confirm(f"{path} exists. Replace it?", default=False, err=True)
+            if path.exists() and not replace:
+                continue
+            write_new(path, tomli_w.dumps(data).encode("utf-8"), force=replace)
+            typer.echo(f"saved {path}", err=True)
+            break
+    return data
+
+
+@command("schema")
+def schema_cmd(game: Annotated[str, typer.Argument(help="Game id, e.g. artisans.")]) -> None:
+    """Print the JSON Schema of the game's state file."""
+    from tajkit.solver.artisans.rules import load_spec
+    from tajkit.solver.artisans.state import json_schema
+
+    game_of(game)
+    if not GAMES[game].scores:
+        raise BadInput(f"tajkit schema {game}: no state file for {game} yet (see: tajkit games)")
+    typer.echo(json.dumps(json_schema(load_spec()), indent=2, ensure_ascii=False))
+
+
+def run() -> None:
+    app()

@@ -1,0 +1,1 @@
+"""PDF drawing (reportlab): the shared primitives and one module per document."""

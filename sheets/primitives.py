@@ -1,0 +1,357 @@
+"""The shared drawing layer: papers, inks, embedded fonts, fitted text and small drawn icons.
+
+Every string drawn through :func:`text` or :func:`paragraph` is measured against the space it
+gets and shrunk (or wrapped) to fit; each placement is recorded in :data:`PLACED` so tests can
+check that nothing overflows its box.
+"""
+
+from __future__ import annotations
+
+import io
+import math
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from importlib import resources
+
+from reportlab.lib.colors import Color, HexColor, white
+from reportlab.lib.pagesizes import A4, LETTER
+from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.ttfonts import TTFont
+from reportlab.pdfgen.canvas import Canvas
+
+PAPERS: dict[str, tuple[float, float]] = {"a4": A4, "letter": LETTER}
+
+SANS, BOLD, ITALIC = "TajkitSans", "TajkitSans-Bold", "TajkitSans-Italic"
+
+
+def register_fonts() -> None:
+    """Bitstream Vera (shipped with reportlab) as embedded TrueType subsets."""
+    if SANS in pdfmetrics.getRegisteredFontNames():
+        return
+    folder = resources.files("reportlab") / "fonts"
+    for name, file in ((SANS, "Vera.ttf"), (BOLD, "VeraBd.ttf"), (ITALIC, "VeraIt.ttf")):
+        pdfmetrics.registerFont(TTFont(name, str(folder / file)))
+    pdfmetrics.registerFontFamily(SANS, normal=SANS, bold=BOLD, italic=ITALIC, boldItalic=BOLD)
+
+
+@dataclass(frozen=True)
+class Ink:
+    """A palette. ``low`` ink: white paper, outlines only, nothing told by colour alone."""
+
+    name: str
+    paper: Color
+    text: Color
+    soft_text: Color
+    line: Color
+    marble: Color
+    marble_line: Color
+    sky_top: Color
+    sky_bottom: Color
+    water: Color
+    water_line: Color
+    leaf: Color
+    leaf_line: Color
+    trunk: Color
+    fruit: Color
+    box: Color
+    star: Color
+    star_line: Color
+    groups: dict[int, Color] = field(default_factory=dict)
+    fills: bool = True
+
+    def group(self, die: int) -> Color:
+        return self.groups.get(die, self.line)
+
+
+COLOUR = Ink(
+    name="colour",
+    paper=HexColor("#FFFDF8"),
+    text=HexColor("#2E2A26"),
+    soft_text=HexColor("#6B6257"),
+    line=HexColor("#8C7A62"),
+    marble=HexColor("#FBF7EE"),
+    marble_line=HexColor("#A8957A"),
+    sky_top=HexColor("#DCEBF7"),
+    sky_bottom=HexColor("#FDF3E3"),
+    water=HexColor("#9CC9E8"),
+    water_line=HexColor("#3F7FB0"),
+    leaf=HexColor("#8CC084"),
+    leaf_line=HexColor("#3F7A3A"),
+    trunk=HexColor("#8A5A3B"),
+    fruit=HexColor("#E9823A"),
+    box=white,
+    star=HexColor("#F2C230"),
+    star_line=HexColor("#A67C00"),
+    groups={
+        1: HexColor("#3F8A4A"),
+        2: HexColor("#B4533C"),
+        3: HexColor("#2F7F8C"),
+        4: HexColor("#B7860B"),
+        5: HexColor("#6E4FA0"),
+        6: HexColor("#C0612B"),
+    },
+)
+
+LOW = Ink(
+    name="low",
+    paper=white,
+    text=HexColor("#000000"),
+    soft_text=HexColor("#444444"),
+    line=HexColor("#555555"),
+    marble=white,
+    marble_line=HexColor("#666666"),
+    sky_top=white,
+    sky_bottom=white,
+    water=white,
+    water_line=HexColor("#555555"),
+    leaf=white,
+    leaf_line=HexColor("#555555"),
+    trunk=HexColor("#777777"),
+    fruit=white,
+    box=white,
+    star=white,
+    star_line=HexColor("#333333"),
+    fills=False,
+)
+
+INKS = {"colour": COLOUR, "low": LOW}
+
+
+# --- text that always fits ---------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Placed:
+    """One drawn string and the space it was given (for overflow tests)."""
+
+    text: str
+    font: str
+    size: float
+    width: float
+    max_width: float
+    height: float
+    max_height: float
+
+
+PLACED: list[Placed] = []
+
+
+def width_of(text: str, font: str, size: float) -> float:
+    return pdfmetrics.stringWidth(text, font, size)
+
+
+def fitted_size(text: str, font: str, size: float, max_width: float, min_size: float = 4.5) -> float:
+    """``size`` or smaller so that ``text`` fits ``max_width`` (never below ``min_size``)."""
+    width = width_of(text, font, size)
+    if width <= max_width:
+        return size
+    return max(min_size, math.floor(size * max_width / width * 10) / 10)
+
+
+def text(
+    c: Canvas, s: str, x: float, y: float, max_width: float, font: str = SANS, size: float = 8,
+    align: str = "left", color: Color | None = None,
+) -> float:
+    """Draw one line, shrunk to fit ``max_width``; ``x`` is the left, centre or right edge."""
+    size = fitted_size(s, font, size, max_width)
+    width = width_of(s, font, size)
+    PLACED.append(Placed(s, font, size, width, max_width, size, size))
+    c.setFont(font, size)
+    if color is not None:
+        c.setFillColor(color)
+    draw = {"left": c.drawString, "centre": c.drawCentredString, "right": c.drawRightString}[align]
+    draw(x, y, s)
+    return size
+
+
+def wrap(s: str, font: str, size: float, max_width: float) -> list[str]:
+    lines: list[str] = []
+    for word in s.split():
+        if lines and width_of(f"{lines[-1]} {word}", font, size) <= max_width:
+            lines[-1] = f"{lines[-1]} {word}"
+        else:
+            lines.append(word)
+    return lines
+
+
+def paragraph(
+    c: Canvas, s: str, x: float, top: float, width: float, height: float, font: str = SANS,
+    size: float = 7, leading: float = 1.2, align: str = "left", color: Color | None = None,
+    min_size: float = 4.5,
+) -> float:
+    """Wrap ``s`` into the box (``x``, ``top`` downwards), shrinking until it fits; returns the
+    height used."""
+    while True:
+        lines = wrap(s, font, size, width)
+        used = size * leading * len(lines)
+        widest = max((width_of(line, font, size) for line in lines), default=0)
+        if (used <= height and widest <= width) or size <= min_size:
+            break
+        size = round(size - 0.25, 2)
+    PLACED.append(Placed(s, font, size, widest, width, used, height))
+    c.setFont(font, size)
+    if color is not None:
+        c.setFillColor(color)
+    y = top - size
+    for line in lines:
+        if align == "centre":
+            c.drawCentredString(x + width / 2, y, line)
+        elif align == "right":
+            c.drawRightString(x + width, y, line)
+        else:
+            c.drawString(x, y, line)
+        y -= size * leading
+    return used
+
+
+# --- small drawn shapes ------------------------------------------------------------------------
+
+
+@contextmanager
+def saved(c: Canvas) -> Iterator[None]:
+    c.saveState()
+    try:
+        yield
+    finally:
+        c.restoreState()
+
+
+def star(c: Canvas, cx: float, cy: float, r: float, ink: Ink) -> None:
+    """A five-pointed star (Vera has no star glyph)."""
+    path = c.beginPath()
+    for i in range(10):
+        radius = r if i % 2 == 0 else r * 0.45
+        angle = math.pi / 2 + i * math.pi / 5
+        point = (cx + radius * math.cos(angle), cy + radius * math.sin(angle))
+        path.moveTo(*point) if i == 0 else path.lineTo(*point)
+    path.close()
+    with saved(c):
+        c.setFillColor(ink.star)
+        c.setStrokeColor(ink.star_line)
+        c.setLineWidth(0.6)
+        c.setLineJoin(1)
+        c.drawPath(path, fill=1, stroke=1)
+
+
+def star_value(c: Canvas, cx: float, cy: float, stars: int, ink: Ink, r: float = 6.5) -> None:
+    """A star with the feature's star value beside it, e.g. (*) 5."""
+    star(c, cx - r * 0.7, cy, r, ink)
+    text(c, str(stars), cx + r * 0.55, cy - r * 0.55, 3 * r, BOLD, r * 1.6, color=ink.text)
+
+
+def die_face(c: Canvas, x: float, y: float, size: float, n: int, ink: Ink, color: Color | None = None) -> None:
+    """A die showing ``n`` pips (so the group reads without colour)."""
+    color = color or ink.line
+    with saved(c):
+        c.setLineWidth(1)
+        c.setStrokeColor(color)
+        c.setFillColor(color if ink.fills else white)
+        c.roundRect(x, y, size, size, size * 0.2, stroke=1, fill=1)
+        c.setFillColor(white if ink.fills else ink.text)
+        r = size * 0.09
+        lo, mid, hi = size * 0.27, size * 0.5, size * 0.73
+        spots = {
+            1: [(mid, mid)],
+            2: [(lo, hi), (hi, lo)],
+            3: [(lo, hi), (mid, mid), (hi, lo)],
+            4: [(lo, lo), (lo, hi), (hi, lo), (hi, hi)],
+            5: [(lo, lo), (lo, hi), (mid, mid), (hi, lo), (hi, hi)],
+            6: [(lo, lo), (lo, mid), (lo, hi), (hi, lo), (hi, mid), (hi, hi)],
+        }[n]
+        for sx, sy in spots:
+            c.circle(x + sx, y + sy, r, stroke=0, fill=1)
+
+
+def write_box(c: Canvas, x: float, y: float, size: float, ink: Ink, color: Color | None = None) -> None:
+    """An empty box to write one digit in."""
+    with saved(c):
+        c.setLineWidth(1.3)
+        c.setStrokeColor(color or ink.line)
+        c.setFillColor(ink.box)
+        c.roundRect(x, y, size, size, size * 0.14, stroke=1, fill=1)
+
+
+def raindrop(c: Canvas, cx: float, cy: float, h: float, ink: Ink) -> None:
+    """A teardrop to tick off; ``cy`` is the centre of its round part."""
+    r = h * 0.36
+    path = c.beginPath()
+    path.moveTo(cx, cy + h * 0.62)
+    path.curveTo(cx + r * 0.35, cy + h * 0.3, cx + r, cy + r * 0.45, cx + r, cy)
+    path.curveTo(cx + r, cy - r * 1.35, cx - r, cy - r * 1.35, cx - r, cy)
+    path.curveTo(cx - r, cy + r * 0.45, cx - r * 0.35, cy + h * 0.3, cx, cy + h * 0.62)
+    path.close()
+    with saved(c):
+        c.setLineWidth(1)
+        c.setStrokeColor(ink.water_line)
+        c.setFillColor(white)
+        c.drawPath(path, fill=1, stroke=1)
+
+
+def cloud(c: Canvas, x: float, y: float, w: float, h: float, ink: Ink) -> None:
+    """A soft cloud in the box (x, y, w, h)."""
+    path = c.beginPath()
+    path.roundRect(x, y, w, h * 0.62, h * 0.3)
+    with saved(c):
+        c.setLineWidth(1)
+        c.setStrokeColor(ink.water_line)
+        fill = HexColor("#EEF5FB") if ink.fills else white
+        c.setFillColor(fill)
+        for fx, fy, fr in ((0.25, 0.55, 0.28), (0.5, 0.68, 0.34), (0.75, 0.55, 0.26)):
+            c.circle(x + w * fx, y + h * fy, h * fr, stroke=1, fill=1)
+        c.drawPath(path, fill=1, stroke=1)
+        c.setStrokeColor(fill)
+        c.setLineWidth(2)
+        c.line(x + 3, y + h * 0.6, x + w - 3, y + h * 0.6)
+
+
+def tree(c: Canvas, cx: float, base: float, h: float, ink: Ink) -> None:
+    """A fruit tree: trunk, round canopy and fruit."""
+    with saved(c):
+        c.setStrokeColor(ink.trunk)
+        c.setFillColor(ink.trunk if ink.fills else white)
+        c.setLineWidth(1)
+        c.rect(cx - h * 0.06, base, h * 0.12, h * 0.45, stroke=1, fill=1)
+        c.setStrokeColor(ink.leaf_line)
+        c.setFillColor(ink.leaf)
+        for dx, dy, r in ((-0.18, 0.6, 0.22), (0.18, 0.6, 0.22), (0, 0.75, 0.26)):
+            c.circle(cx + dx * h, base + dy * h, r * h, stroke=1, fill=1)
+        c.setFillColor(ink.fruit)
+        c.setStrokeColor(ink.trunk if ink.fills else ink.leaf_line)
+        c.setLineWidth(0.5)
+        for dx, dy in ((-0.2, 0.62), (0.12, 0.8), (0.22, 0.55), (-0.04, 0.52)):
+            c.circle(cx + dx * h, base + dy * h, h * 0.045, stroke=1, fill=1)
+
+
+def tick_circle(c: Canvas, cx: float, cy: float, r: float, ink: Ink) -> None:
+    with saved(c):
+        c.setLineWidth(1.1)
+        c.setStrokeColor(ink.line)
+        c.setFillColor(white)
+        c.circle(cx, cy, r, stroke=1, fill=1)
+
+
+# --- documents ---------------------------------------------------------------------------------
+
+
+def pad(
+    draw_page: Callable[[Canvas, float, float], None], paper: str, count: int, title: str, subject: str,
+) -> bytes:
+    """A PDF of ``count`` identical pages. The page is drawn once as a form XObject and reused on
+    every page, so a 100-page pad costs little more than one page."""
+    register_fonts()
+    width, height = PAPERS[paper]
+    buffer = io.BytesIO()
+    c = Canvas(buffer, pagesize=(width, height), invariant=1, pageCompression=1, initialFontName=SANS)
+    c.setTitle(title)
+    c.setAuthor("tajkit")
+    c.setSubject(subject)
+    c.setCreator("tajkit")
+    c.beginForm("page", lowerx=0, lowery=0, upperx=width, uppery=height)
+    draw_page(c, width, height)
+    c.endForm()
+    for _ in range(count):
+        c.doForm("page")
+        c.showPage()
+    c.save()
+    return buffer.getvalue()

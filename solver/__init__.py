@@ -1,0 +1,1 @@
+"""Rules models, validation, scoring and solvers, one subpackage per game."""

@@ -1,0 +1,185 @@
+"""The Artisans state file: validation messages (one per problem, naming player, field, value and
+rule), ranking and tie-breaks (rulebook: Scoring), the published JSON Schema."""
+
+from __future__ import annotations
+
+import copy
+
+import pytest
+
+from tajkit.solver.artisans.rules import load_spec
+from tajkit.solver.artisans.scoring import score_table
+from tajkit.solver.artisans.state import json_schema, players_from_data, to_data
+from tajkit.solver.errors import BadInput
+
+SPEC = load_spec()
+
+ASHA = {
+    "name": "Asha",
+    "raindrops_used": 9,
+    "trees_watered": 2,
+    "arborist_1": [2, 4],
+    "arborist_2": [3, 4],
+    "waterway": [1, 3, 5],
+    "minaret_left": [6, 4, 3, 1],
+    "facade_left": [4, 4, 4, 4],
+    "archway": [2, 3, 5],
+    "dome": [5, 2, 6],
+    "facade_right": [2, 2, 0, 2],
+    "minaret_right": [5, 4, 2, 1],
+}
+
+
+def table(*players: dict) -> dict:
+    return {"game": "artisans", "players": [copy.deepcopy(p) for p in players]}
+
+
+def player(name: str, **changes) -> dict:
+    return {**copy.deepcopy(ASHA), "name": name, **changes}
+
+
+def problems(data: dict) -> tuple[str, ...]:
+    with pytest.raises(BadInput) as caught:
+        players_from_data(SPEC, data)
+    return caught.value.problems
+
+
+def test_valid_state_round_trips():
+    players = players_from_data(SPEC, table(ASHA))
+    assert to_data(players, SPEC) == table(ASHA)
+
+
+def test_missing_features_are_empty_boxes():
+    data = table({"name": "Ben", "raindrops_used": 0, "trees_watered": 0})
+    (ben,) = players_from_data(SPEC, data)
+    assert ben.sheet.filled_boxes() == 0
+
+
+@pytest.mark.parametrize("value", [-1, 7])
+def test_box_values_are_die_values_or_empty(value):
+    (msg,) = problems(table(player("Asha", dome=[5, value, 6])))
+    assert msg.startswith(f"Asha: dome[1] = {value}:") and "1-6" in msg and "0 for an empty box" in msg
+
+
+def test_list_length_is_the_feature_size():
+    (msg,) = problems(table(player("Asha", minaret_left=[6, 4, 3])))
+    assert msg.startswith("Asha: minaret_left has 3 values, needs 4") and "bottom" in msg
+
+
+@pytest.mark.parametrize(("field", "value", "limit"), [("raindrops_used", 16, "0-15"), ("trees_watered", 5, "0-4")])
+def test_counts_within_their_range(field, value, limit):
+    (msg,) = problems(table(player("Asha", **{field: value})))
+    assert msg.startswith(f"Asha: {field} = {value}:") and limit in msg and "rulebook" in msg
+
+
+def test_negative_raindrops():
+    (msg,) = problems(table(player("Asha", raindrops_used=-1)))
+    assert msg.startswith("Asha: raindrops_used = -1:")
+
+
+def test_strings_are_not_numbers():
+    (msg,) = problems(table(player("Asha", trees_watered="2")))
+    assert msg.startswith('Asha: trees_watered = "2" is not a whole number')
+
+
+def test_unknown_key_suggests_the_closest_name():
+    data = table(player("Asha"))
+    data["players"][0]["minaret_lft"] = data["players"][0].pop("minaret_left")
+    (msg,) = problems(data)
+    assert msg == "Asha: unknown field 'minaret_lft' (did you mean minaret_left?)"
+
+
+def test_unknown_top_level_key():
+    data = table(ASHA)
+    data["playres"] = []
+    (msg,) = problems(data)
+    assert "unknown field 'playres'" in msg and "players" in msg
+
+
+def test_missing_count_is_named():
+    p = player("Asha")
+    del p["raindrops_used"]
+    (msg,) = problems(table(p))
+    assert msg.startswith("Asha: raindrops_used is missing")
+
+
+def test_duplicate_names():
+    (msg,) = problems(table(ASHA, ASHA))
+    assert "'Asha' appears twice" in msg
+
+
+def test_empty_name():
+    (msg,) = problems(table(player("")))
+    assert msg.startswith("player 1: name is empty")
+
+
+def test_trees_watered_need_raindrops():
+    """Watering fruit trees: each watering marks off one raindrop."""
+    (msg,) = problems(table(player("Asha", raindrops_used=1, trees_watered=2)))
+    assert msg.startswith("Asha: trees_watered = 2 but raindrops_used = 1") and "Watering fruit trees" in msg
+
+
+def test_trees_watered_need_garden_values():
+    """Watering fruit trees: a tree is watered only when a value is added to group 1."""
+    p = player("Asha", arborist_1=[0, 0], arborist_2=[3, 0], waterway=[0, 0, 0], trees_watered=2)
+    (msg,) = problems(table(p))
+    assert msg.startswith("Asha: trees_watered = 2 but only 1 box of group 1 (Gardens & Canals) are filled")
+
+
+def test_every_problem_is_reported_at_once():
+    msgs = problems(table(player("Asha", raindrops_used=20, dome=[9, 1, 1], waterway=[1])))
+    assert len(msgs) == 3
+
+
+def test_wrong_game():
+    (msg,) = problems({"game": "taj", "players": []})
+    assert msg == 'game = "taj": this is the artisans command, which reads game = "artisans"'
+
+
+def test_no_players():
+    (msg,) = problems({"game": "artisans", "players": []})
+    assert msg.startswith("players has 0 values, needs 1")
+
+
+# --- ranking (rulebook: Scoring) ----------------------------------------------------------------
+
+
+def ranked(*players: dict):
+    return score_table(SPEC, players_from_data(SPEC, table(*players)))
+
+
+def test_highest_score_wins():
+    result = ranked(player("Ben", facade_right=[2, 2, 2, 2]), player("Asha"))
+    assert [(p.name, p.score.total, p.rank) for p in result.players] == [("Ben", 34, 1), ("Asha", 28, 2)]
+    assert result.notes == ()
+
+
+def test_tie_goes_to_most_unused_raindrops():
+    """Scoring: "In a tie, the player with the most unused raindrops wins."""
+    result = ranked(player("Asha", raindrops_used=9), player("Ben", raindrops_used=7))
+    assert [(p.name, p.rank) for p in result.players] == [("Ben", 1), ("Asha", 2)]
+    assert "most unused raindrops" in result.notes[0]
+
+
+def test_persisting_tie_is_the_youngest_player_and_tajkit_says_so():
+    """Scoring: "If the tie persists, the youngest player wins." tajkit cannot know ages."""
+    result = ranked(player("Asha"), player("Ben"), player("Chen", raindrops_used=10))
+    assert [(p.name, p.rank) for p in result.players] == [("Asha", 1), ("Ben", 1), ("Chen", 3)]
+    assert any("youngest" in n and "Asha and Ben" in n for n in result.notes)
+
+
+def test_json_has_name_total_rank_breakdown():
+    out = ranked(player("Asha")).as_json()
+    (p,) = out["players"]
+    assert (p["name"], p["total"], p["rank"]) == ("Asha", 28, 1)
+    reasons = {f["id"]: f["reason"] for f in p["breakdown"]["features"]}
+    assert reasons["arborist_2"] == "3 + 4 ≠ 6" and reasons["facade_right"] == "incomplete"
+    assert p["breakdown"]["tree_penalty"] == -2
+
+
+def test_schema_describes_every_field():
+    schema = json_schema(SPEC)
+    player_schema = schema["$defs"]["ArtisansPlayer"]
+    assert set(player_schema["properties"]) == {"name", "raindrops_used", "trees_watered"} | {f.id for f in SPEC.features}
+    assert player_schema["additionalProperties"] is False
+    assert player_schema["properties"]["dome"]["minItems"] == 3

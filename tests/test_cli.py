@@ -1,0 +1,226 @@
+"""The command line as a newcomer uses it: typer's CliRunner, plus real processes where start-up
+cost and exit codes matter."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import tomllib
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from tajkit.cli import main as cli
+
+DATA = Path(__file__).parent / "data"
+ASHA = DATA / "artisans-asha.toml"
+runner = CliRunner()
+
+
+def run(*args: str, input: str | None = None):
+    return runner.invoke(cli.app, list(args), input=input)
+
+
+def test_help_lists_the_commands():
+    result = run("--help")
+    assert result.exit_code == 0
+    for name in ("games", "print", "score", "schema"):
+        assert name in result.output
+
+
+def test_help_does_not_import_ortools_or_reportlab():
+    """DESIGN: import OR-Tools and reportlab lazily so `tajkit --help` answers at once."""
+    code = (
+        "import sys; from tajkit.cli.main import app\n"
+        "try:\n    app(['--help'])\nexcept SystemExit:\n    pass\n"
+        "heavy = [m for m in sys.modules if m.split('.')[0] in ('ortools', 'reportlab', 'pydantic')]\n"
+        "print('HEAVY', heavy)"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert "HEAVY []" in out
+
+
+def test_version():
+    result = run("--version")
+    assert result.exit_code == 0 and result.output.startswith("tajkit ")
+
+
+def test_games_lists_all_five():
+    result = run("games")
+    assert result.exit_code == 0
+    ids = [line.split()[0] for line in result.output.splitlines()]
+    assert ids == ["artisans", "taj", "tajmahal", "karigar", "maharani"]
+    assert "print sheet, score" in result.output.splitlines()[0]
+
+
+def test_unknown_game_suggests():
+    result = run("score", "artisan", str(ASHA))
+    assert result.exit_code == 2
+    assert "unknown game 'artisan': did you mean artisans?" in result.stderr
+
+
+# --- print ----------------------------------------------------------------------------------
+
+
+def test_print_artisans_writes_the_default_path(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    result = run("print", "artisans", "--count", "2")
+    assert result.exit_code == 0, result.output
+    path = Path("output/artisans-sheet-a4-colour.pdf")
+    assert result.stdout.strip() == str(path)
+    assert path.read_bytes().startswith(b"%PDF")
+
+
+def test_print_refuses_to_overwrite_without_force(tmp_path):
+    target = tmp_path / "pad.pdf"
+    target.write_bytes(b"precious")
+    result = run("print", "artisans", "-o", str(target))
+    assert result.exit_code == 2
+    assert "already exists" in result.stderr and "--force" in result.stderr
+    assert target.read_bytes() == b"precious"
+    assert list(tmp_path.iterdir()) == [target]  # no temporary file left behind
+    forced = run("print", "artisans", "-o", str(target), "--force", "--count", "1")
+    assert forced.exit_code == 0
+    assert target.read_bytes().startswith(b"%PDF")
+
+
+def test_print_options_reach_the_pdf(tmp_path):
+    from pypdf import PdfReader
+
+    target = tmp_path / "letter.pdf"
+    result = run("print", "artisans", "--paper", "letter", "--ink", "low", "--count", "4", "-o", str(target))
+    assert result.exit_code == 0
+    reader = PdfReader(target)
+    assert len(reader.pages) == 4
+    assert (float(reader.pages[0].mediabox.width), float(reader.pages[0].mediabox.height)) == (612.0, 792.0)
+
+
+@pytest.mark.parametrize("args", [["--paper", "a3"], ["--ink", "blue"], ["--count", "0"], ["--kind", "poster"]])
+def test_print_bad_options_exit_2(args, tmp_path):
+    result = run("print", "artisans", "-o", str(tmp_path / "x.pdf"), *args)
+    assert result.exit_code == 2
+    assert not (tmp_path / "x.pdf").exists()
+
+
+def test_print_a_kind_the_game_does_not_have(tmp_path):
+    result = run("print", "artisans", "--kind", "reference", "-o", str(tmp_path / "x.pdf"))
+    assert result.exit_code == 2
+    assert "--kind reference" in result.stderr
+
+
+# --- score ----------------------------------------------------------------------------------
+
+
+def test_score_a_file():
+    result = run("score", "artisans", str(ASHA))
+    assert result.exit_code == 0
+    assert "Asha: 28 points (rank 1)" in result.stdout
+    assert "3 + 4 ≠ 6" in result.stdout and "incomplete" in result.stdout
+    assert "not over yet" in result.stderr  # no sheet has ended the game
+
+
+def test_score_json_from_stdin():
+    result = run("score", "artisans", "-", "--json", input=ASHA.read_text())
+    assert result.exit_code == 0
+    out = json.loads(result.stdout)
+    assert [(p["name"], p["total"], p["rank"]) for p in out["players"]] == [("Asha", 28, 1)]
+    assert out["players"][0]["breakdown"]["features"][0]["id"] == "arborist_1"
+
+
+def test_score_json_state_file(tmp_path):
+    data = tomllib.loads(ASHA.read_text())
+    path = tmp_path / "table.json"
+    path.write_text(json.dumps(data))
+    assert run("score", "artisans", str(path), "--json").exit_code == 0
+
+
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [
+        ('game = "artisans"\n[[players]]\nname = "A"\nraindrops_used = 99\ntrees_watered = 0\n', "A: raindrops_used = 99"),
+        ("game = [", "not valid TOML"),
+        ('game = "taj"\n', 'game = "taj"'),
+        ('[[players]]\nname = "A"\n', "game is missing"),
+    ],
+)
+def test_score_bad_input_is_one_clear_line_and_exit_2(tmp_path, content, message):
+    path = tmp_path / "bad.toml"
+    path.write_text(content)
+    proc = subprocess.run(
+        [sys.executable, "-m", "tajkit.cli", "score", "artisans", str(path)], capture_output=True, text=True
+    )
+    assert proc.returncode == 2
+    assert message in proc.stderr
+    assert "Traceback" not in proc.stderr
+    assert proc.stdout == ""
+
+
+def test_score_missing_file():
+    result = run("score", "artisans", "no-such-file.toml")
+    assert result.exit_code == 2 and "no-such-file.toml: no such file" in result.stderr
+
+
+def test_score_without_state_off_a_terminal_asks_for_one():
+    result = run("score", "artisans")
+    assert result.exit_code == 2 and "no state file given" in result.stderr
+
+
+SHEET_ANSWERS = [
+    "Asha",
+    "2 4",  # arborist_1
+    "3,3",  # arborist_2
+    "135",  # waterway
+    "6 4 3 1",
+    "4444",
+    "2 3 5",
+    "5 2 6",
+    "2 2 _ 2",
+    "5 4 2 1",
+]
+
+
+def test_score_interactive_entry_and_save(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(cli, "stdin_is_interactive", lambda: True)
+    answers = SHEET_ANSWERS + ["9", "2", "", "y", "mine.toml"]
+    result = run("score", "artisans", input="\n".join(answers) + "\n")
+    assert result.exit_code == 0, result.output
+    assert "Asha: 31 points (rank 1)" in result.stdout
+    saved = tomllib.loads((tmp_path / "mine.toml").read_text())
+    assert saved["players"][0]["facade_right"] == [2, 2, 0, 2]
+    rerun = run("score", "artisans", str(tmp_path / "mine.toml"))
+    assert result.stdout.endswith(rerun.stdout)  # CliRunner echoes the typed answers first
+
+
+def test_score_interactive_entry_asks_again_on_bad_values(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(cli, "stdin_is_interactive", lambda: True)
+    answers = SHEET_ANSWERS[:1] + ["2 9", "2 4"] + SHEET_ANSWERS[2:] + ["1", "2", "9", "2", "", "n"]
+    result = run("score", "artisans", input="\n".join(answers) + "\n")
+    assert result.exit_code == 0, result.output
+    assert "'9' is not a die value" in result.stderr
+    assert "trees_watered = 2 but raindrops_used = 1" in result.stderr
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_schema_is_json():
+    result = run("schema", "artisans")
+    assert result.exit_code == 0
+    schema = json.loads(result.stdout)
+    assert schema["title"].startswith("tajkit state")
+
+
+def test_data_override_changes_the_stars(tmp_path):
+    """DESIGN: values the rulebook does not state are overridable by a user file."""
+    (tmp_path / "artisans.toml").write_text('[[features]]\nid = "dome"\nstars = 7\n')
+    result = run("--data", str(tmp_path), "score", "artisans", str(ASHA), "--json")
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.stdout)["players"][0]["total"] == 28 + 4
+
+
+def test_bad_data_override_is_bad_input(tmp_path):
+    (tmp_path / "artisans.toml").write_text('[[features]]\nid = "cupola"\nstars = 7\n')
+    result = run("--data", str(tmp_path), "score", "artisans", str(ASHA))
+    assert result.exit_code == 2 and "cupola" not in result.stdout and "existing one" in result.stderr
