@@ -249,9 +249,22 @@ def test_game_ends_on_the_last_box_or_the_last_raindrop():
     assert not one_hole.ends_game(SPEC)
 
 
-def test_can_still_score_looks_ahead():
-    assert F["facade_left"].can_still_score((4, 0, 4, 0))
-    assert not F["facade_left"].can_still_score((4, 0, 5, 0))
-    assert not F["minaret_left"].can_still_score((2, 0, 0, 0))  # needs 3 distinct values below 2
-    assert F["archway"].can_still_score((5, 0, 0))
-    assert not F["archway"].can_still_score((5, 2, 0))
+def test_live_states_look_ahead():
+    """A feature can still score while some filling of its empty boxes meets its condition."""
+    from tajkit.solver.artisans.engine import engine_for
+
+    engine = engine_for(SPEC)
+
+    def live(fid, values):
+        table = engine.tables[SPEC.features.index(F[fid])]
+        return table.live[table.pack(values)]
+
+    assert live("facade_left", (4, 0, 4, 0))
+    assert not live("facade_left", (4, 0, 5, 0))
+    assert not live("minaret_left", (2, 0, 0, 0))  # needs three distinct values below 2
+    assert live("minaret_left", (0, 0, 0, 3))  # 6 5 4 below it
+    assert not live("minaret_left", (0, 0, 0, 4))
+    assert live("archway", (5, 0, 0))
+    assert not live("archway", (5, 2, 0))
+    assert live("dome", (0, 5, 0)) and not live("dome", (0, 6, 0))
+    assert not live("arborist_1", (6, 0))

@@ -7,8 +7,7 @@ A feature's values are a tuple in the state-file order; 0 is an empty box.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cache, cached_property
-from itertools import product
+from functools import cached_property
 from typing import Any, Callable
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
@@ -43,10 +42,6 @@ class Feature:
         if empty:
             return "incomplete" if empty == 1 else f"incomplete ({empty} empty boxes)"
         return CONDITIONS[self.condition].failure(values, self.target)
-
-    def can_still_score(self, values: tuple[int, ...], faces: int = 6) -> bool:
-        """Whether some way of filling the empty boxes would satisfy the condition."""
-        return _completable(self.condition, self.target, values, faces)
 
 
 @dataclass(frozen=True)
@@ -105,6 +100,8 @@ class Condition:
     failure: Callable[[tuple[int, ...], int | None], str | None]
     sizes: Callable[[int], bool]  # which box counts the condition makes sense for
     needs_target: bool = False
+    # the same values in a canonical order: boxes the condition treats alike are sorted
+    canonical: Callable[[tuple[int, ...]], tuple[int, ...]] = lambda values: values
 
 
 def _sum_is(values: tuple[int, ...], target: int | None) -> str | None:
@@ -142,27 +139,27 @@ def _middle_low(values: tuple[int, ...], _: int | None) -> str | None:
     return None
 
 
+def _sorted(values: tuple[int, ...]) -> tuple[int, ...]:
+    return tuple(sorted(values))
+
+
+def _first_two_sorted(values: tuple[int, ...]) -> tuple[int, ...]:
+    return (*sorted(values[:2]), *values[2:])
+
+
+def _ends_sorted(values: tuple[int, ...]) -> tuple[int, ...]:
+    left, middle, right = values
+    return (min(left, right), middle, max(left, right))
+
+
 CONDITIONS: dict[str, Condition] = {
-    "sum_is": Condition(_sum_is, lambda n: n >= 1, needs_target=True),
-    "same_parity": Condition(_same_parity, lambda n: n >= 1),
+    "sum_is": Condition(_sum_is, lambda n: n >= 1, needs_target=True, canonical=_sorted),
+    "same_parity": Condition(_same_parity, lambda n: n >= 1, canonical=_sorted),
     "descending": Condition(_descending, lambda n: n >= 1),
-    "identical": Condition(_identical, lambda n: n >= 1),
-    "bottom_sum": Condition(_bottom_sum, lambda n: n == 3),
-    "middle_low": Condition(_middle_low, lambda n: n == 3),
+    "identical": Condition(_identical, lambda n: n >= 1, canonical=_sorted),
+    "bottom_sum": Condition(_bottom_sum, lambda n: n == 3, canonical=_first_two_sorted),
+    "middle_low": Condition(_middle_low, lambda n: n == 3, canonical=_ends_sorted),
 }
-
-
-@cache
-def _completable(condition: str, target: int | None, values: tuple[int, ...], faces: int) -> bool:
-    holes = [i for i, v in enumerate(values) if v == EMPTY]
-    check = CONDITIONS[condition].failure
-    for fill in product(range(1, faces + 1), repeat=len(holes)):
-        full = list(values)
-        for i, v in zip(holes, fill):
-            full[i] = v
-        if check(tuple(full), target) is None:
-            return True
-    return False
 
 
 # --- the player's sheet and its score ----------------------------------------------------------
@@ -359,44 +356,17 @@ class Move:
 
 
 def legal_moves(spec: Spec, sheet: Sheet, roll: tuple[int, int]) -> list[Move]:
-    """Every distinct legal move for ``roll``, each at its lowest raindrop cost.
+    """Every distinct legal move for ``roll``, each at its lowest raindrop cost, the skip last.
 
     Rulebook: one die selects a feature group and the other is written into any empty box of that
     group; each raindrop marked alters a die by 1 within 1..6, never beyond the raindrops left;
     a value written in the garden group may water a tree for one more raindrop; a player unable or
     unwilling to write marks one raindrop instead.
     """
-    left = sheet.raindrops_left(spec)
-    best: dict[tuple[str, int, int, bool], Move] = {}
-    garden = spec.garden_group
-    can_water = sheet.trees_watered < spec.trees
-    for selector, rolled_value in {(roll[0], roll[1]), (roll[1], roll[0])}:
-        for group in range(1, spec.faces + 1):
-            group_cost = abs(group - selector)
-            empties = [
-                (f.id, i)
-                for f, values in zip(spec.features, sheet.values)
-                if f.group == group
-                for i, v in enumerate(values)
-                if v == EMPTY
-            ]
-            if not empties or group_cost > left:
-                continue
-            for value in range(1, spec.faces + 1):
-                cost = group_cost + abs(value - rolled_value)
-                waters = (False, True) if group == garden and can_water else (False,)
-                for water in waters:
-                    total = cost + water
-                    if total > left:
-                        continue
-                    for fid, box in empties:
-                        key = (fid, box, value, water)
-                        if key not in best or best[key].raindrops > total:
-                            best[key] = Move(fid, box, value, total, water, False, selector, rolled_value)
-    moves = sorted(best.values(), key=lambda m: (m.raindrops, m.feature or "", m.box or 0, m.value or 0, m.water_tree))
-    if left >= 1:
-        moves.append(Move.skip_turn())
-    return moves
+    from tajkit.solver.artisans.engine import engine_for
+
+    engine = engine_for(spec)
+    return [engine.move(m, roll) for m in engine.moves(engine.pack(sheet), sheet.raindrops_used, sheet.trees_watered, roll, distinct=False)]
 
 
 def apply(spec: Spec, sheet: Sheet, move: Move) -> Sheet:
