@@ -9,6 +9,8 @@ from __future__ import annotations
 import functools
 import json
 import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from enum import Enum
 from importlib import metadata
 from pathlib import Path
@@ -211,6 +213,93 @@ def _enter_and_offer_save(spec: Any) -> dict[str, Any]:
             typer.echo(f"saved {path}", err=True)
             break
     return data
+
+
+@command("hint")
+def hint_cmd(
+    game: Annotated[str, typer.Argument(help="Game id, e.g. artisans.")],
+    state: Annotated[str, typer.Argument(help="State file (TOML or JSON) of the live position, or - for standard input.")],
+    roll: Annotated[tuple[int, int], typer.Option("--roll", help="The two dice just rolled, e.g. --roll 4 6.")],
+    player: Annotated[Optional[str], typer.Option("--player", help="Whose sheet, when the file has several.")] = None,
+    top: Annotated[int, typer.Option("--top", min=1, max=50, help="How many moves to show.")] = 5,
+    seed: Annotated[int, typer.Option("--seed", help="Seed of the sampled dice: same seed, same hints.")] = 0,
+    time_limit: Annotated[
+        float, typer.Option("--time-limit", min=0.05, max=60, help="Seconds the solver may take.")
+    ] = 0.9,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the moves as JSON.")] = False,
+) -> None:
+    """The best uses of a roll, each with its expected final score.
+
+    Example: tajkit hint artisans sheet.toml --roll 4 6
+    """
+    from tajkit.cli import present
+    from tajkit.solver.artisans import state as artisans_state
+    from tajkit.solver.artisans.hint import Hinter, check_position
+    from tajkit.solver.artisans.rules import load_spec
+
+    game_of(game)
+    if not GAMES[game].hints:
+        raise BadInput(f"tajkit hint {game}: not available yet (see: tajkit games)")
+    spec = load_spec()
+    chosen = artisans_state.pick_player(artisans_state.load_players(spec, state), player)
+    check_position(spec, chosen.name, chosen.sheet, roll)
+    hint = Hinter(spec).rank(chosen.sheet, roll, seed=seed, time_limit=time_limit, top=top)
+    if as_json:
+        typer.echo(json.dumps(present.artisans_hint_json(spec, chosen.name, roll, hint, seed), indent=2))
+    else:
+        typer.echo(present.artisans_hint(spec, chosen.name, chosen.sheet, roll, hint, top))
+
+
+class PolicyName(str, Enum):
+    oracle = "oracle"
+    hint = "hint"
+    heuristic = "heuristic"
+    greedy = "greedy"
+    random = "random"
+
+
+@command("simulate")
+def simulate_cmd(
+    game: Annotated[str, typer.Argument(help="Game id, e.g. artisans.")],
+    policy: Annotated[
+        Optional[list[PolicyName]], typer.Option("--policy", help="Who plays (repeat it; default: all five).")
+    ] = None,
+    games: Annotated[int, typer.Option("--games", min=1, max=100000, help="Games per policy.")] = 100,
+    seed: Annotated[int, typer.Option("--seed", help="Seed of the roll sequences.")] = 1,
+    oracle_time: Annotated[float, typer.Option("--oracle-time", min=0.1, help="CP-SAT seconds per oracle game.")] = 20.0,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the statistics as JSON.")] = False,
+) -> None:
+    """Play solitaire games on seeded dice and compare policies (the same dice for each).
+
+    Example: tajkit simulate artisans --policy hint --policy heuristic --games 300 --seed 1
+    """
+    from tajkit.cli import present
+    from tajkit.solver.artisans.engine import engine_for
+    from tajkit.solver.artisans.rules import load_spec
+    from tajkit.solver.artisans.simulate import POLICIES, compare
+
+    game_of(game)
+    if not GAMES[game].simulates:
+        raise BadInput(f"tajkit simulate {game}: not available yet (see: tajkit games)")
+    names = [p.value for p in policy] if policy else list(POLICIES)
+    names = sorted(dict.fromkeys(names), key=POLICIES.index)
+    engine = engine_for(load_spec())
+    with _progress(games * len(names)) as step:
+        runs = compare(engine, names, games, seed, oracle_time=oracle_time, progress=step)
+    if as_json:
+        typer.echo(json.dumps(present.simulation_json(runs), indent=2))
+    else:
+        typer.echo(present.simulation(runs, games, seed))
+
+
+@contextmanager
+def _progress(total: int) -> Iterator[Callable[[int], None] | None]:
+    """A progress bar on standard error when it is a terminal; nothing otherwise."""
+    if not sys.stderr.isatty():
+        yield None
+        return
+    with typer.progressbar(length=total, label="playing", file=sys.stderr) as bar:
+        yield bar.update
 
 
 @command("schema")

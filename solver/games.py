@@ -26,7 +26,7 @@ GAMES: dict[str, Game] = {
     g.id: g
     for g in (
         Game("artisans", "Artisans of the Taj Mahal", "roll & write, 2d6", "artisans-of-the-taj-mahal.txt",
-             prints=("sheet",), scores=True),
+             prints=("sheet",), scores=True, hints=True, simulates=True),
         Game("taj", "TAJ", "rug card game, voting", "taj-rug-card-game.txt"),
         Game("tajmahal", "Taj Mahal", "bidding, provinces", "taj-mahal.txt"),
         Game("karigar", "Karigar-e-Taj", "worker placement", "karigar-e-taj.txt"),

@@ -224,3 +224,85 @@ def test_bad_data_override_is_bad_input(tmp_path):
     (tmp_path / "artisans.toml").write_text('[[features]]\nid = "cupola"\nstars = 7\n')
     result = run("--data", str(tmp_path), "score", "artisans", str(ASHA))
     assert result.exit_code == 2 and "cupola" not in result.stdout and "existing one" in result.stderr
+
+
+# --- hint and simulate ------------------------------------------------------------------------
+
+
+def test_hint_text_names_dice_feature_and_box():
+    result = run("hint", "artisans", str(ASHA), "--roll", "2", "5", "--top", "3")
+    assert result.exit_code == 0, result.output
+    lines = result.stdout.splitlines()
+    assert lines[0] == "Asha, roll 2 and 5, 6 raindrops left:"
+    assert lines[1] == " 1. Use the 5 for Right facade; write 2 in the Right facade (bottom-left)."
+    assert "expected final score 34.0" in lines[2]
+
+
+def test_hint_json_fields_best_first():
+    result = run("hint", "artisans", str(ASHA), "--roll", "4", "6", "--json", "--seed", "3")
+    assert result.exit_code == 0, result.output
+    moves = json.loads(result.stdout)["moves"]
+    for key in ("feature", "box", "value", "raindrops", "water_tree", "skip", "expected"):
+        assert key in moves[0]
+    assert moves[0]["feature"] == "facade_right" and moves[0]["box"] == 2 and moves[0]["value"] == 2
+    finalists = [m for m in moves if m["futures"] == moves[0]["futures"]]
+    assert [m["expected"] for m in finalists] == sorted((m["expected"] for m in finalists), reverse=True)
+
+
+def test_hint_same_seed_same_output():
+    args = ("hint", "artisans", str(ASHA), "--roll", "3", "3", "--json", "--seed", "5", "--time-limit", "30")
+    first, again = json.loads(run(*args).stdout), json.loads(run(*args).stdout)
+    assert first["moves"] == again["moves"]
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--roll", "7", "2"], "--roll 7 2: each die shows 1-6"),
+        (["--roll", "0", "2"], "--roll 0 2: each die shows 1-6"),
+        (["--roll", "2", "2", "--player", "Asah"], "did you mean Asha?"),
+    ],
+)
+def test_hint_bad_input(args, message):
+    result = run("hint", "artisans", str(ASHA), *args)
+    assert result.exit_code == 2
+    assert message in result.stderr
+
+
+def test_hint_needs_a_player_when_there_are_several(tmp_path):
+    data = tomllib.loads(ASHA.read_text())
+    data["players"].append({**data["players"][0], "name": "Ben"})
+    path = tmp_path / "two.json"
+    path.write_text(json.dumps(data))
+    result = run("hint", "artisans", str(path), "--roll", "1", "1")
+    assert result.exit_code == 2 and "choose one with --player" in result.stderr
+    assert run("hint", "artisans", str(path), "--roll", "1", "1", "--player", "Ben").exit_code == 0
+
+
+def test_hint_after_the_game_is_over(tmp_path):
+    path = tmp_path / "over.toml"
+    path.write_text('game = "artisans"\n[[players]]\nname = "Ben"\nraindrops_used = 15\ntrees_watered = 0\n')
+    result = run("hint", "artisans", str(path), "--roll", "1", "1")
+    assert result.exit_code == 2 and "the game is over" in result.stderr
+
+
+def test_simulate_json_compares_policies_on_the_same_dice():
+    result = run(
+        "simulate", "artisans", "--policy", "heuristic", "--policy", "random", "--policy", "oracle",
+        "--games", "2", "--seed", "4", "--json",
+    )
+    assert result.exit_code == 0, result.output
+    out = json.loads(result.stdout)
+    assert set(out) == {"oracle", "heuristic", "random"}
+    for name in out:
+        assert set(out[name]) >= {"mean", "sd", "ci95", "ratio_to_oracle"}
+    assert out["oracle"]["ratio_to_oracle"] == 1.0
+    assert out["heuristic"]["mean"] <= out["oracle"]["mean"]
+    assert out["random"]["ratio_to_oracle"] < out["heuristic"]["ratio_to_oracle"]
+
+
+def test_simulate_text_has_no_progress_bar_off_a_terminal():
+    result = run("simulate", "artisans", "--policy", "greedy", "--games", "3")
+    assert result.exit_code == 0
+    assert result.stdout.splitlines()[0].startswith("Artisans of the Taj Mahal: 3 solitaire games, seed 1")
+    assert "greedy" in result.stdout and "playing" not in result.output

@@ -1,4 +1,4 @@
-"""Players for simulated games: random, greedy, and a careful rule-based player.
+"""Players for simulated games: random, greedy, and the careful rule-based player.
 
 A policy is called with the engine, the packed sheet, the raindrops used, the trees watered, the
 roll and a random generator, and returns one of ``engine.moves(...)``.
@@ -8,8 +8,12 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
+from functools import cache
+
+import numpy as np
 
 from tajkit.solver.artisans.engine import SKIP, EMove, Engine
+from tajkit.solver.artisans.rollout import Batch
 
 Policy = Callable[[Engine, Sequence[int], int, int, tuple[int, int], random.Random], EMove]
 
@@ -41,40 +45,24 @@ def _score_after(engine: Engine, states: Sequence[int], trees: int, m: EMove) ->
     return engine.score(after, trees + m.water)
 
 
+@cache
+def _careful(engine: Engine) -> Batch:
+    return Batch(engine)
+
+
 def heuristic_policy(engine: Engine, states: Sequence[int], used: int, trees: int, roll: tuple[int, int], rng: random.Random) -> EMove:
-    """A careful person: never writes a value that makes a feature impossible to satisfy, prefers
-    moves that spend no raindrops, keeps the values that leave the most options, waters a tree
-    while raindrops are plentiful, and when nothing fits marks a raindrop or gives up the cheapest
-    feature."""
+    """A careful person (the rules are in :class:`~tajkit.solver.artisans.rollout.CarefulRules`):
+    never writes a value that makes a feature impossible to satisfy, prefers moves that spend no
+    raindrops, keeps the values that leave the most ways to score, waters a tree while raindrops
+    are plentiful, and when nothing fits marks a raindrop or gives up the cheapest feature."""
     del rng
-    left = engine.raindrops - used
-    boxes_left = sum(len(t.empties[s]) for t, s in zip(engine.tables, states))
-    safe: list[tuple[tuple[float, ...], EMove]] = []
-    sacrifices: list[tuple[tuple[float, ...], EMove]] = []
-    for m in engine.moves(states, used, trees, roll):
-        if m.feature < 0:
-            continue
-        table = engine.tables[m.feature]
-        before = states[m.feature]
-        alteration = m.raindrops - m.water
-        if m.water and left - m.raindrops < max(3, boxes_left // 5):
-            continue  # keep raindrops for the dice while they are scarce
-        if not table.live[before]:
-            safe.append(((alteration, 0, -m.water), m))  # a free spot in a feature already lost
-            continue
-        if table.live[m.state]:
-            kept = table.completions[m.state] / table.completions[before]
-            completes = table.scores[m.state]
-            safe.append(((alteration, -completes, -kept, -m.water), m))
-        else:
-            sacrifices.append(((alteration, engine.stars[m.feature], -m.water), m))
-    if safe:
-        key, move = min(safe, key=lambda item: item[0])
-        if key[0] == 0 or key[0] <= 1 and left > boxes_left // 3 or left <= 1:
-            return move
-        if left > 2:
-            return SKIP
-        return move
-    if left > 2 and boxes_left > 1:
+    one = np.asarray([states], dtype=np.int64)
+    feature, value, new_state, paid, water = _careful(engine).choose(
+        one, np.asarray([used]), np.asarray([trees]), np.asarray([roll])
+    )
+    fi = int(feature[0])
+    if fi < 0:
         return SKIP
-    return min(sacrifices, key=lambda item: item[0])[1] if sacrifices else SKIP
+    table = engine.tables[fi]
+    box = next(b for b in table.empties[states[fi]] if table.place(states[fi], b, int(value[0])) == new_state[0])
+    return EMove(fi, box, int(value[0]), int(paid[0]), bool(water[0]), int(new_state[0]))

@@ -5,7 +5,8 @@ from __future__ import annotations
 import math
 import random
 import statistics
-from collections.abc import Callable, Iterable
+import time
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
 from tajkit.solver.artisans.engine import Engine
@@ -78,3 +79,73 @@ def run_policy(
         if progress:
             progress(1)
     return scores
+
+
+POLICIES = ("oracle", "hint", "heuristic", "greedy", "random")
+
+
+@dataclass(frozen=True)
+class PolicyRun:
+    name: str
+    scores: tuple[int, ...]
+    seconds: tuple[float, ...] = ()  # per decision (hint) or per game (oracle)
+    proven: int | None = None  # oracle games proven optimal
+
+    @property
+    def summary(self) -> Summary:
+        return summarize(self.scores)
+
+
+def compare(
+    engine: Engine,
+    names: Sequence[str],
+    games: int,
+    seed: int,
+    oracle_time: float = 20.0,
+    hint_time: float = 0.9,
+    progress: Callable[[int], None] | None = None,
+) -> dict[str, PolicyRun]:
+    """Each named policy on the same ``games`` seeded roll sequences."""
+    from tajkit.solver.artisans import policies
+
+    runs: dict[str, PolicyRun] = {}
+    for name in names:
+        if name == "oracle":
+            runs[name] = _oracle_run(engine, games, seed, oracle_time, progress)
+        elif name == "hint":
+            runs[name] = _hint_run(engine, games, seed, hint_time, progress)
+        else:
+            policy = {"heuristic": policies.heuristic_policy, "greedy": policies.greedy_policy,
+                      "random": policies.random_policy}[name]
+            runs[name] = PolicyRun(name, tuple(run_policy(engine, policy, games, seed, progress)))
+    return runs
+
+
+def _oracle_run(engine: Engine, games: int, seed: int, time_limit: float, progress) -> PolicyRun:  # noqa: ANN001
+    from tajkit.solver.artisans.oracle import clairvoyant
+
+    scores, seconds, proven = [], [], 0
+    for g in range(games):
+        start = time.perf_counter()
+        result = clairvoyant(engine, roll_sequence(engine, seed, g), time_limit=time_limit, seed=seed)
+        seconds.append(time.perf_counter() - start)
+        scores.append(result.score)
+        proven += result.proven
+        if progress:
+            progress(1)
+    return PolicyRun("oracle", tuple(scores), tuple(seconds), proven)
+
+
+def _hint_run(engine: Engine, games: int, seed: int, time_limit: float, progress) -> PolicyRun:  # noqa: ANN001
+    from tajkit.solver.artisans.hint import Hinter
+
+    hinter = Hinter(engine.spec)
+    seconds: list[float] = []
+
+    def policy(engine: Engine, states, used, trees, roll, rng):  # noqa: ANN001, ANN202
+        hint = hinter.rank(engine.sheet(states, used, trees), roll, seed=rng.randrange(2**31), time_limit=time_limit, top=1)
+        seconds.append(hint.seconds)
+        return engine.emove(states, hint.moves[0].move)
+
+    scores = run_policy(engine, policy, games, seed, progress)
+    return PolicyRun("hint", tuple(scores), tuple(seconds))
