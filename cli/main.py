@@ -170,29 +170,38 @@ def score_cmd(
 
     Example: tajkit score artisans table.toml
     """
+    game_of(game)
+    if not GAMES[game].scores:
+        raise BadInput(f"tajkit score {game}: not available yet (see: tajkit games)")
+    if state is None and not (game == "artisans" and stdin_is_interactive()):
+        raise BadInput("no state file given: name a TOML or JSON file, or - to read standard input")
+    {"artisans": _score_artisans, "taj": _score_taj}[game](state, as_json)
+
+
+def _score_artisans(state: str | None, as_json: bool) -> None:
     from tajkit.cli import present
     from tajkit.solver.artisans import scoring, state as artisans_state
     from tajkit.solver.artisans.rules import load_spec
 
-    game_of(game)
-    if not GAMES[game].scores:
-        raise BadInput(f"tajkit score {game}: not available yet (see: tajkit games)")
     spec = load_spec()
     if state is None:
-        if not stdin_is_interactive():
-            raise BadInput("no state file given: name a TOML or JSON file, or - to read standard input")
-        data = _enter_and_offer_save(spec)
-        players = artisans_state.players_from_data(spec, data)
+        players = artisans_state.players_from_data(spec, _enter_and_offer_save(spec))
     else:
         players = artisans_state.load_players(spec, state)
     note = artisans_state.end_of_game_note(spec, players)
     if note:
         typer.echo(f"warning: {note}", err=True)
     result = scoring.score_table(spec, players)
-    if as_json:
-        typer.echo(json.dumps(result.as_json(), indent=2, ensure_ascii=False))
-    else:
-        typer.echo(present.artisans_score(result, spec.trees))
+    typer.echo(json.dumps(result.as_json(), indent=2, ensure_ascii=False) if as_json else present.artisans_score(result, spec.trees))
+
+
+def _score_taj(state: str, as_json: bool) -> None:
+    from tajkit.cli import present_taj
+    from tajkit.solver.taj import rules, scoring, state as taj_state
+
+    spec = rules.load_spec()
+    result = scoring.score_table(spec, taj_state.load_table(spec, state))
+    typer.echo(json.dumps(result.as_json(), indent=2, ensure_ascii=False) if as_json else present_taj.score(spec, result))
 
 
 def _enter_and_offer_save(spec: Any) -> dict[str, Any]:
@@ -217,29 +226,50 @@ def _enter_and_offer_save(spec: Any) -> dict[str, Any]:
 
 @command("hint")
 def hint_cmd(
-    game: Annotated[str, typer.Argument(help="Game id, e.g. artisans.")],
+    game: Annotated[str, typer.Argument(help="Game id: artisans or taj.")],
     state: Annotated[str, typer.Argument(help="State file (TOML or JSON) of the live position, or - for standard input.")],
-    roll: Annotated[tuple[int, int], typer.Option("--roll", help="The two dice just rolled, e.g. --roll 4 6.")],
-    player: Annotated[Optional[str], typer.Option("--player", help="Whose sheet, when the file has several.")] = None,
-    top: Annotated[int, typer.Option("--top", min=1, max=50, help="How many moves to show.")] = 5,
-    seed: Annotated[int, typer.Option("--seed", help="Seed of the sampled dice: same seed, same hints.")] = 0,
+    roll: Annotated[
+        Optional[tuple[int, int]], typer.Option("--roll", help="artisans: the two dice just rolled, e.g. --roll 4 6.")
+    ] = None,
+    proposal: Annotated[
+        Optional[tuple[int, int]],
+        typer.Option("--proposal", help="taj: the pending proposal's two rugs (1-based), to advise a voter."),
+    ] = None,
+    player: Annotated[Optional[str], typer.Option("--player", help="Whose view, when the file has several players.")] = None,
+    top: Annotated[int, typer.Option("--top", min=1, max=50, help="How many moves or proposals to show.")] = 5,
+    seed: Annotated[int, typer.Option("--seed", help="artisans: seed of the sampled dice (same seed, same hints).")] = 0,
     time_limit: Annotated[
-        float, typer.Option("--time-limit", min=0.05, max=60, help="Seconds the solver may take.")
+        float, typer.Option("--time-limit", min=0.05, max=60, help="artisans: seconds the solver may take.")
     ] = 0.9,
-    as_json: Annotated[bool, typer.Option("--json", help="Print the moves as JSON.")] = False,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the hints as JSON.")] = False,
 ) -> None:
-    """The best uses of a roll, each with its expected final score.
+    """Best moves in a live position: the uses of a roll (artisans), proposals and votes (taj).
 
-    Example: tajkit hint artisans sheet.toml --roll 4 6
+    Examples: tajkit hint artisans sheet.toml --roll 4 6  ·  tajkit hint taj table.toml --player Asha
     """
+    game_of(game)
+    if not GAMES[game].hints:
+        raise BadInput(f"tajkit hint {game}: not available yet (see: tajkit games)")
+    if game == "artisans":
+        if proposal is not None:
+            raise BadInput("--proposal is for taj; artisans hints take --roll A B")
+        if roll is None:
+            raise BadInput("artisans hints need the dice: --roll A B (e.g. --roll 4 6)")
+        _hint_artisans(state, roll, player, top, seed, time_limit, as_json)
+    else:
+        if roll is not None:
+            raise BadInput("--roll is for artisans; taj hints take --player NAME and, for a vote, --proposal I J")
+        _hint_taj(state, proposal, player, top, as_json)
+
+
+def _hint_artisans(
+    state: str, roll: tuple[int, int], player: str | None, top: int, seed: int, time_limit: float, as_json: bool
+) -> None:
     from tajkit.cli import present
     from tajkit.solver.artisans import state as artisans_state
     from tajkit.solver.artisans.hint import Hinter, check_position
     from tajkit.solver.artisans.rules import load_spec
 
-    game_of(game)
-    if not GAMES[game].hints:
-        raise BadInput(f"tajkit hint {game}: not available yet (see: tajkit games)")
     spec = load_spec()
     chosen = artisans_state.pick_player(artisans_state.load_players(spec, state), player)
     check_position(spec, chosen.name, chosen.sheet, roll)
@@ -248,6 +278,31 @@ def hint_cmd(
         typer.echo(json.dumps(present.artisans_hint_json(spec, chosen.name, roll, hint, seed), indent=2))
     else:
         typer.echo(present.artisans_hint(spec, chosen.name, chosen.sheet, roll, hint, top))
+
+
+def _hint_taj(state: str, proposal: tuple[int, int] | None, player: str | None, top: int, as_json: bool) -> None:
+    from tajkit.cli import present_taj
+    from tajkit.solver.taj import hint, rules, state as taj_state
+
+    spec = rules.load_spec()
+    table = taj_state.load_table(spec, state)
+    name = taj_state.pick_player(table, player)
+    possible = rules.possible_outcomes(len(table.players))
+    best = hint.ideal(spec, table, name)
+    items = advice = None
+    if proposal is None:
+        items = hint.proposals(spec, table, name)
+    else:
+        advice = hint.vote_advice(spec, table, name, proposal[0] - 1, proposal[1] - 1)
+    if as_json:
+        typer.echo(json.dumps(present_taj.hint_json(name, items, advice, best, possible), indent=2, ensure_ascii=False))
+        return
+    goal = table.player(name).goal
+    if items is not None:
+        typer.echo(present_taj.proposals(name, items, possible, best.now, top))
+    else:
+        typer.echo(present_taj.vote(name, advice))
+    typer.echo(present_taj.ideal(spec, goal, best))
 
 
 class PolicyName(str, Enum):
@@ -305,13 +360,19 @@ def _progress(total: int) -> Iterator[Callable[[int], None] | None]:
 @command("schema")
 def schema_cmd(game: Annotated[str, typer.Argument(help="Game id, e.g. artisans.")]) -> None:
     """Print the JSON Schema of the game's state file."""
-    from tajkit.solver.artisans.rules import load_spec
-    from tajkit.solver.artisans.state import json_schema
-
     game_of(game)
     if not GAMES[game].scores:
         raise BadInput(f"tajkit schema {game}: no state file for {game} yet (see: tajkit games)")
-    typer.echo(json.dumps(json_schema(load_spec()), indent=2, ensure_ascii=False))
+    if game == "artisans":
+        from tajkit.solver.artisans.rules import load_spec
+        from tajkit.solver.artisans.state import json_schema
+
+        schema = json_schema(load_spec())
+    else:
+        from tajkit.solver.taj import rules, state as taj_state
+
+        schema = taj_state.json_schema(rules.load_spec())
+    typer.echo(json.dumps(schema, indent=2, ensure_ascii=False))
 
 
 def run() -> None:

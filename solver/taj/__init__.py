@@ -1,0 +1,1 @@
+"""TAJ: rules model, state file, scoring and proposal/vote hints."""

@@ -1,0 +1,136 @@
+"""The TAJ state file: its model (and JSON Schema), validation and the table it describes."""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Annotated, Any, Literal, Optional
+
+from pydantic import BaseModel, ConfigDict, Field, create_model
+
+from tajkit.solver import statefile
+from tajkit.solver.errors import BadInput
+from tajkit.solver.taj.rules import Display, Player, Spec, Table
+
+GAME = "taj"
+
+
+@cache
+def state_model(spec: Spec) -> type[BaseModel]:
+    colour = Literal[spec.colours]  # type: ignore[valid-type]
+    names = ", ".join(spec.colours)
+    rug = Annotated[
+        list[colour],  # type: ignore[valid-type]
+        Field(min_length=3, max_length=3, description=f"a rug: [outer, middle, centre], each one of {names}"),
+    ]
+    strict = ConfigDict(extra="forbid", strict=True)
+    player = create_model(
+        "TajPlayer",
+        __config__=strict,
+        name=(str, Field(min_length=1, description="the player's name")),
+        goal=(
+            list[colour],  # type: ignore[valid-type]
+            Field(
+                min_length=3,
+                max_length=3,
+                description=f"the secret goal card's colours marked x2, x1, x-1 (one of {names}; rulebook: Scoring)",
+            ),
+        ),
+        all_nix_used=(bool, Field(default=False, description="whether the All/Nix card is spent (hints)")),
+    )
+    return create_model(
+        "TajState",
+        __config__=ConfigDict(extra="forbid", strict=True, title="tajkit state: TAJ"),
+        game=(Literal["taj"], Field(description='always "taj"')),
+        display=(
+            list[rug],
+            Field(
+                min_length=spec.ends_at,
+                max_length=spec.at_start,
+                description=f"the rugs left to right, {spec.ends_at}-{spec.at_start} of them "
+                "(rulebook: Setup, Game End)",
+            ),
+        ),
+        taj=(int, Field(ge=1, description="1-based position of the leftmost rug under the Taj card")),
+        plus_one=(Literal["left", "right"], Field(description='the end of the Taj card showing "+1"')),
+        eyes_up=(
+            Optional[list[bool]],
+            Field(default=None, description="per rug, whether its Curator's Eye is up (hints)"),
+        ),
+        proposer=(Optional[str], Field(default=None, description="whose proposal it is (hints)")),
+        players=(
+            list[player],
+            Field(min_length=1, max_length=spec.max_players, description=f"1-{spec.max_players} players, name first"),
+        ),
+    )
+
+
+def json_schema(spec: Spec) -> dict[str, Any]:
+    return {"$schema": "https://json-schema.org/draft/2020-12/schema", **state_model(spec).model_json_schema()}
+
+
+def table_from_data(spec: Spec, data: dict[str, Any]) -> Table:
+    statefile.check_game(data, GAME)
+    parsed: Any = statefile.validate(state_model(spec), data)
+    problems = _rule_problems(spec, parsed)
+    if problems:
+        raise BadInput(*problems)
+    n = len(parsed.display)
+    display = Display(
+        rugs=tuple(tuple(r) for r in parsed.display),  # type: ignore[misc]
+        taj=parsed.taj - 1,
+        plus_right=parsed.plus_one == "right",
+        eyes=tuple(parsed.eyes_up) if parsed.eyes_up is not None else (False,) * n,
+        width=spec.width,
+    )
+    players = tuple(Player(p.name, tuple(p.goal), p.all_nix_used) for p in parsed.players)  # type: ignore[arg-type]
+    return Table(display, players, parsed.proposer, eyes_known=parsed.eyes_up is not None)
+
+
+def load_table(spec: Spec, source: str) -> Table:
+    return table_from_data(spec, statefile.read_source(source))
+
+
+def _rule_problems(spec: Spec, parsed: Any) -> list[str]:
+    problems = []
+    n = len(parsed.display)
+    last = n - spec.width + 1
+    if parsed.taj > last:
+        problems.append(
+            f"taj = {parsed.taj}: the Taj card lies over {spec.width} rugs, so with {n} rugs its leftmost "
+            f"rug is at position 1-{last} (rulebook: Setup)"
+        )
+    if parsed.eyes_up is not None and len(parsed.eyes_up) != n:
+        problems.append(f"eyes_up has {len(parsed.eyes_up)} values, needs one per rug ({n})")
+    if not spec.repeat_colours:
+        for k, rug in enumerate(parsed.display):
+            if len(set(rug)) < len(rug):
+                problems.append(f"display[{k}] = {rug}: a rug shows three different colours")
+    names = [p.name for p in parsed.players]
+    for k, p in enumerate(parsed.players):
+        if len(set(p.goal)) != len(p.goal):
+            problems.append(
+                f"{p.name}: goal = {p.goal}: a goal card names three different colours (rulebook: Scoring)"
+            )
+        if p.name in names[:k]:
+            problems.append(f"players: the name {p.name!r} appears twice: each player needs their own name")
+    if parsed.proposer is not None and parsed.proposer not in names:
+        problems.append(f"proposer = {parsed.proposer!r}: not one of the players ({', '.join(names)})")
+    return problems
+
+
+def pick_player(table: Table, name: str | None) -> str:
+    """Whose view a hint takes: the one named, the only player, or the proposer."""
+    names = table.names
+    if name is None:
+        if len(names) == 1:
+            return names[0]
+        if table.proposer is not None:
+            return table.proposer
+        raise BadInput(f"the state has {len(names)} players ({', '.join(names)}): choose one with --player NAME")
+    if name not in names:
+        import difflib
+
+        close = difflib.get_close_matches(name, names, n=1)
+        hint = f" (did you mean {close[0]}?)" if close else f" (players: {', '.join(names)})"
+        raise BadInput(f"--player {name}: no such player in the state{hint}")
+    return name
