@@ -123,35 +123,54 @@ def games_cmd() -> None:
 @command("print")
 def print_cmd(
     game: Annotated[str, typer.Argument(help="Game id, e.g. artisans (see: tajkit games).")],
-    kind: Annotated[Optional[Kind], typer.Option("--kind", help="What to print; default: the game's main printout.")] = None,
+    kind: Annotated[
+        Optional[Kind], typer.Option("--kind", help="What to print; default: the game's main printout.")
+    ] = None,
     paper: Annotated[Paper, typer.Option("--paper", help="Paper size.")] = Paper.a4,
     ink: Annotated[InkChoice, typer.Option("--ink", help="colour, or low ink (white paper, outlines).")] = InkChoice.colour,
-    count: Annotated[int, typer.Option("--count", min=1, max=1000, help="Number of pages.")] = 10,
+    count: Annotated[
+        Optional[int], typer.Option("--count", min=1, max=1000, help="Pages (sheets, score pads; default 10) or card sets (default 1).")
+    ] = None,
+    lang: Annotated[str, typer.Option("--lang", help="Language of a reference card: en, or hu for Maharani.")] = "en",
     output: Annotated[Optional[Path], typer.Option("-o", "--output", help="PDF file to write.")] = None,
     force: Annotated[bool, typer.Option("--force", help="Replace the output file if it exists.")] = False,
 ) -> None:
     """Print a pad of player sheets, a reference card or a score pad as PDF.
 
-    Example: tajkit print artisans --paper letter --ink low --count 50
+    Examples: tajkit print artisans --paper letter --ink low --count 50  ·
+    tajkit print maharani --kind reference --lang hu
     """
     from tajkit.cli.files import write_new
 
     info = GAMES[game_of(game)]
-    chosen = kind.value if kind else (info.prints[0] if info.prints else "sheet")
+    chosen = kind.value if kind else info.prints[0]
     if chosen not in info.prints:
-        offered = ", ".join(info.prints) or "nothing yet"
-        raise BadInput(f"--kind {chosen}: tajkit prints {offered} for {game} (see: tajkit games)")
-    path = output or Path("output") / f"{game}-{chosen}-{paper.value}-{ink.value}.pdf"
-    pdf = _render(game, chosen, paper.value, ink.value, count)
+        raise BadInput(f"--kind {chosen}: tajkit prints {', '.join(info.prints)} for {game} (see: tajkit games)")
+    if lang != "en" and chosen != "reference":
+        raise BadInput(f"--lang {lang}: only reference cards come in other languages")
+    pages = count or (1 if chosen == "reference" else 10)
+    suffix = f"-{lang}" if lang != "en" else ""
+    path = output or Path("output") / f"{game}-{chosen}{suffix}-{paper.value}-{ink.value}.pdf"
+    pdf = _render(game, chosen, paper.value, ink.value, pages, lang)
     write_new(path, pdf, force=force)
     typer.echo(str(path))
 
 
-def _render(game: str, kind: str, paper: str, ink: str, count: int) -> bytes:
-    from tajkit.sheets import artisans
-    from tajkit.solver.artisans.rules import load_spec
+def _render(game: str, kind: str, paper: str, ink: str, count: int, lang: str) -> bytes:
+    from tajkit.sheets import documents
 
-    return artisans.render_pad(load_spec(), paper=paper, ink=ink, count=count)
+    if kind == "sheet":
+        from tajkit.sheets import artisans
+        from tajkit.solver.artisans.rules import load_spec
+
+        return artisans.render_pad(load_spec(), paper=paper, ink=ink, count=count)
+    if kind == "reference":
+        from tajkit.sheets import reference
+
+        return reference.render(documents.card(game, lang), paper=paper, ink=ink, copies=count)
+    from tajkit.sheets import scorepad
+
+    return scorepad.render(documents.pad(game), paper=paper, ink=ink, count=count)
 
 
 def stdin_is_interactive() -> bool:

@@ -26,11 +26,13 @@ SANS, BOLD, ITALIC = "TajkitSans", "TajkitSans-Bold", "TajkitSans-Italic"
 
 
 def register_fonts() -> None:
-    """Bitstream Vera (shipped with reportlab) as embedded TrueType subsets."""
+    """DejaVu Sans (shipped in sheets/fonts, free licence) as embedded TrueType subsets: it has
+    the glyphs Hungarian needs (ő, ű) and the star, which reportlab's own Vera lacks."""
     if SANS in pdfmetrics.getRegisteredFontNames():
         return
-    folder = resources.files("reportlab") / "fonts"
-    for name, file in ((SANS, "Vera.ttf"), (BOLD, "VeraBd.ttf"), (ITALIC, "VeraIt.ttf")):
+    folder = resources.files(__package__) / "fonts"
+    files = ((SANS, "DejaVuSans.ttf"), (BOLD, "DejaVuSans-Bold.ttf"), (ITALIC, "DejaVuSans-Oblique.ttf"))
+    for name, file in files:
         pdfmetrics.registerFont(TTFont(name, str(folder / file)))
     pdfmetrics.registerFontFamily(SANS, normal=SANS, bold=BOLD, italic=ITALIC, boldItalic=BOLD)
 
@@ -339,6 +341,85 @@ def pad(
 ) -> bytes:
     """A PDF of ``count`` identical pages. The page is drawn once as a form XObject and reused on
     every page, so a 100-page pad costs little more than one page."""
+    return document([draw_page], paper, count, title, subject)
+
+
+def icon(c: Canvas, name: str, x: float, y: float, size: float, color: Color) -> None:
+    """A small drawn icon for a reference-card section, in the box (x, y, size, size)."""
+    s = size
+    with saved(c):
+        c.setStrokeColor(color)
+        c.setFillColor(color)
+        c.setLineWidth(max(0.6, s / 14))
+        c.setLineJoin(1)
+        c.setLineCap(1)
+        if name == "setup":  # a box with its lid
+            c.rect(x + s * 0.12, y + s * 0.1, s * 0.76, s * 0.52, stroke=1, fill=0)
+            c.rect(x + s * 0.06, y + s * 0.62, s * 0.88, s * 0.18, stroke=1, fill=1)
+        elif name == "turn":  # a circular arrow
+            c.arc(x + s * 0.15, y + s * 0.15, x + s * 0.85, y + s * 0.85, 40, 280)
+            tip = c.beginPath()
+            tip.moveTo(x + s * 0.78, y + s * 0.86)
+            tip.lineTo(x + s * 0.98, y + s * 0.74)
+            tip.lineTo(x + s * 0.72, y + s * 0.62)
+            tip.close()
+            c.drawPath(tip, stroke=0, fill=1)
+        elif name == "scoring":  # a star
+            path = c.beginPath()
+            for i in range(10):
+                radius = s * 0.46 if i % 2 == 0 else s * 0.2
+                angle = math.pi / 2 + i * math.pi / 5
+                point = (x + s / 2 + radius * math.cos(angle), y + s / 2 + radius * math.sin(angle))
+                path.moveTo(*point) if i == 0 else path.lineTo(*point)
+            path.close()
+            c.drawPath(path, stroke=1, fill=1)
+        elif name == "end":  # a flag
+            c.line(x + s * 0.2, y + s * 0.05, x + s * 0.2, y + s * 0.95)
+            flag = c.beginPath()
+            flag.moveTo(x + s * 0.2, y + s * 0.92)
+            flag.lineTo(x + s * 0.9, y + s * 0.74)
+            flag.lineTo(x + s * 0.2, y + s * 0.52)
+            flag.close()
+            c.drawPath(flag, stroke=1, fill=1)
+        elif name == "tie":  # a balance
+            c.line(x + s * 0.5, y + s * 0.1, x + s * 0.5, y + s * 0.85)
+            c.line(x + s * 0.1, y + s * 0.75, x + s * 0.9, y + s * 0.75)
+            c.line(x + s * 0.3, y + s * 0.1, x + s * 0.7, y + s * 0.1)
+            for cx in (0.2, 0.8):
+                c.arc(x + s * (cx - 0.16), y + s * 0.28, x + s * (cx + 0.16), y + s * 0.6, 180, 180)
+        elif name == "cards":  # two cards
+            c.roundRect(x + s * 0.08, y + s * 0.18, s * 0.5, s * 0.7, s * 0.06, stroke=1, fill=0)
+            c.roundRect(x + s * 0.4, y + s * 0.08, s * 0.5, s * 0.7, s * 0.06, stroke=1, fill=1)
+        elif name == "build":  # a small dome on a wall
+            c.rect(x + s * 0.15, y + s * 0.08, s * 0.7, s * 0.4, stroke=1, fill=0)
+            c.arc(x + s * 0.22, y + s * 0.2, x + s * 0.78, y + s * 0.85, 0, 180)
+        elif name == "two":  # two figures
+            for cx in (0.3, 0.7):
+                c.circle(x + s * cx, y + s * 0.72, s * 0.14, stroke=1, fill=1)
+                c.arc(x + s * (cx - 0.2), y + s * 0.05, x + s * (cx + 0.2), y + s * 0.6, 0, 180)
+        else:
+            c.circle(x + s / 2, y + s / 2, s * 0.3, stroke=1, fill=1)
+
+
+def cut_line(c: Canvas, x0: float, x1: float, y: float, color: Color) -> None:
+    """A dashed cut line with a small pair of scissors at its start."""
+    with saved(c):
+        c.setStrokeColor(color)
+        c.setLineWidth(0.6)
+        c.setDash(4, 3)
+        c.line(x0 + 18, y, x1, y)
+        c.setDash()
+        c.circle(x0 + 4, y + 3, 2.4, stroke=1, fill=0)
+        c.circle(x0 + 4, y - 3, 2.4, stroke=1, fill=0)
+        c.line(x0 + 6, y + 2, x0 + 15, y - 2.5)
+        c.line(x0 + 6, y - 2, x0 + 15, y + 2.5)
+
+
+def document(
+    pages: list[Callable[[Canvas, float, float], None]], paper: str, copies: int, title: str, subject: str,
+) -> bytes:
+    """A PDF whose distinct pages are each drawn once (form XObjects) and repeated ``copies``
+    times in order (for a double-sided card: front, back, front, back ...)."""
     register_fonts()
     width, height = PAPERS[paper]
     buffer = io.BytesIO()
@@ -347,11 +428,13 @@ def pad(
     c.setAuthor("tajkit")
     c.setSubject(subject)
     c.setCreator("tajkit")
-    c.beginForm("page", lowerx=0, lowery=0, upperx=width, uppery=height)
-    draw_page(c, width, height)
-    c.endForm()
-    for _ in range(count):
-        c.doForm("page")
-        c.showPage()
+    for k, draw in enumerate(pages):
+        c.beginForm(f"page{k}", lowerx=0, lowery=0, upperx=width, uppery=height)
+        draw(c, width, height)
+        c.endForm()
+    for _ in range(copies):
+        for k in range(len(pages)):
+            c.doForm(f"page{k}")
+            c.showPage()
     c.save()
     return buffer.getvalue()

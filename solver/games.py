@@ -22,14 +22,16 @@ class Game:
         return parts
 
 
+PADS = ("scorepad", "reference")
+
 GAMES: dict[str, Game] = {
     g.id: g
     for g in (
         Game("artisans", "Artisans of the Taj Mahal", "roll & write, 2d6", "artisans-of-the-taj-mahal.txt",
-             prints=("sheet",), scores=True, hints=True, simulates=True),
-        Game("taj", "TAJ", "rug card game, voting", "taj-rug-card-game.txt", scores=True, hints=True),
-        Game("tajmahal", "Taj Mahal", "bidding, provinces", "taj-mahal.txt"),
-        Game("karigar", "Karigar-e-Taj", "worker placement", "karigar-e-taj.txt"),
-        Game("maharani", "Maharani", "mosaic tiles", "maharani-hungarian.txt"),
+             prints=("sheet", "reference", "scorepad"), scores=True, hints=True, simulates=True),
+        Game("taj", "TAJ", "rug card game, voting", "taj-rug-card-game.txt", prints=PADS, scores=True, hints=True),
+        Game("tajmahal", "Taj Mahal", "bidding, provinces", "taj-mahal.txt", prints=PADS),
+        Game("karigar", "Karigar-e-Taj", "worker placement", "karigar-e-taj.txt", prints=PADS),
+        Game("maharani", "Maharani", "mosaic tiles", "maharani-hungarian.txt", prints=PADS),
     )
 }

@@ -3,9 +3,9 @@ and no text wider than the space it was given."""
 
 from __future__ import annotations
 
-import io
 import re
 
+import pdfcheck
 import pytest
 from pypdf import PdfReader
 
@@ -13,11 +13,10 @@ from tajkit.sheets import artisans, primitives
 from tajkit.solver.artisans.rules import load_spec
 
 SPEC = load_spec()
-PAGE_POINTS = {"a4": (595.28, 841.89), "letter": (612.0, 792.0)}
 
 
 def render(paper: str, ink: str, count: int = 3) -> PdfReader:
-    return PdfReader(io.BytesIO(artisans.render_pad(SPEC, paper=paper, ink=ink, count=count)))
+    return pdfcheck.read(artisans.render_pad(SPEC, paper=paper, ink=ink, count=count))
 
 
 @pytest.fixture(scope="module", params=[(p, i) for p in ("a4", "letter") for i in ("colour", "low")], ids=str)
@@ -30,9 +29,7 @@ def pad(request):
 def test_page_count_and_size(pad):
     (paper, _), reader, _ = pad
     assert len(reader.pages) == 3
-    for page in reader.pages:
-        width, height = float(page.mediabox.width), float(page.mediabox.height)
-        assert (round(width, 2), round(height, 2)) == PAGE_POINTS[paper]
+    assert pdfcheck.page_sizes(reader) == {pdfcheck.PAGE_POINTS[paper]}
 
 
 def test_every_feature_shows_its_craftsperson_stars_and_condition(pad):
@@ -52,34 +49,16 @@ def test_every_page_is_the_same_sheet(pad):
     assert all(page.extract_text() == first for page in reader.pages[1:])
 
 
-def _fonts(resources) -> list:
-    found = []
-    for font in (resources.get("/Font") or {}).values():
-        found.append(font.get_object())
-    for xobject in (resources.get("/XObject") or {}).values():
-        xobject = xobject.get_object()
-        if "/Resources" in xobject:
-            found += _fonts(xobject["/Resources"].get_object())
-    return found
-
-
 def test_fonts_are_embedded(pad):
     _, reader, _ = pad
-    fonts = _fonts(reader.pages[0]["/Resources"].get_object())
-    assert fonts
-    for font in fonts:
-        descendants = font.get("/DescendantFonts")
-        descriptor = (descendants[0].get_object() if descendants else font)["/FontDescriptor"].get_object()
-        assert "/FontFile2" in descriptor, font["/BaseFont"]
+    assert pdfcheck.all_fonts_embedded(reader)
 
 
 def test_no_text_overflows_its_box(pad):
     _, _, placed = pad
     assert placed
-    for p in placed:
-        assert p.width <= p.max_width + 0.01, p
-        assert p.height <= p.max_height + 0.01, p
-        assert p.size >= 5.5, f"too small to read: {p}"
+    assert pdfcheck.overflows(placed) == []
+    assert all(p.size >= 5.5 for p in placed), "too small to read"
 
 
 def test_the_sheet_is_drawn_once_and_reused():

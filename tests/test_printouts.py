@@ -1,0 +1,179 @@
+"""Reference cards and score pads for all five games: every document on A4 and Letter in both inks,
+exact page sizes, the rulebook's categories present as text, fonts embedded, nothing overflowing."""
+
+from __future__ import annotations
+
+import re
+
+import pdfcheck
+import pytest
+from typer.testing import CliRunner
+
+from tajkit.cli.main import app
+from tajkit.sheets import documents, primitives, reference, scorepad
+from tajkit.sheets.documents import Card, Section
+from tajkit.solver.artisans.rules import load_spec
+
+GAMES = ["artisans", "taj", "tajmahal", "karigar", "maharani"]
+VARIANTS = [(p, i) for p in ("a4", "letter") for i in ("colour", "low")]
+runner = CliRunner()
+
+
+def rendered(draw):  # noqa: ANN001, ANN201
+    primitives.PLACED.clear()
+    pdf = draw()
+    return pdfcheck.read(pdf), list(primitives.PLACED)
+
+
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize(("paper", "ink"), VARIANTS)
+def test_score_pad(game, paper, ink):
+    pad = documents.pad(game)
+    reader, placed = rendered(lambda: scorepad.render(pad, paper, ink, count=3))
+    assert len(reader.pages) == 3
+    assert pdfcheck.page_sizes(reader) == {pdfcheck.PAGE_POINTS[paper]}
+    text = reader.pages[0].extract_text()
+    for row in pad.rows:
+        assert row.label in text, row.label
+    assert pdfcheck.all_fonts_embedded(reader)
+    assert pdfcheck.overflows(placed) == []
+    assert min(p.size for p in placed) >= 4.5
+
+
+@pytest.mark.parametrize(("game", "lang"), [(g, "en") for g in GAMES] + [("maharani", "hu")])
+@pytest.mark.parametrize(("paper", "ink"), VARIANTS)
+def test_reference_card(game, lang, paper, ink):
+    card = documents.card(game, lang)
+    reader, placed = rendered(lambda: reference.render(card, paper, ink))
+    assert pdfcheck.page_sizes(reader) == {pdfcheck.PAGE_POINTS[paper]}
+    text = " ".join(page.extract_text() for page in reader.pages)
+    flat = re.sub(r"\s+", " ", text)
+    for section in card.sections:
+        assert section.heading in flat, section.heading
+    assert flat.count(card.title) >= 2  # two cards per page
+    assert pdfcheck.all_fonts_embedded(reader)
+    assert pdfcheck.overflows(placed) == []
+
+
+# --- what each game's printouts carry (rulebook categories) ------------------------------------
+
+
+def labels(game: str) -> list[str]:
+    return [row.label for row in documents.pad(game).rows]
+
+
+def test_artisans_pad_has_a_row_per_feature_with_its_stars_the_trees_and_the_tie_break():
+    """Scoring: stars per completed feature, -1 per unwatered tree; ties: most unused raindrops."""
+    pad = documents.pad("artisans")
+    spec = load_spec()
+    assert [(r.label, r.stars) for r in pad.rows[: len(spec.features)]] == [(f.title, f.stars) for f in spec.features]
+    assert labels("artisans")[-3:] == ["Dry fruit trees", "Total", "Unused raindrops"]
+    assert pad.rows[-1].kind == "tiebreak"
+
+
+def test_taj_pad_has_the_colour_values_and_goal_arithmetic():
+    """Scoring: goal colours x2, x1, x-1 times the colour values under the Taj."""
+    pad = documents.pad("taj")
+    shared = pad.rows[0]
+    assert shared.kind == "shared" and shared.cells == ("green", "orange", "pink", "blue", "yellow")
+    assert [r.label for r in pad.rows[1:4]] == ["Goal ×2", "Goal ×1", "Goal ×−1"]
+    assert all(r.sub == ("colour", "value", r.sub[2]) for r in pad.rows[1:4])
+    assert pad.players == 4
+
+
+def test_tajmahal_pad_scores_by_province_with_running_totals():
+    """Turn Structure: 12 rounds, one per province; Scoring: palaces, connected provinces (the longest
+    chain), bonus tiles, princess cards; ties: remaining cards. Up to 5 players."""
+    pad = documents.pad("tajmahal")
+    assert labels("tajmahal")[:12] == [f"Province {k}" for k in range(1, 13)]
+    assert all(r.sub == ("points", "running total") for r in pad.rows[:12])
+    assert {"Longest chain of connected provinces", "Princess cards", "Total", "Cards left"} <= set(labels("tajmahal"))
+    assert pad.players == 5
+
+
+def test_karigar_pad_rows_and_tie_breaks():
+    """Game End: Taj Point tokens, Bakshish cards, Blueprint card (and bonus), Alliance cards; ties:
+    most Taj tiles built, then fewest resources."""
+    rows = documents.pad("karigar").rows
+    assert [r.label for r in rows if r.kind == "score"] == [
+        "Taj point tokens", "Bakshish cards", "Blueprint card", "Blueprint bonus", "Alliance cards"
+    ]
+    assert [(r.label, r.kind) for r in rows[-2:]] == [("Taj tiles built", "tiebreak"), ("Resources left", "tiebreak")]
+
+
+def test_maharani_quarter_table_marks_what_the_rulebook_states():
+    """Scoring a quarter: the rulebook's example gives 1 -> 4, 3 -> 9, 5 -> 18 (and 0 -> 0); the rest
+    is inferred and printed with a star."""
+    pad = documents.pad("maharani")
+    official = {(c.key, c.value) for c in pad.table if c.official}
+    assert official == {("0", "0"), ("1", "4"), ("3", "9"), ("5", "18")}
+    assert all(not c.official for c in pad.table if c.key in ("2", "4", "6"))
+    quarters = [r for r in pad.rows if r.label.startswith("Quarter scoring")]
+    assert len(quarters) == 4 and quarters[0].sub == ("workers", "gold")
+    assert [r.sub for r in pad.rows if r.label.startswith("Turn")][0] == ("gold ±", "running total")
+
+
+def test_maharani_card_in_hungarian_has_its_letters():
+    reader, _ = rendered(lambda: reference.render(documents.card("maharani", "hu")))
+    text = reader.pages[0].extract_text()
+    for word in ("Előkészületek", "kiértékelése", "győzelmen", "Döntetlen"):
+        assert word in text
+
+
+def test_artisans_card_conditions_come_from_the_sheet():
+    card = documents.card("artisans")
+    scoring = next(s for s in card.sections if s.icon == "scoring")
+    assert "Stonemason ×2, ★5: each value lower than the one beneath it." in scoring.items
+    assert "Dome Builder, ★3: middle lower than both sides." in scoring.items
+
+
+def test_a_card_too_long_for_one_side_gets_a_back():
+    long = Card("x", "Long card", "test", tuple(Section("turn", f"Part {k}", ("word " * 60,) * 3) for k in range(5)))
+    reader, placed = rendered(lambda: reference.render(long))
+    assert len(reader.pages) == 2
+    back = reader.pages[1].extract_text()
+    assert "test · back" in back and "Part 4" in back
+    assert pdfcheck.overflows(placed) == []
+
+
+def test_no_section_is_ever_dropped():
+    longer = Card("x", "Longer card", "test", tuple(Section("turn", f"Part {k}", ("word " * 60,) * 4) for k in range(8)))
+    reader, placed = rendered(lambda: reference.render(longer))
+    text = " ".join(page.extract_text() for page in reader.pages)
+    assert all(f"Part {k}" in text for k in range(8))
+    assert f"part {len(reader.pages)} of {len(reader.pages)}" in text
+    assert pdfcheck.overflows(placed) == []
+
+
+# --- the command line ----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_print_main_printout_by_default(game, tmp_path):
+    target = tmp_path / "x.pdf"
+    result = runner.invoke(app, ["print", game, "-o", str(target), "--count", "2"])
+    assert result.exit_code == 0, result.output
+    reader = pdfcheck.read(target.read_bytes())
+    kind = "Player sheet" if game == "artisans" else "Score pad"
+    assert kind in reader.pages[0].extract_text()
+    assert len(reader.pages) == 2
+
+
+def test_print_reference_in_hungarian(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    result = runner.invoke(app, ["print", "maharani", "--kind", "reference", "--lang", "hu", "--paper", "letter"])
+    assert result.exit_code == 0, result.output
+    assert result.stdout.strip() == "output/maharani-reference-hu-letter-colour.pdf"
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["taj", "--kind", "sheet"], "--kind sheet: tajkit prints scorepad, reference for taj"),
+        (["taj", "--kind", "reference", "--lang", "hu"], "--lang hu: the taj reference card comes in en"),
+        (["maharani", "--lang", "hu"], "--lang hu: only reference cards come in other languages"),
+    ],
+)
+def test_print_bad_choices(args, message, tmp_path):
+    result = runner.invoke(app, ["print", *args, "-o", str(tmp_path / "x.pdf")])
+    assert result.exit_code == 2 and message in result.stderr
