@@ -59,6 +59,7 @@ class Pad:
     rows: tuple[PadRow, ...]
     table: tuple[TableCell, ...] = ()
     table_title: str = ""
+    table_labels: tuple[str, str] = ("workers", "gold")
     table_note: str = ""
     accent: str = "#B7860B"
 
@@ -129,8 +130,11 @@ def pad(game: str) -> Pad:
     note = ""
     if "quarter_scoring" in data:
         table, note = _quarter_table(data)
-    title = "Quarter scoring: workers → gold"
-    return Pad(game, raw["title"], int(raw["max_players"]), tuple(rows), table, title, note, data["game"]["accent"])
+    labels = tuple(raw.get("table_labels", ("", "")))
+    return Pad(
+        game, raw["title"], int(raw["max_players"]), tuple(rows), table, raw.get("table_title", ""), labels,  # type: ignore[arg-type]
+        note, data["game"]["accent"],
+    )
 
 
 def _feature_rows() -> list[PadRow]:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import io
 import math
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from importlib import resources
@@ -438,3 +438,23 @@ def document(
             c.showPage()
     c.save()
     return buffer.getvalue()
+
+
+def value_table(
+    c: Canvas, cells: Sequence, labels: Sequence[str], x: float, top: float, label_w: float, cell_w: float,
+    row_h: float, size: float, ink: Ink, accent: Color,
+) -> None:
+    """A two-row table (e.g. workers -> gold) of cells with ``key``, ``value`` and ``official``:
+    values the rulebook states are bold, the others italic and starred."""
+    for r, (label, attr) in enumerate(zip(labels, ("key", "value"))):
+        y = top - (r + 1) * row_h
+        text(c, label, x, y + row_h * 0.3, label_w - 3, BOLD if r else SANS, size, color=ink.text)
+        for k, cell in enumerate(cells):
+            cx = x + label_w + k * cell_w
+            with saved(c):
+                c.setStrokeColor(ink.line)
+                c.setLineWidth(0.6)
+                c.rect(cx, y, cell_w, row_h, stroke=1, fill=0)
+            shown = getattr(cell, attr) + ("*" if r and not cell.official else "")
+            font = BOLD if r and cell.official else (ITALIC if r else SANS)
+            text(c, shown, cx + cell_w / 2, y + row_h * 0.3, cell_w - 2, font, size, "centre", accent if r else ink.text)

@@ -23,7 +23,7 @@ from tajkit.sheets.primitives import (
     register_fonts,
     saved,
     text,
-    width_of,
+    value_table,
     wrap,
 )
 
@@ -171,20 +171,8 @@ def _draw_table(c: Canvas, s: Section, x: float, top: float, w: float, size: flo
     """A two-row table (e.g. workers -> gold); values the rulebook does not state are italic
     and starred, with the note below saying where they come from."""
     label_w = w * 0.24
-    cell_w = (w - label_w) / len(s.table)
     row_h = size * 1.8
-    for r, (label, attr) in enumerate(zip(s.table_labels, ("key", "value"))):
-        y = top - (r + 1) * row_h
-        text(c, label, x, y + row_h * 0.32, label_w - 3, BOLD if r else SANS, size, color=ink.text)
-        for k, cell in enumerate(s.table):
-            cx = x + label_w + k * cell_w
-            with saved(c):
-                c.setStrokeColor(ink.line)
-                c.setLineWidth(0.6)
-                c.rect(cx, y, cell_w, row_h, stroke=1, fill=0)
-            shown = getattr(cell, attr) + ("*" if r and not cell.official else "")
-            font = BOLD if r and cell.official else (ITALIC if r else SANS)
-            text(c, shown, cx + cell_w / 2, y + row_h * 0.32, cell_w - 2, font, size, "centre", accent if r else ink.text)
+    value_table(c, s.table, s.table_labels, x, top, label_w, (w - label_w) / len(s.table), row_h, size, ink, accent)
     if s.table_note:
         note = f"* {s.table_note}"
         paragraph(c, note, x, top - 2 * row_h - size * 0.4, w, _note_height(s, w, size) + 0.01, ITALIC, size * 0.8, LEADING, color=ink.soft_text, min_size=size * 0.8)

@@ -20,6 +20,7 @@ from tajkit.sheets.primitives import (
     saved,
     star_value,
     text,
+    value_table,
 )
 
 MARGIN = 30.0
@@ -146,17 +147,6 @@ def _quarter_table(c: Canvas, pad: Pad, x: float, top: float, w: float, ink: Ink
     label_w = 60.0
     cell_w = min(34.0, (w - label_w) / len(pad.table))
     row_h = 14.0
-    for r, (label, attr) in enumerate((("workers", "key"), ("gold", "value"))):
-        y = top - 14 - (r + 1) * row_h
-        text(c, label, x, y + 4, label_w - 4, BOLD if r else SANS, 8, color=ink.text)
-        for k, cell in enumerate(pad.table):
-            cx = x + label_w + k * cell_w
-            with saved(c):
-                c.setStrokeColor(ink.line)
-                c.setLineWidth(0.6)
-                c.rect(cx, y, cell_w, row_h, stroke=1, fill=0)
-            shown = getattr(cell, attr) + ("*" if r and not cell.official else "")
-            font = BOLD if r and cell.official else (ITALIC if r else SANS)
-            text(c, shown, cx + cell_w / 2, y + 4, cell_w - 2, font, 8, "centre", accent if r else ink.text)
+    value_table(c, pad.table, pad.table_labels, x, top - 14, label_w, cell_w, row_h, 8, ink, accent)
     note_x = x + label_w + len(pad.table) * cell_w + 12
     paragraph(c, f"* {pad.table_note}", note_x, top - 14, x + w - note_x, 2 * row_h + 4, ITALIC, 6.5, color=ink.soft_text)

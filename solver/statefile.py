@@ -153,3 +153,18 @@ def _describe(model: type[BaseModel], data: dict[str, Any], err: Any) -> str:
     if wrong_type:
         return f"{place} = {_show(value)} is not {wrong_type}{rule_text}"
     return f"{place} = {_show(value)}{rule_text}"
+
+
+def pick_name(names: list[str], name: str | None, default: str | None = None) -> str:
+    """The player a hint is for: ``name`` if given, else ``default`` or the only player."""
+    if name is None:
+        if len(names) == 1:
+            return names[0]
+        if default is not None:
+            return default
+        raise BadInput(f"the state has {len(names)} players ({', '.join(names)}): choose one with --player NAME")
+    if name not in names:
+        close = difflib.get_close_matches(name, names, n=1)
+        hint = f" (did you mean {close[0]}?)" if close else f" (players: {', '.join(names)})"
+        raise BadInput(f"--player {name}: no such player in the state{hint}")
+    return name

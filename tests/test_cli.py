@@ -52,7 +52,7 @@ def test_games_lists_all_five():
     assert result.exit_code == 0
     ids = [line.split()[0] for line in result.output.splitlines()]
     assert ids == ["artisans", "taj", "tajmahal", "karigar", "maharani"]
-    assert "print sheet, score" in result.output.splitlines()[0]
+    assert "print sheet/reference/scorepad, score, hint, simulate" in result.output.splitlines()[0]
 
 
 def test_unknown_game_suggests():
@@ -105,9 +105,9 @@ def test_print_bad_options_exit_2(args, tmp_path):
 
 
 def test_print_a_kind_the_game_does_not_have(tmp_path):
-    result = run("print", "artisans", "--kind", "reference", "-o", str(tmp_path / "x.pdf"))
+    result = run("print", "karigar", "--kind", "sheet", "-o", str(tmp_path / "x.pdf"))
     assert result.exit_code == 2
-    assert "--kind reference" in result.stderr
+    assert "--kind sheet: tajkit prints scorepad, reference for karigar" in result.stderr
 
 
 # --- score ----------------------------------------------------------------------------------

@@ -146,16 +146,5 @@ def to_data(players: tuple[Player, ...], spec: Spec) -> dict[str, Any]:
 
 def pick_player(players: tuple[Player, ...], name: str | None) -> Player:
     """The player a hint is for: the only one, or the one named with --player."""
-    names = [p.name for p in players]
-    if name is None:
-        if len(players) == 1:
-            return players[0]
-        raise BadInput(f"the state has {len(players)} players ({', '.join(names)}): choose one with --player NAME")
-    for p in players:
-        if p.name == name:
-            return p
-    import difflib
-
-    close = difflib.get_close_matches(name, names, n=1)
-    hint = f" (did you mean {close[0]}?)" if close else f" (players: {', '.join(names)})"
-    raise BadInput(f"--player {name}: no such player in the state{hint}")
+    chosen = statefile.pick_name([p.name for p in players], name)
+    return next(p for p in players if p.name == chosen)

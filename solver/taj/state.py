@@ -120,17 +120,4 @@ def _rule_problems(spec: Spec, parsed: Any) -> list[str]:
 
 def pick_player(table: Table, name: str | None) -> str:
     """Whose view a hint takes: the one named, the only player, or the proposer."""
-    names = table.names
-    if name is None:
-        if len(names) == 1:
-            return names[0]
-        if table.proposer is not None:
-            return table.proposer
-        raise BadInput(f"the state has {len(names)} players ({', '.join(names)}): choose one with --player NAME")
-    if name not in names:
-        import difflib
-
-        close = difflib.get_close_matches(name, names, n=1)
-        hint = f" (did you mean {close[0]}?)" if close else f" (players: {', '.join(names)})"
-        raise BadInput(f"--player {name}: no such player in the state{hint}")
-    return name
+    return statefile.pick_name(table.names, name, default=table.proposer)

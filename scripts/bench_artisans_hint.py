@@ -1,0 +1,90 @@
+"""Benchmark: Artisans hint latency on positions taken from simulated games.
+
+    python scripts/bench_artisans_hint.py --games 20 --seed 1
+
+Prints the solver time of `Hinter.rank` per position (median, 95th percentile, max) and the wall
+time of whole `tajkit hint` processes. Figures, not assertions: run it on the machine you care about.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import tomli_w
+
+from tajkit.solver.artisans import state as artisans_state
+from tajkit.solver.artisans.engine import engine_for
+from tajkit.solver.artisans.hint import Hinter
+from tajkit.solver.artisans.policies import heuristic_policy
+from tajkit.solver.artisans.rules import load_spec
+from tajkit.solver.artisans.simulate import roll_sequence
+
+
+def positions(games: int, seed: int):  # noqa: ANN201
+    """(sheet, roll) before every move of games played by the careful player."""
+    engine = engine_for(load_spec())
+    for g in range(games):
+        rng = random.Random(g)
+        states, used, trees = [0] * len(engine.tables), 0, 0
+        for roll in roll_sequence(engine, seed, g):
+            if engine.ends(states, used):
+                break
+            yield engine.sheet(states, used, trees), roll
+            move = heuristic_policy(engine, states, used, trees, roll, rng)
+            if move.feature >= 0:
+                states[move.feature] = move.state
+            used, trees = used + move.raindrops, trees + move.water
+
+
+def percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(len(ordered) * q))]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--games", type=int, default=20)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--processes", type=int, default=5, help="whole `tajkit hint` runs to time")
+    args = parser.parse_args()
+
+    spec = load_spec()
+    start = time.perf_counter()
+    hinter = Hinter(spec)
+    setup = time.perf_counter() - start
+    seconds = []
+    samples = list(positions(args.games, args.seed))
+    for k, (sheet, roll) in enumerate(samples):
+        seconds.append(hinter.rank(sheet, roll, seed=k, top=5).seconds)
+    print(f"positions: {len(samples)} from {args.games} games (seed {args.seed}); solver set-up {setup * 1000:.0f} ms")
+    print(
+        f"hint solver time: median {statistics.median(seconds) * 1000:.0f} ms, "
+        f"95th percentile {percentile(seconds, 0.95) * 1000:.0f} ms, max {max(seconds) * 1000:.0f} ms"
+    )
+
+    sheet, roll = samples[len(samples) // 2]
+    data = artisans_state.to_data((artisans_state.Player("Bench", sheet),), spec)
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "position.toml"
+        path.write_text(tomli_w.dumps(data))
+        walls = []
+        for _ in range(args.processes):
+            begin = time.perf_counter()
+            subprocess.run(
+                [sys.executable, "-m", "tajkit.cli", "hint", "artisans", str(path), "--roll", str(roll[0]), str(roll[1])],
+                check=True,
+                capture_output=True,
+            )
+            walls.append(time.perf_counter() - begin)
+    print(f"whole `tajkit hint` process: median {statistics.median(walls):.2f} s, max {max(walls):.2f} s ({args.processes} runs)")
+
+
+if __name__ == "__main__":
+    main()
