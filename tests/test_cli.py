@@ -306,3 +306,18 @@ def test_simulate_text_has_no_progress_bar_off_a_terminal():
     assert result.exit_code == 0
     assert result.stdout.splitlines()[0].startswith("Artisans of the Taj Mahal: 3 solitaire games, seed 1")
     assert "greedy" in result.stdout and "playing" not in result.output
+
+
+def test_hint_refuses_a_sheet_its_value_table_was_not_measured_for(tmp_path):
+    """Changing the sheet's structure through a data override invalidates the measured table."""
+    (tmp_path / "artisans.toml").write_text("[raindrops]\ntotal = 18\nclouds = [6, 6, 6]\n")
+    result = run("--data", str(tmp_path), "hint", "artisans", str(ASHA), "--roll", "2", "5")
+    assert result.exit_code == 2
+    assert "scripts/fit_artisans_values.py" in result.stderr
+
+
+def test_hint_accepts_new_star_values(tmp_path):
+    (tmp_path / "artisans.toml").write_text('[[features]]\nid = "facade_right"\nstars = 9\n')
+    result = run("--data", str(tmp_path), "hint", "artisans", str(ASHA), "--roll", "2", "5", "--json")
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.stdout)["moves"][0]["expected"] == 28 + 9

@@ -23,8 +23,8 @@ from tajkit.solver.artisans.rules import Move, Sheet, Spec
 from tajkit.solver.artisans.values import Estimator, shipped_table, structure_key
 from tajkit.solver.errors import BadInput
 
-FIELD = 16  # candidates that enter the race
-FIRST_ROUND = 48  # futures per candidate in the first round; each later round doubles it
+FIELD = 28  # candidates that enter the race
+FIRST_ROUND = 80  # futures per candidate in the first round; each later round doubles it
 
 
 @dataclass(frozen=True)
