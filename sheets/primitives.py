@@ -219,15 +219,21 @@ def saved(c: Canvas) -> Iterator[None]:
         c.restoreState()
 
 
-def star(c: Canvas, cx: float, cy: float, r: float, ink: Ink) -> None:
-    """A five-pointed star (Vera has no star glyph)."""
+def star_path(c: Canvas, cx: float, cy: float, r: float, inner: float = 0.45):  # noqa: ANN201
+    """The outline of a five-pointed star of radius ``r`` (drawn, so it matches every font)."""
     path = c.beginPath()
     for i in range(10):
-        radius = r if i % 2 == 0 else r * 0.45
+        radius = r if i % 2 == 0 else r * inner
         angle = math.pi / 2 + i * math.pi / 5
         point = (cx + radius * math.cos(angle), cy + radius * math.sin(angle))
         path.moveTo(*point) if i == 0 else path.lineTo(*point)
     path.close()
+    return path
+
+
+def star(c: Canvas, cx: float, cy: float, r: float, ink: Ink) -> None:
+    """A five-pointed star, filled (colour ink) or outlined (low ink)."""
+    path = star_path(c, cx, cy, r)
     with saved(c):
         c.setFillColor(ink.star)
         c.setStrokeColor(ink.star_line)
@@ -365,14 +371,7 @@ def icon(c: Canvas, name: str, x: float, y: float, size: float, color: Color) ->
             tip.close()
             c.drawPath(tip, stroke=0, fill=1)
         elif name == "scoring":  # a star
-            path = c.beginPath()
-            for i in range(10):
-                radius = s * 0.46 if i % 2 == 0 else s * 0.2
-                angle = math.pi / 2 + i * math.pi / 5
-                point = (x + s / 2 + radius * math.cos(angle), y + s / 2 + radius * math.sin(angle))
-                path.moveTo(*point) if i == 0 else path.lineTo(*point)
-            path.close()
-            c.drawPath(path, stroke=1, fill=1)
+            c.drawPath(star_path(c, x + s / 2, y + s / 2, s * 0.46, inner=0.43), stroke=1, fill=1)
         elif name == "end":  # a flag
             c.line(x + s * 0.2, y + s * 0.05, x + s * 0.2, y + s * 0.95)
             flag = c.beginPath()
