@@ -20,6 +20,7 @@ import numpy as np
 from tajkit.solver.artisans.engine import EMove, Engine, engine_for
 from tajkit.solver.artisans.rollout import Batch
 from tajkit.solver.artisans.rules import Move, Sheet, Spec
+from tajkit.solver.artisans.simulate import max_turns
 from tajkit.solver.artisans.values import Estimator, shipped_table, structure_key
 from tajkit.solver.errors import BadInput
 
@@ -116,8 +117,7 @@ class Hinter:
 
     def _play(self, field, alive, states, used, trees, per_round, rng) -> np.ndarray:  # noqa: ANN001
         """Final scores: one row per candidate in ``alive``, the same futures for each row."""
-        horizon = sum(t.feature.size for t in self.engine.tables) + self.engine.raindrops
-        futures = rng.integers(1, self.engine.faces + 1, size=(per_round, horizon, 2))
+        futures = rng.integers(1, self.engine.faces + 1, size=(per_round, max_turns(self.engine), 2))
         n = len(alive) * per_round
         s = np.tile(np.asarray(states, dtype=np.int64), (n, 1))
         u = np.full(n, used, dtype=np.int64)

@@ -15,7 +15,7 @@ from tajkit.solver.artisans.policies import Policy
 
 def max_turns(engine: Engine) -> int:
     """Each turn fills a box or marks at least one raindrop, so a game lasts at most this long."""
-    return sum(t.feature.size for t in engine.tables) + engine.raindrops
+    return engine.spec.box_count + engine.raindrops
 
 
 def roll_sequence(engine: Engine, seed: int, game: int) -> list[tuple[int, int]]:
