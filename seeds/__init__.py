@@ -4,6 +4,9 @@ Every value a rulebook does not state carries its provenance (``source``). A gro
 different printing can override any value with a file of the same shape named ``<game>.toml``
 in the folder given by ``--data DIR`` or the ``TAJKIT_DATA`` environment variable. Tables are
 merged key by key; arrays of tables that carry an ``id`` are merged entry by entry.
+
+Each game reads its data through :func:`typed`, with a pydantic model that forbids unknown keys
+(a typo such as ``cuont`` gets a "did you mean") and coerces nothing (``count = "6"`` is an error).
 """
 
 from __future__ import annotations
@@ -14,7 +17,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from tajkit.solver.errors import BadInput
+from tajkit.solver.errors import BadData
 
 DATA_ENV = "TAJKIT_DATA"
 data_dir: Path | None = None  # set by `tajkit --data DIR`; wins over the environment variable
@@ -26,25 +29,51 @@ def packaged(game: str) -> dict[str, Any]:
     return tomllib.loads(text)
 
 
-def override_path(game: str) -> Path | None:
-    folder = data_dir or os.environ.get(DATA_ENV)
-    if not folder:
+def data_folder() -> Path | None:
+    """The user's data folder, if one is given; a folder that does not exist is an error."""
+    from tajkit.solver.statefile import shown
+
+    if data_dir is not None:
+        folder, origin = data_dir, "--data"
+    elif os.environ.get(DATA_ENV):
+        folder, origin = Path(os.environ[DATA_ENV]), DATA_ENV
+    else:
         return None
-    path = Path(folder) / f"{game}.toml"
-    return path if path.is_file() else None
+    if not folder.is_dir():
+        raise BadData(f"{origin} {shown(str(folder))}: no such folder")
+    return folder
+
+
+def override_path(game: str) -> Path | None:
+    folder = data_folder()
+    if folder is None:
+        return None
+    path = folder / f"{game}.toml"
+    return path if path.exists() else None
 
 
 def load(game: str) -> dict[str, Any]:
     """The seed for ``game`` with the user's override file (if any) merged over it."""
+    from tajkit.solver import statefile
+
     data = packaged(game)
     path = override_path(game)
     if path is None:
         return data
-    try:
-        user = tomllib.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
-        raise BadInput(f"{path}: cannot read the data override file: {exc}") from None
-    return merge(data, user, where=str(path))
+    raw = statefile.read_regular_file(path, "data file", BadData)
+    user = statefile.parse_bytes(raw, statefile.shown(str(path)), "toml", BadData)
+    return merge(data, user, where=statefile.shown(str(path)))
+
+
+def typed(game: str, model: Any) -> Any:
+    """The merged data for ``game`` validated by the pydantic ``model`` (strict, no unknown keys);
+    every problem is reported at once, naming the file and the key."""
+    from tajkit.solver import statefile
+
+    data = load(game)
+    path = override_path(game)
+    origin = f"{statefile.shown(str(path))} (over tajkit's {game}.toml)" if path else f"tajkit's {game}.toml"
+    return statefile.validate(model, data, BadData, where_prefix=f"{origin}: ")
 
 
 def merge(base: Any, user: Any, where: str) -> Any:
@@ -57,17 +86,18 @@ def merge(base: Any, user: Any, where: str) -> Any:
     if _is_id_table_array(base) and isinstance(user, list):
         merged_list = list(base)
         index = {entry["id"]: i for i, entry in enumerate(base)}
-        for entry in user:
-            if not isinstance(entry, dict) or "id" not in entry or entry["id"] not in index:
+        for k, entry in enumerate(user):
+            ident = entry.get("id") if isinstance(entry, dict) else None
+            if not isinstance(ident, str) or ident not in index:
                 known = ", ".join(index)
-                raise BadInput(f"{where}: each entry needs the id of an existing one ({known})")
-            i = index[entry["id"]]
-            merged_list[i] = merge(base[i], entry, f"{where}[{entry['id']}]")
+                raise BadData(f"{where}[{k}]: each entry needs the id of an existing one ({known})")
+            i = index[ident]
+            merged_list[i] = merge(base[i], entry, f"{where}[{ident}]")
         return merged_list
     return user
 
 
 def _is_id_table_array(value: Any) -> bool:
     return isinstance(value, list) and bool(value) and all(
-        isinstance(entry, dict) and "id" in entry for entry in value
+        isinstance(entry, dict) and isinstance(entry.get("id"), str) for entry in value
     )

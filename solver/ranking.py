@@ -1,15 +1,101 @@
-"""Ranking with tie-breaks: tied players share a rank ("1, 1, 3")."""
+"""Ranking with a game's tie-breaks, the same for every game.
+
+A game states its tie-breaks in rulebook order (:class:`TieBreak`), and what the rulebook says
+when they are all used up (``last_word``). Players equal on the total and every tie-break share a
+rank ("1, 1, 3"), and every step that decided something is explained in a sentence.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 
-def competition_ranks(keys: Sequence[tuple[int, ...]]) -> list[int]:
-    """Rank of each entry, best (highest key) first; equal keys share a rank."""
-    ordered = sorted(keys, reverse=True)
-    return [ordered.index(key) + 1 for key in keys]
+@dataclass(frozen=True)
+class TieBreak:
+    label: str  # what is compared, as a noun phrase: "unused raindrops", "Taj tiles built"
+    most: bool  # True: more wins; False: fewer wins
+    rule: str  # where the rulebook says so: "rulebook: Scoring"
+
+
+@dataclass(frozen=True)
+class Ranking:
+    order: tuple[int, ...]  # indices of the players, best first
+    ranks: tuple[int, ...]  # rank of each player, by index (1 = best)
+    ties: tuple[str, ...]  # the explanation, one sentence per decision
+
+
+def plural(n: int, word: str, many: str | None = None) -> str:
+    """``1 raindrop``, ``2 raindrops``, ``0 raindrops``."""
+    return f"{n} {word if n == 1 else (many or word + 's')}"
 
 
 def join_names(names: Sequence[str]) -> str:
     return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+
+
+def rank(
+    names: Sequence[str],
+    totals: Sequence[int],
+    values: Sequence[Sequence[int]],
+    tie_breaks: Sequence[TieBreak] = (),
+    last_word: str = "the rulebook names no further tie-break, so they share the rank",
+    unit: str = "points",
+) -> Ranking:
+    """Rank players by ``totals``, then by each tie-break in turn (``values[i][k]`` is player i's
+    value for tie-break k). Returns the order, the ranks and the sentences explaining the ties."""
+    keys = [
+        (total, *(v if tb.most else -v for v, tb in zip(vals, tie_breaks)))
+        for total, vals in zip(totals, values)
+    ]
+    order = sorted(range(len(names)), key=lambda i: tuple(-k for k in keys[i]) + (i,))
+    ranks = [1 + sum(1 for other in keys if other > keys[i]) for i in range(len(names))]
+    ties: list[str] = []
+    _explain(list(order), 0, names, totals, values, tie_breaks, last_word, unit, ties)
+    return Ranking(tuple(order), tuple(ranks), tuple(ties))
+
+
+def _explain(
+    group: list[int],
+    level: int,
+    names: Sequence[str],
+    totals: Sequence[int],
+    values: Sequence[Sequence[int]],
+    tie_breaks: Sequence[TieBreak],
+    last_word: str,
+    unit: str,
+    out: list[str],
+) -> None:
+    """Explain, for players equal up to ``level`` (0: the total), how the next step splits them."""
+    def value(i: int) -> int:
+        return totals[i] if level == 0 else values[i][level - 1]
+
+    for v in _distinct(value(i) for i in group):
+        tied = [i for i in group if value(i) == v]
+        if len(tied) < 2:
+            continue
+        who = join_names([names[i] for i in tied])
+        if level == 0:
+            context = f"{who} tie on {totals[tied[0]]} {unit}"
+        else:
+            tb = tie_breaks[level - 1]
+            context = f"{who} are still tied with {values[tied[0]][level - 1]} {tb.label}"
+        if level < len(tie_breaks):
+            tb = tie_breaks[level]
+            shown = ", ".join(f"{names[i]} {values[i][level]}" for i in tied)
+            if len({values[i][level] for i in tied}) > 1:
+                out.append(f"{context}; the {'most' if tb.most else 'fewest'} {tb.label} breaks it ({shown}) ({tb.rule})")
+            else:
+                out.append(f"{context}; the {'most' if tb.most else 'fewest'} {tb.label} does not break it ({shown}) ({tb.rule})")
+            _explain(tied, level + 1, names, totals, values, tie_breaks, last_word, unit, out)
+        else:
+            out.append(f"{context}: {last_word}")
+
+
+def _distinct(values) -> list[int]:  # noqa: ANN001
+    return list(dict.fromkeys(values))
+
+
+def competition_ranks(keys: Sequence[tuple[int, ...]]) -> list[int]:
+    """Rank of each entry, best (highest key) first; equal keys share a rank."""
+    return [1 + sum(1 for other in keys if other > key) for key in keys]

@@ -1,89 +1,206 @@
-"""State files: reading TOML or JSON (``-`` for standard input) and turning validation errors into
-one sentence per problem that names the player, the field, the value and the rule."""
+"""State and data files: reading TOML or JSON safely (``-`` for standard input) and turning
+validation errors into one sentence per problem that names the place, the value and the rule.
+
+Hostile input is refused with a clear message, never a traceback or a hang: only regular files
+are read, and only up to :data:`MAX_BYTES`; nesting, huge integers, duplicate JSON keys, a
+byte-order mark, control characters and lone surrogates are all handled.
+"""
 
 from __future__ import annotations
 
 import difflib
 import json
+import os
+import stat
 import sys
 import tomllib
 import typing
 from pathlib import Path
 from typing import Any
 
-from pydantic import BaseModel, ValidationError
+from tajkit.solver.errors import BadInput, BadState
 
-from tajkit.solver.errors import BadInput
-
+MAX_BYTES = 1_000_000  # a state file of a real table is a few kilobytes
+MAX_SHOWN = 60  # characters of a value echoed in a message
 
 TYPE_WORDS = {
     "int_type": "a whole number",
+    "int_from_float": "a whole number",
+    "float_type": "a number",
     "string_type": "text",
     "list_type": "a list",
+    "tuple_type": "a list",
     "bool_type": "true or false",
     "dict_type": "a table",
     "model_type": "a table",
+    "model_attributes_type": "a table",
 }
 
 
-def read_source(source: str) -> dict[str, Any]:
+# --- reading -----------------------------------------------------------------------------------
+
+
+def read_source(source: str, error: type[BadInput] = BadState) -> dict[str, Any]:
     """Parse a state file (by extension; ``-`` reads standard input, JSON or TOML by content)."""
     if source == "-":
-        return parse_text(sys.stdin.read(), "standard input", fmt=None)
+        raw = sys.stdin.buffer.read(MAX_BYTES + 1) if hasattr(sys.stdin, "buffer") else sys.stdin.read().encode()
+        return parse_bytes(raw, "standard input", None, error)
     path = Path(source)
-    try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise BadInput(f"{source}: no such file") from None
-    except IsADirectoryError:
-        raise BadInput(f"{source}: is a folder, not a state file") from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise BadInput(f"{source}: cannot read it ({exc})") from None
+    raw = read_regular_file(path, "state file", error)
     fmt = {".json": "json", ".toml": "toml"}.get(path.suffix.lower())
-    return parse_text(text, source, fmt)
+    return parse_bytes(raw, shown(source), fmt, error)
 
 
-def parse_text(text: str, name: str, fmt: str | None) -> dict[str, Any]:
+def read_regular_file(path: Path, what: str, error: type[BadInput] = BadState) -> bytes:
+    """The bytes of ``path`` if it is a regular file of at most :data:`MAX_BYTES` (a FIFO or a
+    device would block or never end)."""
+    name = shown(str(path))
+    try:
+        info = os.stat(path)
+    except FileNotFoundError:
+        raise error(f"{name}: no such file") from None
+    except OSError as exc:
+        raise error(f"{name}: cannot read it ({exc.strerror or exc})") from None
+    if stat.S_ISDIR(info.st_mode):
+        raise error(f"{name}: is a folder, not a {what}")
+    if not stat.S_ISREG(info.st_mode):
+        raise error(f"{name}: not a regular file (a pipe or a device?): give a {what}")
+    if info.st_size > MAX_BYTES:
+        raise error(f"{name}: {info.st_size:,} bytes is too large for a {what} (at most {MAX_BYTES:,})")
+    try:
+        with open(path, "rb") as handle:
+            return handle.read(MAX_BYTES + 1)
+    except OSError as exc:
+        raise error(f"{name}: cannot read it ({exc.strerror or exc})") from None
+
+
+def parse_bytes(raw: bytes, name: str, fmt: str | None, error: type[BadInput] = BadState) -> dict[str, Any]:
+    if len(raw) > MAX_BYTES:
+        raise error(f"{name}: more than {MAX_BYTES:,} bytes is too large for a state file")
+    try:
+        text = raw.decode("utf-8-sig")  # a byte-order mark at the start is harmless: drop it
+    except UnicodeDecodeError as exc:
+        raise error(f"{name}: not UTF-8 text (byte {exc.start + 1})") from None
+    return parse_text(text, name, fmt, error)
+
+
+def parse_text(text: str, name: str, fmt: str | None, error: type[BadInput] = BadState) -> dict[str, Any]:
+    text = text.removeprefix("\ufeff")
     if fmt is None:
         fmt = "json" if text.lstrip().startswith("{") else "toml"
     try:
-        data = json.loads(text) if fmt == "json" else tomllib.loads(text)
+        data = json.loads(text, object_pairs_hook=_no_duplicate_keys) if fmt == "json" else tomllib.loads(text)
     except json.JSONDecodeError as exc:
-        raise BadInput(f"{name}: not valid JSON: {exc.msg} at line {exc.lineno}, column {exc.colno}") from None
+        raise error(f"{name}: not valid JSON: {exc.msg} at line {exc.lineno}, column {exc.colno}") from None
     except tomllib.TOMLDecodeError as exc:
-        raise BadInput(f"{name}: not valid TOML: {exc}") from None
+        raise error(f"{name}: not valid TOML: {exc}") from None
+    except _DuplicateKey as exc:
+        raise error(f"{name}: the key {shown(exc.key)} appears twice in one object: write it once") from None
+    except RecursionError:
+        raise error(f"{name}: nested too deeply to be a state file") from None
+    except ValueError as exc:  # e.g. an integer of more than 4,300 digits
+        raise error(f"{name}: a value is out of range ({shown(str(exc))})") from None
     if not isinstance(data, dict):
-        raise BadInput(f"{name}: a state file is a table (TOML) or an object (JSON) at the top")
+        raise error(f"{name}: a state file is a table (TOML) or an object (JSON) at the top")
+    bad = _lone_surrogate(data)
+    if bad is not None:
+        raise error(f"{name}: {bad} holds a lone UTF-16 surrogate (\\ud800-\\udfff), which is not a character")
     return data
+
+
+class _DuplicateKey(ValueError):
+    def __init__(self, key: str) -> None:
+        super().__init__(key)
+        self.key = key
+
+
+def _no_duplicate_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in out:
+            raise _DuplicateKey(key)
+        out[key] = value
+    return out
+
+
+def _lone_surrogate(node: Any, path: str = "the file") -> str | None:
+    """Where a string (or key) holds a lone surrogate, or None. Iterative: no recursion limit."""
+    stack = [(node, path)]
+    while stack:
+        node, path = stack.pop()
+        if isinstance(node, str):
+            if any("\ud800" <= ch <= "\udfff" for ch in node):
+                return path
+        elif isinstance(node, dict):
+            for key, value in node.items():
+                if any("\ud800" <= ch <= "\udfff" for ch in key):
+                    return f"a key in {path}"
+                stack.append((value, str(key)))
+        elif isinstance(node, list):
+            stack.extend((value, f"{path}[{k}]") for k, value in enumerate(node))
+    return None
 
 
 def check_game(data: dict[str, Any], game: str) -> None:
     found = data.get("game")
     if found is None:
-        raise BadInput(f'game is missing: a state file starts with game = "{game}"')
+        raise BadState(f'game is missing: a state file starts with game = "{game}"')
     if found != game:
-        raise BadInput(f'game = {_show(found)}: this is the {game} command, which reads game = "{game}"')
+        raise BadState(f'game = {show(found)}: this is the {game} command, which reads game = "{game}"')
 
 
-def validate(model: type[BaseModel], data: dict[str, Any]) -> BaseModel:
-    """``data`` checked against ``model`` (strictly: no silent "3" -> 3)."""
+# --- messages ----------------------------------------------------------------------------------
+
+
+def shown(text: str, limit: int = MAX_SHOWN) -> str:
+    """``text`` safe to print in one line: control characters escaped, long text shortened."""
+    safe = "".join(ch if ch.isprintable() else ascii(ch)[1:-1] for ch in text)
+    return safe if len(safe) <= limit else safe[: limit - 1] + "…"
+
+
+def show(value: Any) -> str:
+    """A value as a message quotes it (JSON-like, one line, shortened)."""
+    try:
+        text = json.dumps(value, ensure_ascii=False)
+    except (TypeError, ValueError):
+        text = repr(value)
+    return shown(text)
+
+
+def validate(model: Any, data: dict[str, Any], error: type[BadInput] = BadState, where_prefix: str = "") -> Any:
+    """``data`` checked against the pydantic ``model`` strictly (no silent "3" -> 3); every
+    problem at once, one sentence each."""
+    from pydantic import ValidationError
+
     try:
         return model.model_validate(data, strict=True)
     except ValidationError as exc:
-        raise BadInput(*dict.fromkeys(_describe(model, data, err) for err in exc.errors())) from None
+        problems = dict.fromkeys(where_prefix + _describe(model, data, err) for err in exc.errors())
+        raise error(*problems) from None
+    except RecursionError:
+        raise error(f"{where_prefix}nested too deeply") from None
 
 
 def where(data: dict[str, Any], loc: tuple[Any, ...]) -> str:
-    """A location as a person reads it: the player's name, then the field (``Asha: dome[1]``)."""
+    """A location as a person reads it: the player's name, then the field (``Asha: dome[1]``);
+    entries of lists of tables with an ``id`` are named by it (``features[dome].stars``)."""
     prefix = ""
     if len(loc) >= 2 and loc[0] == "players" and isinstance(loc[1], int):
         player = _get(data, "players", loc[1])
         name = player.get("name") if isinstance(player, dict) else None
-        prefix = name if isinstance(name, str) and name.strip() else f"player {loc[1] + 1}"
+        prefix = shown(name, 30) if isinstance(name, str) and name.strip() else f"player {loc[1] + 1}"
         loc = loc[2:]
+        data = player if isinstance(player, dict) else {}
     path = ""
+    node: Any = data
     for key in loc:
-        path += f"[{key}]" if isinstance(key, int) else (f".{key}" if path else str(key))
+        if isinstance(key, int):
+            entry = _get(node, key)
+            ident = entry.get("id") if isinstance(entry, dict) else None
+            path += f"[{shown(ident, 30)}]" if isinstance(ident, str) else f"[{key}]"
+        else:
+            path += f".{shown(str(key), 30)}" if path else shown(str(key), 30)
+        node = _get(node, key)
     return f"{prefix}: {path}" if prefix and path else prefix or path
 
 
@@ -96,15 +213,10 @@ def _get(node: Any, *keys: Any) -> Any:
     return node
 
 
-def _show(value: Any) -> str:
-    try:
-        return json.dumps(value, ensure_ascii=False)
-    except (TypeError, ValueError):
-        return repr(value)
-
-
-def _field_rule(model: type[BaseModel], loc: tuple[Any, ...]) -> tuple[str, list[str]]:
+def _field_rule(model: Any, loc: tuple[Any, ...]) -> tuple[str, list[str]]:
     """The rule (the field's description) at ``loc`` and the field names allowed beside it."""
+    from pydantic import BaseModel
+
     current: Any = model
     rule, siblings = "", list(model.model_fields)
     for key in loc:
@@ -122,13 +234,21 @@ def _field_rule(model: type[BaseModel], loc: tuple[Any, ...]) -> tuple[str, list
 
 
 def _inner_model(annotation: Any) -> Any:
-    while typing.get_origin(annotation) is not None and typing.get_args(annotation):
-        annotation = typing.get_args(annotation)[0]
+    from pydantic import BaseModel
+
+    for _ in range(10):
+        if isinstance(annotation, type) and issubclass(annotation, BaseModel):
+            return annotation
+        args = [a for a in typing.get_args(annotation) if a is not type(None)]
+        if not args:
+            return annotation
+        models = [a for a in args if isinstance(a, type) and issubclass(a, BaseModel)]
+        annotation = models[0] if models else args[-1] if typing.get_origin(annotation) is dict else args[0]
     return annotation
 
 
-def _describe(model: type[BaseModel], data: dict[str, Any], err: Any) -> str:
-    loc = tuple(err["loc"])
+def _describe(model: Any, data: dict[str, Any], err: Any) -> str:
+    loc = tuple(k for k in err["loc"] if not (isinstance(k, str) and ("[" in k or k.startswith("function-"))))
     kind = err["type"]
     value = err.get("input")
     if kind == "extra_forbidden":
@@ -137,22 +257,34 @@ def _describe(model: type[BaseModel], data: dict[str, Any], err: Any) -> str:
         close = difflib.get_close_matches(name, siblings, n=1, cutoff=0.5)
         hint = f" (did you mean {close[0]}?)" if close else f" (known: {', '.join(siblings)})"
         place = where(data, loc[:-1])
-        return f"{place + ': ' if place else ''}unknown field {name!r}{hint}"
+        return f"{place + ': ' if place else ''}unknown field {shown(name, 30)!r}{hint}"
     rule, _ = _field_rule(model, loc)
-    place = where(data, loc)
+    place = where(data, loc) or "the file"
     rule_text = f": {rule}" if rule else ""
+    ctx = err.get("ctx") or {}
     if kind == "missing":
         return f"{place} is missing{rule_text}"
     if kind == "string_too_short":
         return f"{place} is empty{rule_text}"
     if kind in ("too_short", "too_long"):
-        return f"{place} has {len(value)} values, needs {err['ctx'].get('min_length', err['ctx'].get('max_length'))}{rule_text}"
+        n = len(value) if hasattr(value, "__len__") else "?"
+        bound = ctx.get("min_length") if kind == "too_short" else ctx.get("max_length")
+        word = "at least" if kind == "too_short" else "at most"
+        return f"{place} has {n} {'value' if n == 1 else 'values'}, needs {word} {bound}{rule_text}"
     if kind == "literal_error":
-        return f"{place} = {_show(value)}: expected {err['ctx']['expected']}"
+        return f"{place} = {show(value)}: expected {ctx.get('expected')}"
+    if kind in ("greater_than_equal", "less_than_equal", "greater_than", "less_than"):
+        return f"{place} = {show(value)}{rule_text or ' is out of range'}"
+    if kind in ("string_too_long",):
+        return f"{place} is too long (at most {ctx.get('max_length')} characters){rule_text}"
+    if kind == "string_pattern_mismatch":
+        return f"{place} = {show(value)}: {rule or 'not the expected form'}"
+    if kind == "value_error":
+        return f"{place}: {shown(str(ctx.get('error', err.get('msg'))), 200)}"
     wrong_type = TYPE_WORDS.get(kind)
     if wrong_type:
-        return f"{place} = {_show(value)} is not {wrong_type}{rule_text}"
-    return f"{place} = {_show(value)}{rule_text}"
+        return f"{place} = {show(value)} is not {wrong_type}{rule_text}"
+    return f"{place} = {show(value)}: {shown(err.get('msg', 'not allowed'), 120)}{rule_text}"
 
 
 def pick_name(names: list[str], name: str | None, default: str | None = None) -> str:
@@ -162,9 +294,10 @@ def pick_name(names: list[str], name: str | None, default: str | None = None) ->
             return names[0]
         if default is not None:
             return default
-        raise BadInput(f"the state has {len(names)} players ({', '.join(names)}): choose one with --player NAME")
+        listed = ", ".join(shown(n, 30) for n in names[:8])
+        raise BadInput(f"the state has {len(names)} players ({listed}): choose one with --player NAME")
     if name not in names:
         close = difflib.get_close_matches(name, names, n=1)
-        hint = f" (did you mean {close[0]}?)" if close else f" (players: {', '.join(names)})"
-        raise BadInput(f"--player {name}: no such player in the state{hint}")
+        hint = f" (did you mean {close[0]}?)" if close else f" (players: {', '.join(shown(n, 30) for n in names[:8])})"
+        raise BadInput(f"--player {shown(name, 30)}: no such player in the state{hint}")
     return name

@@ -1,0 +1,57 @@
+"""Typed pieces every seed file shares: the ``[game]`` table and the reference cards.
+
+Every model forbids unknown keys and coerces nothing, so a typo in a user's ``--data`` file is an
+error with a "did you mean", never silently ignored. Games build their own spec models from
+:class:`Strict` and these parts.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+Source = Literal["rulebook", "inferred", "tajkit default"]
+Text = Annotated[str, Field(min_length=1, max_length=400)]
+Name = Annotated[str, Field(min_length=1, max_length=60)]
+Colour = Annotated[str, Field(pattern=r"^#[0-9A-Fa-f]{6}$", description="a colour as #RRGGBB")]
+ICONS = ("setup", "turn", "scoring", "end", "tie", "cards", "build", "two")
+
+
+class Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
+
+
+class GameInfo(Strict):
+    """``[game]``: names and the printouts' colour."""
+
+    id: Name
+    title: Name
+    accent: Colour = Field(description="the printouts' colour, #RRGGBB (tajkit default)")
+    rulebook: Name
+    designer: Name | None = None
+    publisher: Name | None = None
+    edition: Name | None = None
+
+
+class CardSection(Strict):
+    icon: Literal[ICONS] = Field(description=f"one of {', '.join(ICONS)}")  # type: ignore[valid-type]
+    heading: Name
+    items: list[Text] = Field(default=[], max_length=20)
+    from_: Name | None = Field(default=None, alias="from", description="content the game computes from its data")
+    table_labels: list[Name] = Field(default=["", ""], min_length=2, max_length=2)
+    table_note: Text | None = None
+
+
+class ReferenceCard(Strict):
+    title: Name
+    subtitle: Text = ""
+    sections: list[CardSection] = Field(min_length=1, max_length=12)
+
+
+class Printing(BaseModel):
+    """What the printouts read from any seed file (the game's own model checks the rest)."""
+
+    model_config = ConfigDict(extra="ignore", strict=True, frozen=True)
+    game: GameInfo
+    reference: dict[str, ReferenceCard] = {}
