@@ -171,14 +171,15 @@ class Report:
 @dataclass(frozen=True)
 class Command:
     """A game's ``hint`` or ``simulate``. ``run(spec, data, **options)`` gets the game's spec, the
-    parsed state file (a dict; ``None`` when ``state`` is ``"none"``) and the options by name, and
+    parsed state file (a dict; ``None`` when ``state`` is ``"none"``, or ``"optional"`` and no file
+    was given) and the options by name, and
     returns a :class:`Report`; bad input raises :class:`~tajkit.solver.errors.BadInput`."""
 
     summary: str  # one line: what the command answers
     run: Callable[..., Report]
     options: tuple[Option, ...] = ()
     examples: tuple[str, ...] = ()
-    state: str = "required"  # "required": a STATE argument (file or -); "none": no state
+    state: str = "required"  # "required" / "optional": a STATE argument (file or -); "none": no state
     state_help: str = "State file (TOML or JSON) of the live position, or - for standard input."
 
 
@@ -242,9 +243,11 @@ class Game:
         """The state-file dict for a state (what interactive entry saves and ``score`` reads back)."""
         raise NotImplementedError
 
-    def picture(self, spec: Any, state: Any) -> bytes | None:
-        """A PNG of the state, for checking what was typed against the table; ``None`` if none."""
-        return None
+    def picture(self, spec: Any, data: dict[str, Any]) -> bytes:
+        """A PNG of the parsed state file ``data`` (any state kind the game reads: a finished
+        table, a position), for checking what was typed against the table. Games without a
+        picture do not override this."""
+        raise NotImplementedError
 
     # --- what the game offers --------------------------------------------------------------------
 
