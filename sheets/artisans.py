@@ -13,27 +13,10 @@ from typing import Any
 from reportlab.lib.colors import Color, HexColor, linearlyInterpolatedColor, white
 from reportlab.pdfgen.canvas import Canvas
 
-from tajkit.sheets.primitives import (
-    BOLD,
-    INKS,
-    ITALIC,
-    SANS,
-    Ink,
-    cloud,
-    die_face,
-    document,
-    fitted_size,
-    pad,
-    paragraph,
-    raindrop,
-    saved,
-    star_value,
-    text,
-    tick_circle,
-    tree,
-    width_of,
-    write_box,
-)
+from tajkit.sheets.artisans_look import INKS, ArtisansInk as Ink, cloud, die_face, raindrop, tick_circle, tree, write_box
+from tajkit.sheets.pdf import BOLD, ITALIC, SANS, document, pad
+from tajkit.sheets.shapes import saved, star_value
+from tajkit.sheets.text import fitted_size, paragraph, text, width_of
 from tajkit.solver.artisans.rules import Feature, Spec
 from tajkit.solver.errors import BadData
 from tajkit.solver.game import Category
