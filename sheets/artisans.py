@@ -7,7 +7,8 @@ frame, scaled to the paper. Every number comes from the rules model (``seeds/art
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from typing import Any
 
 from reportlab.lib.colors import Color, HexColor, linearlyInterpolatedColor, white
@@ -46,13 +47,20 @@ def render_pad(spec: Spec, paper: str = "a4", ink: str = "colour", count: int = 
     palette = INKS[ink]
 
     def draw_page(c: Canvas, width: float, height: float) -> None:
-        scale = min((width - 2 * MARGIN) / W, (height - 2 * MARGIN) / H)
-        with saved(c):
-            c.translate((width - W * scale) / 2, (height - H * scale) / 2)
-            c.scale(scale, scale)
+        with _design_frame(c, width, height):
             draw_sheet(c, spec, palette)
 
     return pad(draw_page, paper, count, f"{spec.title} - player sheet", f"{spec.edition}, {ink} ink")
+
+
+@contextmanager
+def _design_frame(c: Canvas, width: float, height: float) -> Iterator[None]:
+    """Draw in the W x H design frame, scaled to the page and centred on it."""
+    scale = min((width - 2 * MARGIN) / W, (height - 2 * MARGIN) / H)
+    with saved(c):
+        c.translate((width - W * scale) / 2, (height - H * scale) / 2)
+        c.scale(scale, scale)
+        yield
 
 
 def draw_sheet(c: Canvas, spec: Spec, ink: Ink) -> None:
@@ -476,10 +484,7 @@ def render_filled(spec: Spec, players: Sequence[Any]) -> bytes:
 
     def page(player: Any) -> Callable[[Canvas, float, float], None]:
         def draw(c: Canvas, width: float, height: float) -> None:
-            scale = min((width - 2 * MARGIN) / W, (height - 2 * MARGIN) / H)
-            with saved(c):
-                c.translate((width - W * scale) / 2, (height - H * scale) / 2)
-                c.scale(scale, scale)
+            with _design_frame(c, width, height):
                 draw_sheet(c, spec, palette)
                 _fill(c, spec, player, score(spec, player.sheet), positions, palette)
 
