@@ -1,11 +1,18 @@
 """Best-move hints: every legal use of a roll, ranked by the expected final score.
 
-How a move is valued: the rest of the game is played out many times on sampled dice by the
-careful player (``rollout.py``), starting from the sheet the move leaves; the move's value is the
-mean final score, with its standard error. Every candidate is played on the same sampled dice, so
-differences between moves are not drowned in luck. The candidates are all distinct legal moves,
-narrowed to the most promising by the measured per-feature value table (``values.py``); then a
-race: each round plays more futures for the better half of the field.
+Near the end of a game (few empty boxes) the rest of the game is solved exactly (``endgame.py``):
+every move's value is the expected final score under perfect play over every roll to come, and
+moves of equal value are ordered by the raindrops they leave unused at the end (the rulebook's
+tie-break).
+
+Earlier, a move is valued by playing the rest of the game out many times on sampled dice, starting
+from the sheet the move leaves: by the careful player (``rollout.py``) until few boxes remain, then
+by the exact solver (each future scores the exact expected value of a perfect ending). Every
+candidate is played on the same sampled dice, so differences between moves are not drowned in
+luck, and the error of a difference is measured on those pairs. The candidates are the distinct
+legal moves the measured per-feature value table (``values.py``) rates most promising; then a
+race: each round plays more futures for the better half of the field. Moves worth the same
+within the error are ordered by the raindrops they keep (the tie-break).
 
 This is honest about chance: nothing looks at dice that have not been rolled.
 """
@@ -14,12 +21,13 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, cmp_to_key
 
 import numpy as np
 
+from tajkit.solver.artisans.endgame import EPS, Endgame, Outcome, endgame_for
 from tajkit.solver.artisans.engine import EMove, Engine, engine_for
-from tajkit.solver.artisans.rollout import Batch
+from tajkit.solver.artisans.rollout import Batch, Ending
 from tajkit.solver.artisans.rules import Move, Sheet, Spec
 from tajkit.solver.artisans.values import Estimator, shipped_table, structure_key
 from tajkit.solver.errors import BadInput
@@ -28,22 +36,30 @@ FIELD = 28  # candidates that enter the race
 FIRST_ROUND = 80  # futures per candidate in the first round; each later round doubles it
 FUTURES = 20_000  # the default budget: more than a whole race needs, so the race always finishes
 TIME_CAP = 10.0  # seconds: a safety cap only (a slow machine), reported when it cuts
+EXACT_BOXES = 8  # at most this many empty boxes: the hint solves the rest of the game exactly
+ROLLOUT_EXACT = 4  # the sampled futures hand over to the exact solver at this many empty boxes...
+HANDOVER_FROM = 16  # ...in positions with at most this many (earlier, too many endings to solve in time)
+EQUAL = 1.0  # moves closer than this many standard errors of their difference are worth the same
 
 
 @dataclass(frozen=True)
 class RankedMove:
     move: Move
-    expected: float  # mean final score of the played-out futures
-    stderr: float
-    futures: int
+    expected: float  # expected final score: exact, or the mean of the played-out futures
+    stderr: float  # 0 when exact
+    futures: int  # 0 when exact
+    equal_to_best: bool = False  # worth the same as the first move, within the error (or exactly)
+    rain: float | None = None  # exact only: the expected raindrops left unused at the end
 
 
 @dataclass(frozen=True)
 class Hint:
     moves: tuple[RankedMove, ...]  # best first
-    futures: int  # games played out in all
+    futures: int  # games played out in all (0 when exact)
     seconds: float  # solver time
     cut: str | None = None  # "budget" or "time" when the race was stopped before its end
+    exact: bool = False  # solved exactly (the ending): every value is the true expectation
+    endings: int = 0  # endings the exact solver knows in this process (memoised)
 
 
 def check_position(spec: Spec, name: str, sheet: Sheet, roll: tuple[int, int]) -> None:
@@ -65,10 +81,13 @@ def hinter_for(spec: Spec) -> Hinter:
 class Hinter:
     """Everything a hint needs that does not depend on the position (built once, reused)."""
 
-    def __init__(self, spec: Spec) -> None:
+    def __init__(self, spec: Spec, exact_boxes: int = EXACT_BOXES, rollout_exact: int = ROLLOUT_EXACT) -> None:
         self.engine: Engine = engine_for(spec)
         self.batch = Batch(self.engine)
         self.estimator = Estimator(self.engine, shipped_table(structure_key(self.engine)))
+        self.endgame: Endgame = endgame_for(self.engine)
+        self.exact_boxes = exact_boxes
+        self.ending = Ending(self.endgame, rollout_exact) if rollout_exact > 0 else None
 
     def rank(
         self,
@@ -79,31 +98,50 @@ class Hinter:
         time_limit: float = TIME_CAP,
         top: int | None = None,
     ) -> Hint:
-        """Rank the uses of ``roll``. The work is set by ``futures`` (the most games played out in
-        all), so the same seed and budget give the same answer on any machine; ``time_limit`` is
-        only a safety cap, and the result says when it cut the race."""
+        """Rank the uses of ``roll``. Exact when at most ``exact_boxes`` boxes are empty; else the
+        work is set by ``futures`` (the most games played out in all), so the same seed and budget
+        give the same answer on any machine; ``time_limit`` is only a safety cap, and the result
+        says when it cut the race."""
         start = time.perf_counter()
         e = self.engine
         states = e.pack(sheet)
         used, trees = sheet.raindrops_used, sheet.trees_watered
         moves = e.moves(states, used, trees, roll)
+        boxes = sum(len(t.empties[s]) for t, s in zip(e.tables, states))
+        if boxes <= self.exact_boxes:
+            return self._exact(states, used, trees, roll, moves, start)
+        ending = self.ending if boxes <= HANDOVER_FROM else None
+        return self._race(states, used, trees, roll, moves, seed, futures, time_limit, top, start, ending)
+
+    # --- exact: the ending solved ------------------------------------------------------------------
+
+    def _exact(self, states, used, trees, roll, moves, start) -> Hint:  # noqa: ANN001
+        outcomes = self.endgame.moves(states, used, trees, moves)
+        pairs = sorted(zip(outcomes, moves), key=cmp_to_key(_by_outcome))
+        best = pairs[0][0]
+        ranked = tuple(
+            RankedMove(self.engine.move(m, roll), o.score, 0.0, 0, abs(o.score - best.score) <= EPS, o.rain)
+            for o, m in pairs
+        )
+        return Hint(ranked, 0, time.perf_counter() - start, exact=True, endings=len(self.endgame.memo))
+
+    # --- the race of sampled futures ---------------------------------------------------------------
+
+    def _race(self, states, used, trees, roll, moves, seed, futures, time_limit, top, start, ending) -> Hint:  # noqa: ANN001
         field = self._field(states, used, trees, moves)
         rng = np.random.default_rng([seed, *states, used, trees, *roll])
-        totals = {i: [0.0, 0.0, 0] for i in range(len(field))}  # sum, sum of squares, n
+        played_rounds: dict[int, list[np.ndarray]] = {i: [] for i in range(len(field))}
         alive = list(range(len(field)))
         per_round = FIRST_ROUND
         cut: str | None = None
         played = 0
         keep = max(top or 1, 1)
         while True:
-            scores = self._play(field, alive, states, used, trees, per_round, rng)
+            scores = self._play(field, alive, states, used, trees, per_round, rng, ending)
             played += scores.size
             for row, i in enumerate(alive):
-                s = totals[i]
-                s[0] += scores[row].sum()
-                s[1] += (scores[row] ** 2).sum()
-                s[2] += per_round
-            alive.sort(key=lambda i: (-totals[i][0] / totals[i][2], field[i].raindrops))
+                played_rounds[i].append(scores[row])
+            alive.sort(key=lambda i: (-_mean(played_rounds[i]), field[i].raindrops))
             alive = alive[: max(keep, len(alive) // 2)]
             if len(alive) <= keep:
                 break
@@ -114,13 +152,24 @@ class Hinter:
             if time.perf_counter() - start > time_limit:
                 cut = "time"
                 break
-        # the race's finalists first, then the rest in the order they dropped out; at equal
-        # scores the move that keeps more raindrops (the rulebook's tie-break) comes first
-        ranked = sorted(
-            (self._ranked(field[i], totals[i], roll) for i in range(len(field))),
-            key=lambda r: (-r.futures, -r.expected, r.move.raindrops),
+        # the race's finalists first, then the rest in the order they dropped out
+        order = sorted(range(len(field)), key=lambda i: (-len(played_rounds[i]), -_mean(played_rounds[i]), field[i].raindrops))
+        order = self._keep_raindrops_first(order, field, played_rounds)
+        leader = played_rounds[order[0]]
+        ranked = tuple(
+            self._ranked(field[i], played_rounds[i], roll, k == 0 or _equal(leader, played_rounds[i]))
+            for k, i in enumerate(order)
         )
-        return Hint(tuple(ranked), played, time.perf_counter() - start, cut)
+        return Hint(ranked, played, time.perf_counter() - start, cut, endings=len(self.endgame.memo))
+
+    @staticmethod
+    def _keep_raindrops_first(order: list[int], field: list[EMove], rounds: dict[int, list[np.ndarray]]) -> list[int]:
+        """Among the moves worth the same as the best within the error, the one that spends the
+        fewest raindrops comes first (rulebook, Scoring: the tie-break is the most unused raindrops)."""
+        best = order[0]
+        peers = [i for i in order if len(rounds[i]) == len(rounds[best]) and _equal(rounds[best], rounds[i])]
+        first = min(peers, key=lambda i: (field[i].raindrops, order.index(i)))
+        return [first] + [i for i in order if i != first]
 
     def _field(self, states: list[int], used: int, trees: int, moves: list[EMove]) -> list[EMove]:
         """The candidates: the most promising by the value table, and always the skip."""
@@ -133,7 +182,7 @@ class Hinter:
             field.append(moves[-1])
         return field
 
-    def _play(self, field, alive, states, used, trees, per_round, rng) -> np.ndarray:  # noqa: ANN001
+    def _play(self, field, alive, states, used, trees, per_round, rng, ending) -> np.ndarray:  # noqa: ANN001
         """Final scores: one row per candidate in ``alive``, the same futures for each row."""
         futures = rng.integers(1, self.engine.faces + 1, size=(per_round, self.engine.spec.max_turns, 2))
         n = len(alive) * per_round
@@ -147,10 +196,35 @@ class Hinter:
                 s[block, m.feature] = m.state
             u[block] += m.raindrops
             t[block] += m.water
-        return self.batch.play_out(s, u, t, np.tile(futures, (len(alive), 1, 1))).reshape(len(alive), per_round)
+        scores = self.batch.play_out(s, u, t, np.tile(futures, (len(alive), 1, 1)), ending)
+        return scores.reshape(len(alive), per_round)
 
-    def _ranked(self, m: EMove, total: list[float], roll: tuple[int, int]) -> RankedMove:
-        s, sq, n = total
-        mean = s / n
-        var = max(sq / n - mean * mean, 0.0) * n / max(n - 1, 1)
-        return RankedMove(self.engine.move(m, roll), mean, (var / n) ** 0.5, int(n))
+    def _ranked(self, m: EMove, rounds: list[np.ndarray], roll: tuple[int, int], equal: bool) -> RankedMove:
+        scores = np.concatenate(rounds)
+        n = scores.size
+        stderr = float(scores.std(ddof=1) / n**0.5) if n > 1 else 0.0
+        return RankedMove(self.engine.move(m, roll), float(scores.mean()), stderr, int(n), equal)
+
+
+def _mean(rounds: list[np.ndarray]) -> float:
+    return float(sum(r.sum() for r in rounds) / sum(r.size for r in rounds))
+
+
+def _equal(leader: list[np.ndarray], other: list[np.ndarray]) -> bool:
+    """Worth the same within the error: the mean difference over the futures both were played on
+    (the same dice) is within ``EQUAL`` standard errors of that difference."""
+    diff = np.concatenate([a - b for a, b in zip(leader, other)])
+    if diff.size < 2:
+        return bool(diff.size and diff[0] == 0)
+    spread = float(diff.std(ddof=1) / diff.size**0.5)
+    return bool(diff.mean() <= EQUAL * spread + 1e-12)
+
+
+def _by_outcome(a: tuple[Outcome, EMove], b: tuple[Outcome, EMove]) -> int:
+    """Best first: the higher expected score, then more raindrops unused at the end, then fewer
+    raindrops spent now."""
+    if a[0].better_than(b[0]):
+        return -1
+    if b[0].better_than(a[0]):
+        return 1
+    return a[1].raindrops - b[1].raindrops

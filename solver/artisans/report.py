@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from tajkit.solver.artisans.hint import Hint
+from tajkit.solver.artisans.hint import ROLLOUT_EXACT as ENDING_BOXES
+from tajkit.solver.artisans.hint import Hint, RankedMove
 from tajkit.solver.artisans.rules import Move, Sheet, Spec
 from tajkit.solver.artisans.simulate import PolicyRun, oracle_bound, ratio_to_oracle
 from tajkit.solver.ranking import plural
@@ -32,33 +33,44 @@ def move_text(spec: Spec, move: Move) -> str:
     )
 
 
-def _equal_to_best(hint: Hint, k: int) -> bool:
-    best, other = hint.moves[0], hint.moves[k]
-    if other.futures != best.futures:
-        return False
-    spread = (best.stderr**2 + other.stderr**2) ** 0.5
-    return bool(best.expected - other.expected <= EQUAL * spread)
+def _value_text(hint: Hint, ranked: RankedMove, first: bool) -> str:
+    best = hint.moves[0]
+    if hint.exact:
+        value = f"expected final score {ranked.expected:.2f} (exact), {ranked.rain:.1f} raindrops left at the end on average"
+        if first:
+            return value
+        if ranked.equal_to_best:
+            fewer = best.rain - ranked.rain  # type: ignore[operator]
+            rain = f", but {fewer:.1f} fewer raindrops at the end (the tie-break)" if fewer > 0.05 else ""
+            return f"{value}  (the same score as the first{rain})"
+        return f"{value}  ({ranked.expected - best.expected:+.2f})"
+    value = f"expected final score {ranked.expected:.1f} ± {ranked.stderr:.1f}"
+    if first:
+        return value
+    if ranked.equal_to_best:
+        return f"{value}  (as good as the first, within the estimate's error)"
+    return f"{value}  ({ranked.expected - best.expected:+.1f})"
 
 
 def hint_text(spec: Spec, name: str, sheet: Sheet, roll: tuple[int, int], hint: Hint, top: int) -> str:
-    best = hint.moves[0].expected
     lines = [f"{name}, roll {roll[0]} and {roll[1]}, {plural(sheet.raindrops_left(spec), 'raindrop')} left:"]
     for i, ranked in enumerate(hint.moves[:top], 1):
-        if i == 1:
-            loss = ""
-        elif _equal_to_best(hint, i - 1):
-            loss = "  (as good as the first, within the estimate's error)"
-        else:
-            loss = f"  ({ranked.expected - best:+.1f})"
         lines.append(f" {i}. {move_text(spec, ranked.move)}")
+        lines.append(f"    {_value_text(hint, ranked, i == 1)}, {plural(ranked.move.raindrops, 'raindrop')}")
+    equal = [r for r in hint.moves[1:top] if r.equal_to_best]
+    if equal and hint.moves[0].move.raindrops < max(r.move.raindrops for r in equal):
+        lines.append("Moves worth the same: the one that keeps more raindrops comes first (the rulebook's tie-break).")
+    if hint.exact:
         lines.append(
-            f"    expected final score {ranked.expected:.1f} ± {ranked.stderr:.1f}{loss}, "
-            f"{plural(ranked.move.raindrops, 'raindrop')}"
+            f"Exact: the rest of the game solved over every roll to come, with perfect play "
+            f"({hint.seconds * 1000:.0f} ms)."
         )
-    lines.append(
-        f"Expected: the mean final score when the rest of the game is played out by the careful player "
-        f"on sampled dice ({hint.futures:,} games in {hint.seconds * 1000:.0f} ms)."
-    )
+    else:
+        lines.append(
+            "Expected: the mean final score when the rest of the game is played out on sampled dice, "
+            f"by the careful player and then, from {plural(ENDING_BOXES, 'empty box', 'empty boxes')}, perfectly "
+            f"({hint.futures:,} games in {hint.seconds * 1000:.0f} ms)."
+        )
     if hint.cut == "time":
         lines.append("The time limit (a safety cap) cut the comparison short: the ranking is less sure than usual.")
     elif hint.cut == "budget":
@@ -72,6 +84,7 @@ def hint_json(spec: Spec, name: str, roll: tuple[int, int], hint: Hint, seed: in
         "player": name,
         "roll": list(roll),
         "seed": seed,
+        "exact": hint.exact,
         "futures": hint.futures,
         "solver_seconds": round(hint.seconds, 4),
         "cut": hint.cut,
@@ -85,14 +98,15 @@ def hint_json(spec: Spec, name: str, roll: tuple[int, int], hint: Hint, seed: in
                 "skip": r.move.skip,
                 "group_die": r.move.group_die,
                 "value_die": r.move.value_die,
-                "expected": round(r.expected, 3),
+                "expected": round(r.expected, 4 if hint.exact else 3),
                 "stderr": round(r.stderr, 3),
-                "loss": round(best - r.expected, 3),
-                "equal_to_best": k == 0 or _equal_to_best(hint, k),
+                "loss": round(best - r.expected, 4 if hint.exact else 3),
+                "equal_to_best": r.equal_to_best,
+                "raindrops_left_at_end": round(r.rain, 3) if r.rain is not None else None,
                 "futures": r.futures,
                 "text": move_text(spec, r.move),
             }
-            for k, r in enumerate(hint.moves[:top])
+            for r in hint.moves[:top]
         ],
     }
 

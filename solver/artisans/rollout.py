@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from tajkit.solver.artisans.endgame import Endgame
 from tajkit.solver.artisans.engine import Engine, FeatureTable
 
 
@@ -25,6 +26,14 @@ class CarefulRules:
     skip_while_more_than: int = 2  # otherwise mark a raindrop (write nothing) while more than this are left
     water_reserve: int = 3  # water a tree only if this many raindrops stay afterwards...
     water_reserve_per_box: float = 1 / 5  # ...and this many per box left
+
+
+@dataclass(frozen=True)
+class Ending:
+    """Where the played-out futures hand over to the exact solver: at ``boxes`` empty boxes."""
+
+    solver: Endgame
+    boxes: int
 
 
 @dataclass(frozen=True)
@@ -128,13 +137,18 @@ class Batch:
         water = placed & self.garden[np.maximum(feature, 0)] & (trees < self.engine.trees) & (left - paid - 1 >= reserve)
         return feature, value, new_state, paid + water, water
 
-    def play_out(self, states: np.ndarray, used: np.ndarray, trees: np.ndarray, rolls: np.ndarray) -> np.ndarray:
+    def play_out(
+        self, states: np.ndarray, used: np.ndarray, trees: np.ndarray, rolls: np.ndarray, ending: Ending | None = None
+    ) -> np.ndarray:
         """Finish every game with the careful player on its own rolls; returns the final scores.
-        Games that have ended drop out of the arrays, so late turns cost little."""
+        Games that have ended drop out of the arrays, so late turns cost little. With an
+        ``ending``, a game stops being played once it has that few boxes left, and scores the
+        exact expected value of perfect play from there (so every future ends perfectly)."""
         states, used, trees = states.copy(), used.copy(), trees.copy()
         live = np.arange(len(states))
+        last = ending.boxes if ending else 0
         for t in range(rolls.shape[1]):
-            going = (used[live] < self.engine.raindrops) & (self.boxes_left(states[live]) > 0)
+            going = (used[live] < self.engine.raindrops) & (self.boxes_left(states[live]) > last)
             live = live[going]
             if not len(live):
                 break
@@ -143,7 +157,12 @@ class Batch:
             states[live[place], feature[place]] = new_state[place]
             used[live] += paid
             trees[live] += water
-        return self.scores(states, trees)
+        final = self.scores(states, trees).astype(float)
+        if ending:
+            open_ = (used < self.engine.raindrops) & (self.boxes_left(states) > 0)
+            if open_.any():
+                final[open_] += ending.solver.gains(states[open_], used[open_], trees[open_])
+        return final
 
     def scores(self, states: np.ndarray, trees: np.ndarray) -> np.ndarray:
         stars = (self.scores_at[states + self.offset] * self.stars).sum(axis=1)
