@@ -2,8 +2,12 @@
 
     python scripts/bench_artisans_hint.py --games 20 --seed 1
 
-Prints the solver time of `Hinter.rank` per position (median, 95th percentile, max) and the wall
-time of whole `tajkit hint` processes. Figures, not assertions: run it on the machine you care about.
+Prints the solver time of `Hinter.rank` per position (median, 95th percentile, max), for the
+positions solved exactly and those raced on sampled futures, and the wall time of whole
+`tajkit hint` processes. One hinter serves every position in turn, as in a game played with tajkit
+(the exact solver's memo carries over from move to move); `--cold` forgets it before each
+position, as a fresh `tajkit hint` process does. Figures, not assertions: run it on the machine
+you care about, and say what else ran (`uptime`).
 """
 
 from __future__ import annotations
@@ -53,21 +57,29 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=20)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--processes", type=int, default=5, help="whole `tajkit hint` runs to time")
+    parser.add_argument("--cold", action="store_true", help="forget the exact solver's memo before each position")
     args = parser.parse_args()
 
     spec = load_spec()
     start = time.perf_counter()
     hinter = Hinter(spec)
     setup = time.perf_counter() - start
-    seconds = []
+    seconds: dict[str, list[float]] = {"all": [], "exact": [], "raced": []}
     samples = list(positions(args.games, args.seed))
     for k, (sheet, roll) in enumerate(samples):
-        seconds.append(hinter.rank(sheet, roll, seed=k, top=5).seconds)
-    print(f"positions: {len(samples)} from {args.games} games (seed {args.seed}); solver set-up {setup * 1000:.0f} ms")
-    print(
-        f"hint solver time: median {statistics.median(seconds) * 1000:.0f} ms, "
-        f"95th percentile {percentile(seconds, 0.95) * 1000:.0f} ms, max {max(seconds) * 1000:.0f} ms"
-    )
+        if args.cold:
+            hinter.endgame.memo.clear()
+        hint = hinter.rank(sheet, roll, seed=k, top=5)
+        for kind in ("all", "exact" if hint.exact else "raced"):
+            seconds[kind].append(hint.seconds)
+    print(f"positions: {len(samples)} from {args.games} games (seed {args.seed}); solver set-up {setup * 1000:.0f} ms"
+          f"{'; memo forgotten before each' if args.cold else ''}")
+    for kind, values in seconds.items():
+        if values:
+            print(
+                f"hint solver time, {kind} ({len(values)}): median {statistics.median(values) * 1000:.0f} ms, "
+                f"95th percentile {percentile(values, 0.95) * 1000:.0f} ms, max {max(values) * 1000:.0f} ms"
+            )
 
     sheet, roll = samples[len(samples) // 2]
     data = artisans_state.to_data((artisans_state.Player("Bench", sheet),), spec)

@@ -1,0 +1,101 @@
+"""The hint's race (ties go to the move that keeps raindrops, answers independent of what the process
+solved before) and the simulation's bookkeeping (processes, the oracle's bound)."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from tajkit.solver.artisans import report, simulate
+from tajkit.solver.artisans.engine import EMove, engine_for
+from tajkit.solver.artisans.hint import HANDOVER_FROM, Hinter, _equal
+from tajkit.solver.artisans.rules import Sheet, load_spec
+
+SPEC = load_spec()
+ENGINE = engine_for(SPEC)
+MID_GAME = Sheet(
+    ((2, 4), (0, 0), (2, 0, 6), (6, 5, 0, 0), (2, 2, 0, 0), (2, 3, 0), (5, 0, 0), (6, 6, 6, 0), (4, 3, 2, 1)),
+    raindrops_used=6,
+    trees_watered=2,
+)
+
+
+def test_moves_worth_the_same_within_the_error_keep_raindrops_first():
+    """Scoring: "In a tie, the player with the most unused raindrops wins": of two moves whose
+    difference on the same futures is within its error, the cheaper comes first; a move clearly
+    better stays first whatever it costs."""
+    rng = np.random.default_rng(1)
+    common = rng.normal(30, 4, 400)
+    noise = rng.normal(0, 1, 400)
+    costly = EMove(4, 3, 2, 2, False, 0)
+    cheap = EMove(6, 1, 1, 0, False, 0)
+    field = [costly, cheap]
+    close = {0: [common + 0.02 + noise], 1: [common]}
+    assert _equal(close[0], close[1])
+    assert Hinter._keep_raindrops_first([0, 1], field, close) == [1, 0]
+    apart = {0: [common + 1.0], 1: [common + noise]}
+    assert not _equal(apart[0], apart[1])
+    assert Hinter._keep_raindrops_first([0, 1], field, apart) == [0, 1]
+
+
+def test_a_mid_game_hint_does_not_depend_on_what_the_process_solved_before():
+    """The exact solver's memo only saves work: the same seed and budget give the same ranking in a
+    fresh process (a cold memo) as in one that has played other positions (a warm memo)."""
+    assert 27 - MID_GAME.filled_boxes() <= HANDOVER_FROM  # the futures hand over to the exact ending
+    warm = Hinter(SPEC)
+    warm.rank(Sheet.empty(SPEC), (2, 5), seed=1, futures=3000)
+    first = warm.rank(MID_GAME, (3, 5), seed=4, futures=3000)
+    warm.endgame.memo.clear()
+    cold = Hinter(SPEC).rank(MID_GAME, (3, 5), seed=4, futures=3000)
+    again = warm.rank(MID_GAME, (3, 5), seed=4, futures=3000)
+    key = [(r.move, r.expected, r.stderr, r.equal_to_best) for r in first.moves]
+    assert key == [(r.move, r.expected, r.stderr, r.equal_to_best) for r in cold.moves]
+    assert key == [(r.move, r.expected, r.stderr, r.equal_to_best) for r in again.moves]
+    assert not first.exact and first.futures > 0
+
+
+def test_hint_text_says_when_moves_are_equal():
+    values = [list(v) for v in ((2, 4), (3, 3), (2, 4, 6), (6, 5, 4, 3), (2, 2, 2, 2), (2, 3, 0), (5, 0, 6),
+                                (6, 6, 6, 6), (4, 3, 2, 1))]
+    sheet = Sheet(tuple(tuple(v) for v in values), raindrops_used=5, trees_watered=4)
+    hint = Hinter(SPEC).rank(sheet, (4, 1))
+    text = report.hint_text(SPEC, "Asha", sheet, (4, 1), hint, 5)
+    assert "(the same score as the first, but" in text and "(the tie-break)" in text
+    assert "Exact: the rest of the game solved over every roll to come" in text
+    data = report.hint_json(SPEC, "Asha", (4, 1), hint, 0, 5)
+    assert data["exact"] is True
+    assert all(m["equal_to_best"] for m in data["moves"])
+    assert data["moves"][0]["raindrops_left_at_end"] > data["moves"][1]["raindrops_left_at_end"]
+
+
+def test_simulation_does_not_depend_on_the_number_of_processes():
+    one = simulate.compare(SPEC, ["heuristic", "greedy"], games=6, seed=9, processes=1)
+    two = simulate.compare(SPEC, ["heuristic", "greedy"], games=6, seed=9, processes=2)
+    for name in one:
+        assert one[name].scores == two[name].scores
+
+
+def test_oracle_games_run_one_at_a_time_and_others_in_a_pool(monkeypatch):
+    """CP-SAT already uses the cores: the oracle's games are played in turn; the others share out."""
+    sizes = {}
+
+    def fake(spec, name, games, seed, oracle_time, pool_size, progress):  # noqa: ANN001, ANN202
+        sizes[name] = pool_size
+        return [simulate.GameResult(30)] * games
+
+    monkeypatch.setattr(simulate, "_play_all", fake)
+    simulate.compare(SPEC, ["oracle", "hint", "heuristic"], games=10, seed=1, processes=2)
+    assert sizes == {"oracle": 1, "hint": 2, "heuristic": 2}
+
+
+def test_unproven_oracle_games_are_no_bound():
+    oracle = simulate.PolicyRun(
+        "oracle", (simulate.GameResult(39), simulate.GameResult(38, proven=False), simulate.GameResult(None, proven=False),
+                   simulate.GameResult(37))
+    )
+    hint = simulate.PolicyRun("hint", tuple(simulate.GameResult(s) for s in (35, 20, 30, 37)))
+    runs = {"oracle": oracle, "hint": hint}
+    games, bound = simulate.oracle_bound(runs)
+    assert games == [0, 3] and bound == pytest.approx(38)
+    assert simulate.ratio_to_oracle(runs, "hint") == pytest.approx(36 / 38)
+    assert "the 2 of 4 games it proved optimal" in report.simulation_text(runs, 4, 1)
