@@ -70,9 +70,12 @@ class Endgame:
         dead_rows = np.array(live, dtype=np.int64)[:, 1:, :].min(axis=1)
         dry = np.concatenate([live_rows, dead_rows])
         self.cost = np.concatenate([dry, dry + 1])
+        self._merged: dict[tuple[int, ...], int] = {}  # several kinds -> the kind of their cheapest
         self.memo: dict[Key, int] = {}  # ending -> row of self.gain / self.rain
+        self.rows = 0  # rows in use
         self.gain = np.zeros((0, self.rain_max + 1))
         self.rain = np.zeros((0, self.rain_max + 1))
+        self.caps = np.zeros(0, dtype=np.int64)  # per row: solved for up to this many raindrops left
         self._moves: dict[tuple[int, int], list[tuple[int, int, int]]] = {}
         self._arrays()
 
@@ -114,8 +117,8 @@ class Endgame:
         now = self.engine.score(states, trees)
         if self.engine.ends(states, used):
             return Outcome(float(now), float(max(rain, 0)))
-        gain, left = self.value(self.key(states, trees))
-        return Outcome(now + float(gain[rain]), float(left[rain]))
+        gain, left = self.value(self.key(states, trees), rain)
+        return Outcome(now + gain, left)
 
     def gains(self, states: np.ndarray, used: np.ndarray, trees: np.ndarray) -> np.ndarray:
         """The expected points still to come from many positions at once (each ending solved once);
@@ -123,7 +126,7 @@ class Endgame:
         rain = self.engine.raindrops - used
         unique, inverse = np.unique(self.keys(states, trees), axis=0, return_inverse=True)
         keys = [tuple(int(v) for v in row) for row in unique]
-        self.solve(keys)
+        self.solve(keys, int(rain.max(initial=0)))
         rows = np.array([self.memo[k] for k in keys])[inverse.reshape(-1)]
         return self.gain[rows, np.maximum(rain, 0)] * (rain > 0)
 
@@ -136,35 +139,41 @@ class Endgame:
                 after[m.feature] = m.state
             afters.append(after)
         keys = self.keys(np.asarray(afters, dtype=np.int64), np.asarray([trees + m.water for m in moves]))
-        self.solve([tuple(int(v) for v in row) for row in keys])
+        self.solve([tuple(int(v) for v in row) for row in keys], self.engine.raindrops - used)
         return [self.outcome(after, used + m.raindrops, trees + m.water) for after, m in zip(afters, moves)]
 
     # --- the expectimax ----------------------------------------------------------------------------
 
-    def value(self, key: Key) -> tuple[np.ndarray, np.ndarray]:
-        """(points still to come, raindrops left at the end), each indexed by the raindrops left."""
-        self.solve([key])
+    def value(self, key: Key, rain: int) -> tuple[float, float]:
+        """(points still to come, raindrops left at the end) from ``key`` with ``rain`` raindrops left."""
+        self.solve([key], rain)
         row = self.memo[key]
-        return self.gain[row], self.rain[row]
+        return float(self.gain[row, rain]), float(self.rain[row, rain])
 
-    def solve(self, keys: Sequence[Key]) -> None:
-        """Solve every ending reachable from ``keys`` that is not memoised yet: all endings with
-        the same number of empty boxes at once, fewest boxes first (a move fills one box)."""
-        if len(self.memo) > MEMO_LIMIT:  # forget everything (values never depend on the memo)
+    def _known(self, key: Key, rain: int) -> bool:
+        row = self.memo.get(key)
+        return row is not None and self.caps[row] >= rain
+
+    def solve(self, keys: Sequence[Key], rain: int) -> None:
+        """Solve every ending reachable from ``keys`` for up to ``rain`` raindrops left (a move
+        never adds any), unless memoised: all endings with the same number of empty boxes at
+        once, fewest boxes first (a move fills one box)."""
+        if self.rows > MEMO_LIMIT:  # forget everything (values never depend on the memo)
             self.memo.clear()
+            self.rows = 0
         pending: dict[Key, list[tuple[Key, float, int]]] = {}
-        stack = [k for k in keys if k not in self.memo]
+        stack = [k for k in keys if not self._known(k, rain)]
         while stack:
             key = stack.pop()
-            if key in pending or key in self.memo:
+            if key in pending or self._known(key, rain):
                 continue
             pending[key] = placements = self._placements(key)
-            stack.extend(child for child, _, _ in placements if child not in pending and child not in self.memo)
+            stack.extend(child for child, _, _ in placements if child not in pending and not self._known(child, rain))
         levels: dict[int, list[Key]] = {}
         for key in pending:
             levels.setdefault(self._boxes(key), []).append(key)
         for boxes in sorted(levels):
-            self._solve_level(levels[boxes], pending)
+            self._solve_level(levels[boxes], pending, rain)
 
     def _boxes(self, key: Key) -> int:
         e = self.engine
@@ -173,21 +182,21 @@ class Endgame:
 
     CHUNK = 3000  # placements solved in one numpy pass (bounds the memory)
 
-    def _solve_level(self, keys: list[Key], pending: dict[Key, list[tuple[Key, float, int]]]) -> None:
+    def _solve_level(self, keys: list[Key], pending: dict[Key, list[tuple[Key, float, int]]], rain: int) -> None:
         start = 0
         while start < len(keys):
             stop, size = start, 0
             while stop < len(keys) and (size == 0 or size + len(pending[keys[stop]]) <= self.CHUNK):
                 size += len(pending[keys[stop]])
                 stop += 1
-            self._solve_chunk(keys[start:stop], pending)
+            self._solve_chunk(keys[start:stop], pending, rain)
             start = stop
 
-    def _solve_chunk(self, keys: list[Key], pending: dict[Key, list[tuple[Key, float, int]]]) -> None:
-        rain_range = np.arange(self.rain_max + 1)
+    def _solve_chunk(self, keys: list[Key], pending: dict[Key, list[tuple[Key, float, int]]], rain: int) -> None:
+        rain_range = np.arange(rain + 1)
         counts = [len(pending[k]) for k in keys]
         if not any(counts):  # every box is filled: the game is over
-            self._store(keys, np.zeros((len(keys), self.rain_max + 1)), np.tile(rain_range.astype(float), (len(keys), 1)))
+            self._store(keys, np.zeros((len(keys), rain + 1)), np.tile(rain_range.astype(float), (len(keys), 1)))
             return
         flat = [p for k in keys for p in pending[k]]
         child = np.array([self.memo[c] for c, _, _ in flat])
@@ -203,9 +212,9 @@ class Endgame:
         tied = s >= best_s[owner] - EPS
         best_r = np.maximum.reduceat(np.where(tied, self.rain[rows, index], -np.inf), starts, axis=0)
         # writing nothing costs one raindrop and leaves the ending as it is: fill in r = 0, 1, ...
-        value_s = np.zeros((len(keys), self.rain_max + 1))
-        value_r = np.zeros((len(keys), self.rain_max + 1))
-        for r in range(1, self.rain_max + 1):
+        value_s = np.zeros((len(keys), rain + 1))
+        value_r = np.zeros((len(keys), rain + 1))
+        for r in range(1, rain + 1):
             skip_s, skip_r = value_s[:, r - 1 : r], value_r[:, r - 1 : r]
             move_s, move_r = best_s[:, :, r], best_r[:, :, r]
             take = (move_s > skip_s + EPS) | ((move_s > skip_s - EPS) & (move_r > skip_r))
@@ -214,13 +223,17 @@ class Endgame:
         self._store(keys, value_s, value_r)
 
     def _store(self, keys: list[Key], gain: np.ndarray, rain: np.ndarray) -> None:
-        first = len(self.memo)
+        """Rows for newly solved endings (valid up to ``gain.shape[1] - 1`` raindrops left)."""
+        first, cap = self.rows, gain.shape[1] - 1
         if first + len(keys) > len(self.gain):
             size = max(2 * len(self.gain), first + len(keys), 1024)
             self.gain = np.resize(self.gain, (size, self.rain_max + 1))
             self.rain = np.resize(self.rain, (size, self.rain_max + 1))
-        self.gain[first : first + len(keys)] = gain
-        self.rain[first : first + len(keys)] = rain
+            self.caps = np.resize(self.caps, size)
+        self.gain[first : first + len(keys), : cap + 1] = gain
+        self.rain[first : first + len(keys), : cap + 1] = rain
+        self.caps[first : first + len(keys)] = cap
+        self.rows += len(keys)
         for i, key in enumerate(keys):
             self.memo[key] = first + i
 
@@ -257,17 +270,17 @@ class Endgame:
             len(e.tables[fi].empties[s]) for fi, s in enumerate(key[:n]) if s >= 0 and self.groups[fi] == e.garden
         )
         base = e.faces + 1
-        out: set[tuple[Key, float, int]] = set()
+        out: dict[tuple[Key, float], set[int]] = {}
 
         def add(child: list[int], points: float, group: int, kind: int) -> None:
             if group == e.garden:
                 child[-1] = min(water, garden - 1)
-                out.add((tuple(child), points, kind))
+                out.setdefault((tuple(child), points), set()).add(kind)
                 if water > 0:
                     child[-1] = min(water - 1, garden - 1)
-                    out.add((tuple(child), points + e.spec.tree_penalty, kind + self.water_kind))
+                    out.setdefault((tuple(child), points + e.spec.tree_penalty), set()).add(kind + self.water_kind)
             else:
-                out.add((tuple(child), points, kind))
+                out.setdefault((tuple(child), points), set()).add(kind)
 
         for fi, s in enumerate(key[:n]):
             if s < 0:
@@ -291,7 +304,19 @@ class Endgame:
                 child[n + slot] -= 1
                 g = self.slot_group[slot]
                 add(child, 0.0, g, self.dead_kind + g)
-        return sorted(out)
+        return [(child, points, self._cheapest(kinds)) for (child, points), kinds in out.items()]
+
+    def _cheapest(self, kinds: set[int]) -> int:
+        """The kind of cost of several placements that lead to the same ending (e.g. every value
+        that spoils a feature): for each roll, the cheapest of them."""
+        if len(kinds) == 1:
+            return next(iter(kinds))
+        key = tuple(sorted(kinds))
+        kind = self._merged.get(key)
+        if kind is None:
+            kind = self._merged[key] = len(self.cost)
+            self.cost = np.vstack([self.cost, self.cost[list(key)].min(axis=0)])
+        return kind
 
 
 @cache
