@@ -60,7 +60,8 @@ def test_hint_text_says_when_moves_are_equal():
     sheet = Sheet(tuple(tuple(v) for v in values), raindrops_used=5, trees_watered=4)
     hint = Hinter(SPEC).rank(sheet, (4, 1))
     text = report.hint_text(SPEC, "Asha", sheet, (4, 1), hint, 5)
-    assert "(the same score as the first, but" in text and "(the tie-break)" in text
+    assert "(the same score as the first, with" in text and "fewer raindrops left for the tie-break)" in text
+    assert "the one that keeps more raindrops comes first (the rulebook's tie-break)" in text
     assert "Exact: the rest of the game solved over every roll to come" in text
     data = report.hint_json(SPEC, "Asha", (4, 1), hint, 0, 5)
     assert data["exact"] is True

@@ -60,6 +60,7 @@ class Hint:
     cut: str | None = None  # "budget" or "time" when the race was stopped before its end
     exact: bool = False  # solved exactly (the ending): every value is the true expectation
     endings: int = 0  # endings the exact solver knows in this process (memoised)
+    handover: int = 0  # the futures were finished exactly from this many empty boxes (0: not at all)
 
 
 def check_position(spec: Spec, name: str, sheet: Sheet, roll: tuple[int, int]) -> None:
@@ -160,7 +161,8 @@ class Hinter:
             self._ranked(field[i], played_rounds[i], roll, k == 0 or _equal(leader, played_rounds[i]))
             for k, i in enumerate(order)
         )
-        return Hint(ranked, played, time.perf_counter() - start, cut, endings=len(self.endgame.memo))
+        seconds = time.perf_counter() - start
+        return Hint(ranked, played, seconds, cut, endings=len(self.endgame.memo), handover=ending.boxes if ending else 0)
 
     @staticmethod
     def _keep_raindrops_first(order: list[int], field: list[EMove], rounds: dict[int, list[np.ndarray]]) -> list[int]:

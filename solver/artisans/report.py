@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from tajkit.solver.artisans.hint import ROLLOUT_EXACT as ENDING_BOXES
 from tajkit.solver.artisans.hint import Hint, RankedMove
 from tajkit.solver.artisans.rules import Move, Sheet, Spec
 from tajkit.solver.artisans.simulate import PolicyRun, oracle_bound, ratio_to_oracle
@@ -41,7 +40,7 @@ def _value_text(hint: Hint, ranked: RankedMove, first: bool) -> str:
             return value
         if ranked.equal_to_best:
             fewer = best.rain - ranked.rain  # type: ignore[operator]
-            rain = f", but {fewer:.1f} fewer raindrops at the end (the tie-break)" if fewer > 0.05 else ""
+            rain = f", with {fewer:.1f} fewer raindrops left for the tie-break" if fewer > 0.05 else ""
             return f"{value}  (the same score as the first{rain})"
         return f"{value}  ({ranked.expected - best.expected:+.2f})"
     value = f"expected final score {ranked.expected:.1f} ± {ranked.stderr:.1f}"
@@ -66,10 +65,14 @@ def hint_text(spec: Spec, name: str, sheet: Sheet, roll: tuple[int, int], hint: 
             f"({hint.seconds * 1000:.0f} ms)."
         )
     else:
+        ending = (
+            f" and then, from {plural(hint.handover, 'empty box', 'empty boxes')}, by perfect play (exact)"
+            if hint.handover
+            else ""
+        )
         lines.append(
-            "Expected: the mean final score when the rest of the game is played out on sampled dice, "
-            f"by the careful player and then, from {plural(ENDING_BOXES, 'empty box', 'empty boxes')}, perfectly "
-            f"({hint.futures:,} games in {hint.seconds * 1000:.0f} ms)."
+            "Expected: the mean final score when the rest of the game is played out on sampled dice by the "
+            f"careful player{ending} ({hint.futures:,} games in {hint.seconds * 1000:.0f} ms); ± is its standard error."
         )
     if hint.cut == "time":
         lines.append("The time limit (a safety cap) cut the comparison short: the ranking is less sure than usual.")
