@@ -81,16 +81,18 @@ def enumerate_best(spec: Spec, pos: Position, objective: str = "gold", top: int 
         considered += 1
         scored = Scored(turn, result, value_of(result, player, objective))
         key = _choice_key(turn, pos)
-        if key not in best or _rank_key(spec, scored) < _rank_key(spec, best[key]):
-            best[key] = scored
-    ranked = sorted(best.values(), key=lambda s: _rank_key(spec, s))
+        if key not in best or _numeric_key(scored) < _numeric_key(best[key]):
+            best[key] = scored  # same value: the first found (a fixed order) stays
+    by_value = sorted(best.values(), key=_numeric_key)
+    cut = _numeric_key(by_value[min(top, len(by_value)) - 1])
+    leaders = [s for s in by_value if _numeric_key(s) <= cut]  # ties at the cut are ordered by their notation
+    ranked = sorted(leaders, key=lambda s: (_numeric_key(s), notation.format_turn(spec, s.turn, pos.players)))
     return Answer(objective, tuple(ranked[:top]), considered, True, "enumeration", time.perf_counter() - started)
 
 
-def _rank_key(spec: Spec, s: Scored) -> tuple[Any, ...]:
-    """Higher value first, then more gold for the player, fewer tiles, then the notation."""
-    text = notation.format_turn(spec, s.turn, len(s.result.gold))
-    return (-s.value, -s.result.gold[s.result.player], len(s.turn.placements), text)
+def _numeric_key(s: Scored) -> tuple[int, int, int]:
+    """Higher value first, then more gold for the player, then fewer tiles."""
+    return (-s.value, -s.result.gold[s.result.player], len(s.turn.placements))
 
 
 # --- the command --------------------------------------------------------------------------------

@@ -47,7 +47,7 @@ from tajkit.solver.maharani.rules import (
     centre_full,
     crew,
     crew_player,
-    free_spaces,
+    quarter_full,
     tiles_out,
 )
 from tajkit.solver.maharani.spec import DIRS, Spec, marks_code, parse_marks
@@ -355,7 +355,7 @@ def _worker_problems(spec: Spec, pos: Position, names: list[str] | None, problem
                 f"{DIRS[pos.sides[player]]}): a worker only goes onto a tile whose arrow points at its player ({WORKERS})"
             )
         quarter = spec.spaces[s].quarter
-        if free_spaces(spec, pos, quarter) == 0:
+        if quarter_full(spec, pos, quarter):
             problems.append(
                 f"position, workers: {name}: quarter {quarter + 1} is complete, so it was scored and its workers went "
                 f"home ({QUARTER_RULE})"
@@ -368,7 +368,7 @@ def _worker_problems(spec: Spec, pos: Position, names: list[str] | None, problem
             )
         seen[key] = name
     for code, quarter in pos.aside:
-        if free_spaces(spec, pos, quarter) == 0:
+        if quarter_full(spec, pos, quarter):
             problems.append(
                 f"position, workers: q{quarter + 1}: quarter {quarter + 1} is complete, so its workers set aside went home ({QUARTER_RULE})"
             )

@@ -150,10 +150,6 @@ def supply(spec: Spec, pos: Position, code: int) -> int:
     return spec.workers_per_colour[pos.players] - used
 
 
-def free_spaces(spec: Spec, pos: Position, quarter: int) -> int:
-    return sum(1 for s in spec.quarter_spaces[quarter] if pos.colour[s] < 0)
-
-
 def centre_full(spec: Spec, pos: Position) -> bool:
     return all(pos.colour[s] >= 0 for s in spec.centre_spaces)
 
@@ -190,7 +186,13 @@ def live_bag(spec: Spec, pos: Position) -> Counter[Tile]:
 
 
 def fits_somewhere(spec: Spec, pos: Position, tile: Tile) -> bool:
-    return any(pos.colour[s] < 0 for s, _ in spec.fits[tile[1]])
+    colour = pos.colour
+    return any(colour[s] < 0 for s in spec.fit_spaces[tile[1]])
+
+
+def quarter_full(spec: Spec, pos: Position, quarter: int) -> bool:
+    colour = pos.colour
+    return all(colour[s] >= 0 for s in spec.quarter_spaces[quarter])
 
 
 def component(neighbours: tuple[tuple[int, ...], ...], values: tuple[int, ...] | list[int], start: int) -> set[int]:
@@ -469,7 +471,7 @@ def finish(spec: Spec, pos: Position, placed: tuple[Placed, ...], draws: Draws |
     gold[player] = sum(p.area + p.group for p in placed) + second
     scorings: list[QuarterScore] = []
     for quarter in sorted({p.quarter for p in placed}):
-        if free_spaces(spec, pos, quarter) == 0:
+        if quarter_full(spec, pos, quarter):
             score, pos = score_quarter(spec, pos, quarter, at_end=False)
             scorings.append(score)
     if placed:
@@ -479,16 +481,16 @@ def finish(spec: Spec, pos: Position, placed: tuple[Placed, ...], draws: Draws |
     for score in scorings:
         for c, _, g in score.crews:
             gold[crew_player(c)] += g
-    pos = replace(pos, to_move=(player + 1) % pos.players)
     over = game_over(spec, pos)
     if over is not None:
         for quarter in range(4):
-            if free_spaces(spec, pos, quarter) > 0:  # A játék vége: unfinished quarters are scored too
+            if not quarter_full(spec, pos, quarter):  # A játék vége: unfinished quarters are scored too
                 score, pos = score_quarter(spec, pos, quarter, at_end=True)
                 scorings.append(score)
                 for c, _, g in score.crews:
                     gold[crew_player(c)] += g
-    pos = replace(pos, gold=tuple(g + d for g, d in zip(pos.gold, gold)))
+    pos = Position(pos.colour, pos.arrow, pos.worker, pos.rondel, tuple(g + d for g, d in zip(pos.gold, gold)),
+                   pos.down, pos.sides, (player + 1) % pos.players, pos.aside)
     return TurnResult(
         player, placed, second, tuple(scorings), tuple(draws.drawn), tuple(draws.took), tuple(draws.set_aside),
         tuple(gold), pos, over,
@@ -507,6 +509,11 @@ def refill(spec: Spec, pos: Position, draws: Draws, slots: list[int]) -> Positio
         while True:
             live = sum(n for t, n in pool.items() if not (dead and spec.kinds[t[1]].centre))
             if live == 0:
+                while dead and draws.left and spec.kinds[draws.left[0][1]].centre and pool[draws.left[0]] > 0:
+                    tile = draws.left.pop(0)  # the last tiles in the bag, drawn and set aside
+                    pool[tile] -= 1
+                    draws.took.append(tile)
+                    draws.set_aside.append(tile)
                 return replace(pos, rondel=tuple(rondel))
             if not draws.left:
                 raise IllegalMove(
@@ -543,7 +550,7 @@ def game_over(spec: Spec, pos: Position) -> str | None:
     """Why the game is over, or None. A játék vége: after the last quarter is scored; Különleges
     eset 2: the bag is empty and no tile left can be placed. (When the bag still holds tiles but
     none of the four on the rondel fits anywhere, the rules are silent: tajkit ends the game too.)"""
-    if all(c >= 0 for c in pos.colour):
+    if -1 not in pos.colour:
         return "every space is covered and all four quarters are scored"
     tiles = [t for t in pos.rondel if t is not None]
     if any(fits_somewhere(spec, pos, t) for t in tiles):

@@ -198,6 +198,7 @@ class Spec:
     centre_spaces: tuple[int, ...]
     kind_at: tuple[tuple[int, ...], ...]  # [space][arrow] -> the kind lying there that way, or -1
     fits: tuple[tuple[tuple[int, int], ...], ...]  # [kind] -> every (space, arrow) it fits
+    fit_spaces: tuple[tuple[int, ...], ...]  # [kind] -> every space it fits (some way)
     quarter_names: tuple[str, ...]
     facing: tuple[int, ...]  # [slot] -> quarter faced with the rondel's arrow pointing n
     coins: tuple[int, ...]  # [slot] -> the quarter (action marker) of the coin beside it
@@ -304,6 +305,7 @@ def _assemble(seed: Any, spaces: list[Space], colours: tuple[TileColour, ...], k
         centre_spaces=tuple(k for k, s in enumerate(spaces) if s.centre),
         kind_at=kind_at,
         fits=fits,
+        fit_spaces=tuple(tuple(dict.fromkeys(space for space, _ in f)) for f in fits),
         quarter_names=tuple(seed.quarters.names),
         facing=tuple(q - 1 for q in seed.rondel.facing),
         coins=tuple(q - 1 for q in seed.rondel.coins),
