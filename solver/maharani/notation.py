@@ -223,7 +223,7 @@ def _parse_workers(spec: Spec, text: str, players: int, problems: list[str]) -> 
     aside: list[tuple[int, int]] = []
     if text == "-":
         return tuple(worker), ()
-    two = spec.crews_per_player[players] == 2 if players else False
+    two = spec.min_players <= players <= spec.max_players and spec.crews_per_player[players] == 2
     for part in text.split(";"):
         who, sep, items = part.partition(":")
         code = _parse_crew(who, players, two)
@@ -397,7 +397,7 @@ def parse_turn(spec: Spec, text: str) -> Turn:
         raise IllegalMove(f"{shown(text, 40)!r}: a turn is r (refresh) or one or two placements ({PLACEMENT_HELP})")
     if tokens in (["r"], ["refresh"]):
         if bar:
-            raise IllegalMove("a refresh empties no slot, so nothing is drawn after it")
+            raise IllegalMove("a refresh empties no slot of the rondel, so nothing is drawn")
         return Turn()
     problems: list[str] = []
     placements = []

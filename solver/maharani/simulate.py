@@ -13,8 +13,9 @@ from tajkit.solver.maharani.rules import (
     Turn,
     TurnResult,
     game_over,
-    legal_turns,
     new_game,
+    place,
+    placements,
     play,
 )
 from tajkit.solver.maharani.spec import Spec
@@ -38,16 +39,18 @@ def shuffled_bag(spec: Spec, rng: random.Random) -> list[Tile]:
 
 
 def random_turn(spec: Spec, pos: Position, rng: random.Random, two_tiles: float = 0.35) -> Turn:
-    """A random legal turn: mostly one tile, sometimes two, a refresh when nothing can be placed
-    or now and then when markers are down."""
-    turns = list(legal_turns(spec, pos, distinct=False))
-    singles = [t for t in turns if len(t.placements) == 1]
-    doubles = [t for t in turns if len(t.placements) == 2]
-    if not singles or (pos.down[pos.to_move] and rng.random() < 0.15):
+    """A random legal turn: a random placement, sometimes a random second one after it, and a
+    refresh when nothing can be placed or now and then when markers are down."""
+    firsts = list(placements(spec, pos))
+    if not firsts or (pos.down[pos.to_move] and rng.random() < 0.15):
         return Turn()
-    if doubles and rng.random() < two_tiles:
-        return rng.choice(doubles)
-    return rng.choice(singles)
+    first = rng.choice(firsts)
+    if rng.random() < two_tiles:
+        after, _ = place(spec, pos, first, check=False)
+        seconds = list(placements(spec, after))
+        if seconds:
+            return Turn((first, rng.choice(seconds)))
+    return Turn((first,))
 
 
 def random_game(spec: Spec, players: int, seed: int, max_turns: int = 400, stop_after: int | None = None) -> Game:
