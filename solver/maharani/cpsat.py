@@ -39,7 +39,7 @@ from tajkit.solver.maharani.rules import (
 )
 from tajkit.solver.maharani.spec import Spec
 
-TIME_CAP = 10.0  # seconds: a safety cap only; these models solve in milliseconds
+TIME_CAP = 60.0  # seconds: a safety cap only (these models solve in milliseconds); the work is bounded by DETERMINISTIC_CAP
 DETERMINISTIC_CAP = 5.0
 
 
@@ -161,6 +161,11 @@ class _Model:
         self.second = _second_candidates(spec, pos, self.first) if max_tiles == 2 else []
         self.x = [self.m.NewBoolVar(f"x{i}") for i in range(len(self.first))]
         self.y = [self.m.NewBoolVar(f"y{j}") for j in range(len(self.second))]
+        self.x_at = _index(self.x, self.first, lambda c: c.space)  # the first tile on a space
+        self.y_at = _index(self.y, self.second, lambda c: c.space)
+        self.x_at_colour = _index(self.x, self.first, lambda c: (c.space, c.colour))
+        self.y_at_colour = _index(self.y, self.second, lambda c: (c.space, c.colour))
+        self._side_by_side: Any = None
         self._exclusions()
         self._worker_rules()
         mine = self._turn_gold()
@@ -243,20 +248,20 @@ class _Model:
         static area of its colour it touches, directly or through the first tile."""
         spec, m = self.spec, self.m
         joins: list[Any] = []
-        for s in {c.space for c in self.first}:
+        for s, col in self.x_at_colour:
             for t in spec.neighbours[s]:
-                for col in {c.colour for c in self.first if c.space == s} & {c.colour for c in self.second if c.space == t}:
+                if (t, col) in self.y_at_colour:
                     z = m.NewBoolVar(f"join{s}_{t}_{col}")
-                    m.Add(z <= self._sum_x(lambda a, s=s, col=col: a.space == s and a.colour == col))
-                    m.Add(z <= self._sum_y(lambda b, t=t, col=col: b.space == t and b.colour == col))
+                    m.Add(z <= sum(self.x_at_colour[(s, col)]))
+                    m.Add(z <= sum(self.y_at_colour[(t, col)]))
                     joins.append(z)
         areas = []
         for label, size in sizes.items():
             members = {s for s, lab in enumerate(labels) if lab == label}
             col = self.pos.colour[next(iter(members))]
             around = {t for s in members for t in spec.neighbours[s]} - members
-            by_b = self._sum_y(lambda b: b.colour == col and b.space in around)
-            by_a = self._sum_x(lambda a: a.colour == col and a.space in around)
+            by_b = sum(y for t in around for y in self.y_at_colour.get((t, col), ()))
+            by_a = sum(x for t in around for x in self.x_at_colour.get((t, col), ()))
             if isinstance(by_b, int) and isinstance(by_a, int):
                 continue
             areas.append((size, by_a, by_b))
@@ -297,8 +302,8 @@ class _Model:
             for v in spec.neighbours[u]:
                 if v in present:
                     arcs.append((u, v, 1))
-            adj_a = self._sum_x(lambda a, u=u: a.space in spec.neighbours[u])
-            adj_b = self._sum_y(lambda b, u=u: b.space in spec.neighbours[u])
+            adj_a = sum(x for t in spec.neighbours[u] for x in self.x_at.get(t, ()))
+            adj_b = sum(y for t in spec.neighbours[u] for y in self.y_at.get(t, ()))
             arcs += [("A", u, adj_a), (u, "A", adj_a), ("B", u, adj_b)]
         arcs.append(("B", "A", self._adjacent_ab()))
         reached: dict[Any, Any] = {"B": root}
@@ -323,17 +328,20 @@ class _Model:
         return root + sum(reached[v] for v in present)
 
     def _adjacent_ab(self) -> Any:
+        """1 when the two tiles lie side by side (made once, shared by the colours' groups)."""
+        if self._side_by_side is not None:
+            return self._side_by_side
         m, spec = self.m, self.spec
         total = 0
-        for s in {c.space for c in self.first}:
+        for s, xs in self.x_at.items():
             for t in spec.neighbours[s]:
-                ys = self._sum_y(lambda b, t=t: b.space == t)
-                if isinstance(ys, int):
+                if t not in self.y_at:
                     continue
                 w = m.NewBoolVar(f"adj{s}_{t}")
-                m.Add(w <= self._sum_x(lambda a, s=s: a.space == s))
-                m.Add(w <= ys)
+                m.Add(w <= sum(xs))
+                m.Add(w <= sum(self.y_at[t]))
                 total += w
+        self._side_by_side = total
         return total
 
     def _quarters(self) -> list[Any]:
@@ -407,6 +415,13 @@ class _Model:
         return Turn(tuple(out))
 
 
+def _index(variables: list[Any], candidates: list[Candidate], key: Any) -> dict[Any, list[Any]]:
+    out: dict[Any, list[Any]] = defaultdict(list)
+    for v, c in zip(variables, candidates):
+        out[key(c)].append(v)
+    return dict(out)
+
+
 def _worker(c: Candidate, first_space: int) -> Worker:
     if c.worker == "none":
         return NO_WORKER
@@ -427,6 +442,7 @@ def solve(spec: Spec, pos: Position, objective: str = "gold", top: int = 1, max_
     solver = cp_model.CpSolver()
     solver.parameters.num_workers = 1  # tiny models: one worker is fastest and keeps runs identical
     solver.parameters.random_seed = 0
+    solver.parameters.cp_model_presolve = False  # a few hundred booleans: presolve costs more than it saves
     solver.parameters.max_time_in_seconds = TIME_CAP
     solver.parameters.max_deterministic_time = DETERMINISTIC_CAP
     status = solver.Solve(model.m)

@@ -11,12 +11,27 @@ two tiles placed in either order count as one choice, in the better order.
 from __future__ import annotations
 
 import time
+from collections import Counter
 from dataclasses import dataclass, replace
 from typing import Any
 
 from tajkit.solver.errors import BadInput
 from tajkit.solver.maharani import notation
-from tajkit.solver.maharani.rules import Placement, Position, Turn, TurnResult, finish, game_over, place, placements
+from tajkit.solver.maharani.rules import (
+    SECOND_TILE_COST,
+    Placed,
+    Placement,
+    Position,
+    Turn,
+    TurnResult,
+    bag,
+    centre_full,
+    crew_player,
+    finish,
+    game_over,
+    place,
+    placements,
+)
 from tajkit.solver.maharani.spec import Spec
 
 OBJECTIVES = ("gold", "margin")
@@ -51,48 +66,102 @@ def refresh_result(spec: Spec, pos: Position) -> TurnResult:
     return finish(spec, replace(pos, down=pos.down[:player] + (0,) + pos.down[player + 1 :]), ())
 
 
-def every_turn(spec: Spec, pos: Position, max_tiles: int = 2) -> list[tuple[Turn, TurnResult]]:
-    """Every legal turn from ``pos`` with its result (no tiles drawn: the refill is unknown)."""
-    out = [(Turn(), refresh_result(spec, pos))]
+def _result(spec: Spec, pos: Position, turn: Turn) -> TurnResult:
+    """The turn played without checks (it was generated legal) and without draws."""
+    if turn.refresh:
+        return refresh_result(spec, pos)
+    done = []
+    for p in turn.placements:
+        pos, placed = place(spec, pos, p, check=False)
+        done.append(placed)
+    return finish(spec, pos, tuple(done))
+
+
+class _Valuer:
+    """A turn's value the way :func:`finish` gives it, without building the result: the gold of
+    the tiles and workers, −2 for a second tile, the quarters it completes. A turn after which
+    the live bag is empty may end the game (unfinished quarters scored): those go to ``finish``."""
+
+    def __init__(self, spec: Spec, pos: Position, objective: str) -> None:
+        self.spec, self.pos, self.objective = spec, pos, objective
+        self.player = pos.to_move
+        left = bag(spec, pos)
+        self.plain = sum(n for t, n in left.items() if not spec.kinds[t[1]].centre)
+        self.centre = sum(n for t, n in left.items() if spec.kinds[t[1]].centre)
+        self.free = [sum(pos.colour[s] < 0 for s in spec.quarter_spaces[q]) for q in range(4)]
+        self.best_other = max(g for k, g in enumerate(pos.gold) if k != self.player)
+
+    def __call__(self, after: Position, placed: tuple[Placed, ...]) -> tuple[int, int]:
+        """(value, the player's own gold from the turn)."""
+        spec = self.spec
+        if not self.plain and not (self.centre and not centre_full(spec, after)):
+            result = finish(spec, after, placed)
+            return value_of(result, self.player, self.objective), result.gold[self.player]
+        own = placed[0].area + placed[0].group
+        quarters = [placed[0].quarter]
+        if len(placed) == 2:
+            own += placed[1].area + placed[1].group - SECOND_TILE_COST
+            quarters.append(placed[1].quarter)
+        done = [q for q in set(quarters) if self.free[q] == quarters.count(q)]
+        if not done:
+            if self.objective == "gold":
+                return own, own
+            return self.pos.gold[self.player] + own - self.best_other, own
+        gold = [0] * after.players
+        gold[self.player] = own
+        for quarter in done:
+            counts = Counter(after.worker[s] for s in spec.quarter_spaces[quarter] if after.worker[s] >= 0)
+            for code, n in counts.items():
+                gold[crew_player(code)] += spec.quarter_gold_for(n)
+        if self.objective == "gold":
+            return gold[self.player], gold[self.player]
+        totals = [g + d for g, d in zip(self.pos.gold, gold)]
+        return totals[self.player] - max(g for k, g in enumerate(totals) if k != self.player), gold[self.player]
+
+
+def _choice_key(turn: Turn, side: int) -> tuple[Any, ...]:
+    """Turns that place the same tiles on the same spaces with the same worker outcome are one
+    choice, whatever the order."""
+    return tuple(sorted((p.slot, p.space, p.arrow == side, p.worker.kind if p.worker else "none",
+                         p.worker.colour if p.worker else -1) for p in turn.placements))
+
+
+def enumerate_best(spec: Spec, pos: Position, objective: str = "gold", top: int = 5, max_tiles: int = 2) -> Answer:
+    """Every legal turn valued; the ``top`` best choices with their full results."""
+    started = time.perf_counter()
+    side = pos.sides[pos.to_move]
+    valuer = _Valuer(spec, pos, objective)
+    refresh = _result(spec, pos, Turn())
+    best: dict[tuple[Any, ...], tuple[tuple[int, int, int], Turn]] = {(): ((-value_of(refresh, pos.to_move, objective), 0, 0), Turn())}
+    considered = 1
+
+    def consider(turn: Turn, after: Position, placed: tuple[Placed, ...]) -> None:
+        value, own = valuer(after, placed)
+        rank = (-value, -own, len(placed))
+        key = _choice_key(turn, side)
+        if key not in best or rank < best[key][0]:
+            best[key] = (rank, turn)  # equal ranks: the first found (a fixed order) stays
+
     for first in placements(spec, pos, distinct=True):
         after, done = place(spec, pos, first, check=False)
-        out.append((Turn((first,)), finish(spec, after, (done,))))
+        consider(Turn((first,)), after, (done,))
+        considered += 1
         if max_tiles < 2:
             continue
         for second in placements(spec, after, distinct=True):
             last, done2 = place(spec, after, second, check=False)
-            out.append((Turn((first, second)), finish(spec, last, (done, done2))))
-    return out
-
-
-def _choice_key(turn: Turn, pos: Position) -> frozenset[tuple[int, int, bool, Any]]:
-    """Turns that place the same tiles on the same spaces with the same worker outcome are one
-    choice, whatever the order."""
-    side = pos.sides[pos.to_move]
-    return frozenset((p.slot, p.space, p.arrow == side, p.worker) for p in turn.placements)
-
-
-def enumerate_best(spec: Spec, pos: Position, objective: str = "gold", top: int = 5, max_tiles: int = 2) -> Answer:
-    started = time.perf_counter()
-    player = pos.to_move
-    best: dict[frozenset[Any], Scored] = {}
-    considered = 0
-    for turn, result in every_turn(spec, pos, max_tiles):
-        considered += 1
-        scored = Scored(turn, result, value_of(result, player, objective))
-        key = _choice_key(turn, pos)
-        if key not in best or _numeric_key(scored) < _numeric_key(best[key]):
-            best[key] = scored  # same value: the first found (a fixed order) stays
-    by_value = sorted(best.values(), key=_numeric_key)
-    cut = _numeric_key(by_value[min(top, len(by_value)) - 1])
-    leaders = [s for s in by_value if _numeric_key(s) <= cut]  # ties at the cut are ordered by their notation
-    ranked = sorted(leaders, key=lambda s: (_numeric_key(s), notation.format_turn(spec, s.turn, pos.players)))
-    return Answer(objective, tuple(ranked[:top]), considered, True, "enumeration", time.perf_counter() - started)
-
-
-def _numeric_key(s: Scored) -> tuple[int, int, int]:
-    """Higher value first, then more gold for the player, then fewer tiles."""
-    return (-s.value, -s.result.gold[s.result.player], len(s.turn.placements))
+            consider(Turn((first, second)), last, (done, done2))
+            considered += 1
+    by_rank = sorted(best.values(), key=lambda entry: entry[0])
+    cut = by_rank[min(top, len(by_rank)) - 1][0]
+    leaders = [(rank, turn) for rank, turn in by_rank if rank <= cut]  # ties at the cut: by notation
+    leaders.sort(key=lambda entry: (entry[0], notation.format_turn(spec, entry[1], pos.players)))
+    ranked = []
+    for rank, turn in leaders[:top]:
+        result = _result(spec, pos, turn)
+        ranked.append(Scored(turn, result, value_of(result, pos.to_move, objective)))
+        assert ranked[-1].value == -rank[0], "the quick value and the rules disagree"
+    return Answer(objective, tuple(ranked), considered, True, "enumeration", time.perf_counter() - started)
 
 
 # --- the command --------------------------------------------------------------------------------

@@ -55,7 +55,7 @@ def state_model(spec: Spec) -> Any:
         __config__=strict,
         name=(str, Field(min_length=1, max_length=60, description="the player's name")),
         side=(Optional[Literal["n", "e", "s", "w"]], Field(default=None, description="the side of the board (n e s w) of the player's position marker (default by seat order: s, w, n, e)")),
-        gold=(int, Field(default=0, ge=0, le=notation.MAX_GOLD, description="gold on the score track")),
+        gold=(int, Field(default=0, ge=0, le=notation.MAX_GOLD, description=f"gold on the score track, 0-{notation.MAX_GOLD}")),
         markers_down=(list[quarter], Field(default=[], max_length=4, description="the quarters (1-4) whose action markers are face down")),
         workers=(list[space], Field(default=[], max_length=30, description="spaces of the player's workers (two players: the first colour, a)")),
         workers_b=(list[space], Field(default=[], max_length=30, description="two players: spaces of the second colour's workers (b)")),
@@ -70,8 +70,8 @@ def state_model(spec: Spec) -> Any:
         __config__=ConfigDict(extra="forbid", strict=True, title="tajkit state: Maharani"),
         game=(Literal["maharani"], Field(description='always "maharani"')),
         position=(Optional[str], Field(default=None, min_length=1, max_length=2000, description="the start position in tajkit's notation (board workers rondel players to-move); or spell it out with rondel, board, to_move and the players' fields")),
-        rondel=(Optional[list[tile]], Field(default=None, min_length=4, max_length=4, description="the tiles on rondel slots 1-4 (at the setup: the first four drawn)")),
-        board=(Optional[dict[space, placed]], Field(default=None, description="the tiles on the board: space = tile (empty at the setup)")),
+        rondel=(Optional[list[tile]], Field(default=None, min_length=4, max_length=4, description="the tiles on rondel slots 1-4, each a colour letter and its column marks read with the arrow up (e.g. Bne), - for an empty slot (at the setup: the first four drawn)")),
+        board=(Optional[dict[space, placed]], Field(default=None, description="the tiles on the board: space = colour letter and the arrow's direction, e.g. c4 = \"Bn\" (none at the setup)")),
         to_move=(Optional[str], Field(default=None, min_length=1, max_length=60, description="the name of the player whose turn it is (default: the first)")),
         turns=(list[turn], Field(default=[], max_length=MAX_TURNS, description="the turns played from the start, in order: each r (refresh) or placements like 2c4s+ 3f6n, then | and the tiles drawn")),
         players=(Optional[list[player]], Field(default=None, min_length=spec.min_players, max_length=spec.max_players, description=f"{spec.min_players}-{spec.max_players} players in turn order, name first")),
@@ -138,7 +138,7 @@ def _spelled_out(spec: Spec, parsed: Any, names: list[str]) -> Position:
     for k, token in enumerate(parsed.rondel):
         tile, problem = (None, None) if token == "-" else notation.parse_tile(spec, token)
         if problem:
-            problems.append(f"rondel[{k + 1}]: {problem}")
+            problems.append(f"rondel slot {k + 1}: {problem}")
         rondel.append(tile)
     seats = spec.seats[n]
     sides = [DIRS.index(p.side) if p.side else seats[k] for k, p in enumerate(parsed.players)]
