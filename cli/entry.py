@@ -92,15 +92,18 @@ def _scalar(token: str, annotation: Any) -> Any:
 
 
 def parse_answer(answer: str, annotation: Any, info: Any) -> Any:
-    """An answer as the field's value. Lists: words or numbers separated by spaces or commas;
-    digits may run together ("6431"); ``_`` marks an empty box where the field allows 0."""
+    """An answer as the field's value. Lists: words or numbers separated by spaces or commas; in a
+    field of die values (``entry = "digits"``) digits may run together ("6431"); ``_`` marks an
+    empty box where the field allows 0."""
     kind, _ = _plain(annotation)
     if typing.get_origin(kind) is not list:
         return _scalar(answer.strip(), kind)
     item, _ = _plain(typing.get_args(kind)[0])
     cleaned = answer.replace(",", " ").strip()
     tokens = cleaned.split()
-    if item is int and len(tokens) == 1 and re.fullmatch(r"[0-9_.\-]{2,}", tokens[0]) and "-" not in tokens[0][1:]:
+    extra = getattr(info, "json_schema_extra", None)
+    digits = isinstance(extra, dict) and extra.get("entry") == "digits"  # die values, one digit a box
+    if digits and len(tokens) == 1 and re.fullmatch(r"[0-9_.\-]{2,}", tokens[0]) and "-" not in tokens[0][1:]:
         tokens = list(tokens[0])  # "6431" or "22_2": one digit per box
     values = [0 if (item is int and t in EMPTY_MARKS) else _scalar(t, item) for t in tokens]
     low, high = _length(info)
