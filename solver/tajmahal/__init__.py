@@ -1,13 +1,17 @@
-"""Taj Mahal (bidding for provinces), as the seed rulebook ``taj-mahal.txt`` describes it.
-
-So far tajkit prints its reference card and score pad; rules, scoring and hints come with issue 11.
-"""
+"""Taj Mahal (bidding for provinces), as the seed rulebook ``taj-mahal.txt`` describes it: the
+game's interface (see ``solver/game.py``). Everything heavy is imported inside the methods."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from tajkit.solver.game import Category, Game
+from tajkit.solver.game import CardPart, Category, Command, Game, Option, PadTable, Report, ScoreResult, TableCell
+
+
+def _hint(spec: Any, data: dict[str, Any], player: str | None, card_cost: float | None, top: int) -> Report:
+    from tajkit.solver.tajmahal.hint import hint_report
+
+    return hint_report(spec, data, player, card_cost, top)
 
 
 class TajMahal(Game):
@@ -16,20 +20,77 @@ class TajMahal(Game):
     kind = "bidding, provinces"
     rulebook = "taj-mahal.txt"
 
-    def load_spec(self) -> Any:
-        from tajkit import seeds
+    hint = Command(
+        summary="What withdrawing now takes, the fewest cards that take each prize or set of prizes, and the "
+        "best play this turn (OR-Tools CP-SAT).",
+        run=_hint,
+        options=(
+            Option("player", "--player", str, "Whose hand (default: the player whose turn it is).", metavar="NAME"),
+            Option("card_cost", "--card-cost", float, "Points each card spent costs you in the best play (default "
+                   "from the game data: 1.0, a tajkit default; the seed warns that overspending early hurts later).",
+                   min=0, max=100, metavar="POINTS"),
+            Option("top", "--top", int, "How many plays this turn to list.", default=5, min=1, max=50),
+        ),
+        examples=("tajkit hint tajmahal position.toml --player Asha --card-cost 1.5",),
+    )
 
-        return seeds.load(self.id)
+    def load_spec(self) -> Any:
+        from tajkit.solver.tajmahal.spec import load_spec
+
+        return load_spec()
 
     def player_counts(self, spec: Any) -> tuple[int, int]:
-        return 2, int(spec["scorepad"]["max_players"])
+        return spec.min_players, spec.max_players
 
     def categories(self, spec: Any) -> tuple[Category, ...]:
-        return tuple(
-            Category(str(k), r["label"], r.get("note", ""), r.get("kind", "score"), tuple(r.get("sub", ("",))),
-                     count=r.get("count", 1))
-            for k, r in enumerate(spec["scorepad"]["rows"])
+        from tajkit.solver.tajmahal.scoring import categories
+
+        return categories(spec)
+
+    def pad_table(self, spec: Any) -> PadTable | None:
+        return chain_table(spec)
+
+    def card_parts(self, spec: Any) -> dict[str, CardPart]:
+        star = "*" if spec.points_default else ""
+        items = (
+            f"Palace {spec.palace}{star} when placed; Taj Mahal reward {spec.province_rewards[0]}{star} "
+            f"(per province in the data).",
+            f"Bonus tile: its own value ({spec.bonus_tile}{star} when none is given); Princess card "
+            f"{spec.princess_card}{star} at the end; connection marker {spec.connection_marker}{star}.",
+            f"A prize needs at least 1 symbol; 2 Princesses needs {spec.category('princess').min_symbols} "
+            f"princess symbols ({spec.category('princess').min_source}).",
         )
+        if spec.points_default:
+            items += ("* tajkit defaults: the seed gives no point values (override them with --data).",)
+        return {"points": CardPart(items=items, table=chain_table(spec))}
+
+    def state_model(self, spec: Any) -> Any:
+        from tajkit.solver.tajmahal.state import state_model
+
+        return state_model(spec)
+
+    def read_state(self, spec: Any, data: dict[str, Any]) -> Any:
+        from tajkit.solver.tajmahal.state import table_from_data
+
+        return table_from_data(spec, data)
+
+    def score(self, spec: Any, state: Any) -> ScoreResult:
+        from tajkit.solver.tajmahal.scoring import score_table
+
+        return score_table(spec, state)
+
+    def to_data(self, spec: Any, state: Any) -> dict[str, Any]:
+        from tajkit.solver.tajmahal.state import to_data
+
+        return to_data(spec, state)
+
+
+def chain_table(spec: Any) -> PadTable:
+    """The longest chain's points by its length (tajkit defaults unless a group gave its own)."""
+    official = not spec.points_default  # a group's own values print unstarred; only tajkit's are marked
+    cells = tuple(TableCell(str(n), str(spec.chain_value(n)), official) for n in range(2, spec.provinces + 1))
+    note = "* tajkit defaults: the seed gives no values; set yours with --data" if spec.points_default else ""
+    return PadTable("Longest chain", ("provinces", "points"), cells, note)
 
 
 GAME = TajMahal()
