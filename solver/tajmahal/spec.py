@@ -9,7 +9,6 @@ use are still tajkit's or a group's own, so every output resting on them can say
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cache
 from typing import Annotated, Any, Literal
 
 from pydantic import Field, model_validator
@@ -70,7 +69,7 @@ class PointsData(Strict):
         if drops:
             k = drops[0]
             raise ValueError(
-                f"points.chain gives {self.chain[k]} for a chain of {k} but {self.chain[k - 1]} for {k - 1}: "
+                f"chain gives {self.chain[k]} for a chain of {k} but {self.chain[k - 1]} for {k - 1}: "
                 "longer chains score more (rulebook: Scoring / Victory Conditions)"
             )
         return self
@@ -86,11 +85,11 @@ class MapData(Strict):
     def _distinct_pairs(self) -> MapData:
         loops = [a for a, b in self.borders if a == b]
         if loops:
-            raise ValueError(f"map.borders: [{loops[0]}, {loops[0]}] joins a province to itself")
+            raise ValueError(f"borders: [{loops[0]}, {loops[0]}] joins a province to itself")
         seen: set[frozenset[int]] = set()
         for a, b in self.borders:
             if frozenset((a, b)) in seen:
-                raise ValueError(f"map.borders: the border [{a}, {b}] is given twice: give each border once")
+                raise ValueError(f"borders: [{a}, {b}] is given twice: give each border once")
             seen.add(frozenset((a, b)))
         return self
 
@@ -183,7 +182,6 @@ class Spec:
         return tuple(notes)
 
 
-@cache
 def load_spec() -> Spec:
     from tajkit import seeds
 

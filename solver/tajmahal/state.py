@@ -132,25 +132,23 @@ def state_model(spec: Spec) -> Any:
             default=None, description=f"points on the bonus tile the Tiger gave (default {spec.bonus_tile})")),
         bonus_tile_when=(Literal["now", "end"] | None, Field(
             default=None, description='when that bonus tile scores: "now" or "end" (rulebook: Scoring)')),
-        reward=(points | None, Field(
-            default=None, description="points of this province's Taj Mahal reward (default from the game data)")),
     )
     player = create_model(
         "TajMahalPlayer",
         __config__=strict,
-        name=(name, Field(description="the player's name")),
+        name=(name, ...),
         cards_left=(int | None, Field(
             default=None, ge=0, le=spec.deck,
             description=f"bidding cards the player has left, hand and deck, 0-{spec.deck} (the tie-break)")),
         palaces=(list[province] | None, Field(  # type: ignore[valid-type]
-            default=None, max_length=spec.provinces, description="the provinces where the player has a palace")),
+            default=None, max_length=spec.provinces, description=f"the provinces (1-{spec.provinces}) where the player has a palace")),
         bonus_tiles=(list[points] | None, Field(  # type: ignore[valid-type]
             default=None, max_length=spec.provinces, description="the points of each bonus tile the player took")),
         princess_cards=(int | None, Field(
             default=None, ge=0, le=spec.provinces, description="how many Princess cards the player took")),
         rewards=(list[province] | None, Field(  # type: ignore[valid-type]
             default=None, max_length=spec.provinces,
-            description="the provinces whose Taj Mahal reward the player took")),
+            description=f"the provinces (1-{spec.provinces}) whose Taj Mahal reward the player took")),
         connection_markers=(int | None, Field(
             default=None, ge=0, le=2 * spec.provinces, description="how many connection markers the player placed")),
     )
@@ -296,13 +294,11 @@ def read_round(spec: Spec, names: tuple[str, ...], k: int, entry: Any, holdings:
         winners = tuple(names.index(claims[c]) if claims.get(c) in names else None for c in SYMBOLS)
     bonus = BonusTile(province, entry.bonus_tile if entry.bonus_tile is not None else spec.bonus_tile,
                       (entry.bonus_tile_when or ("end" if spec.bonus_tile_at_end else "now")) == "end")
-    reward = entry.reward if entry.reward is not None else spec.reward(province)
-    tiger, taj = SYMBOLS.index("tiger"), SYMBOLS.index("taj")
-    for value, field_, k_cat in ((entry.bonus_tile, "bonus_tile", tiger), (entry.bonus_tile_when, "bonus_tile_when", tiger),
-                                 (entry.reward, "reward", taj)):
-        if value is not None and winners[k_cat] is None:
-            problems.append(f"{where}: {field_} = {statefile.show(value)}, but nobody took the "
-                            f"{spec.categories[k_cat].name} prize this round")
+    reward = spec.reward(province)
+    tiger = SYMBOLS.index("tiger")
+    for value, field_ in ((entry.bonus_tile, "bonus_tile"), (entry.bonus_tile_when, "bonus_tile_when")):
+        if value is not None and winners[tiger] is None:
+            problems.append(f"{where}: {field_} = {statefile.show(value)}, but nobody took the Tiger prize this round")
     if problems:
         return None, problems
     after = list(holdings)
