@@ -242,10 +242,11 @@ def star(c: Canvas, cx: float, cy: float, r: float, ink: Ink) -> None:
         c.drawPath(path, fill=1, stroke=1)
 
 
-def star_value(c: Canvas, cx: float, cy: float, stars: int, ink: Ink, r: float = 6.5) -> None:
-    """A star with the feature's star value beside it, e.g. (*) 5."""
+def star_value(c: Canvas, cx: float, cy: float, stars: int, ink: Ink, r: float = 6.5, mark: str = "") -> None:
+    """A star with the feature's star value beside it, e.g. (*) 5; ``mark`` ("*") flags a value
+    that is a tajkit default."""
     star(c, cx - r * 0.7, cy, r, ink)
-    text(c, str(stars), cx + r * 0.55, cy - r * 0.55, 3 * r, BOLD, r * 1.6, color=ink.text)
+    text(c, f"{stars}{mark}", cx + r * 0.55, cy - r * 0.55, 3 * r + (r if mark else 0), BOLD, r * 1.6, color=ink.text)
 
 
 def die_face(c: Canvas, x: float, y: float, size: float, n: int, ink: Ink, color: Color | None = None) -> None:
@@ -297,20 +298,26 @@ def raindrop(c: Canvas, cx: float, cy: float, h: float, ink: Ink) -> None:
 
 
 def cloud(c: Canvas, x: float, y: float, w: float, h: float, ink: Ink) -> None:
-    """A soft cloud in the box (x, y, w, h)."""
-    path = c.beginPath()
-    path.roundRect(x, y, w, h * 0.62, h * 0.3)
+    """A soft cloud in the box (x, y, w, h): a body and three bumps with one clean outline (every
+    shape is stroked at twice the width, then filled without a stroke, so only the outer half of
+    the outline stays)."""
+    fill = HexColor("#EEF5FB") if ink.fills else white
+    bumps = ((0.25, 0.55, 0.28), (0.5, 0.68, 0.34), (0.75, 0.55, 0.26))
+
+    def shapes(stroke: int, fill_it: int) -> None:
+        body = c.beginPath()
+        body.roundRect(x, y, w, h * 0.62, h * 0.3)
+        c.drawPath(body, stroke=stroke, fill=fill_it)
+        for fx, fy, fr in bumps:
+            c.circle(x + w * fx, y + h * fy, h * fr, stroke=stroke, fill=fill_it)
+
     with saved(c):
-        c.setLineWidth(1)
-        c.setStrokeColor(ink.water_line)
-        fill = HexColor("#EEF5FB") if ink.fills else white
-        c.setFillColor(fill)
-        for fx, fy, fr in ((0.25, 0.55, 0.28), (0.5, 0.68, 0.34), (0.75, 0.55, 0.26)):
-            c.circle(x + w * fx, y + h * fy, h * fr, stroke=1, fill=1)
-        c.drawPath(path, fill=1, stroke=1)
-        c.setStrokeColor(fill)
         c.setLineWidth(2)
-        c.line(x + 3, y + h * 0.6, x + w - 3, y + h * 0.6)
+        c.setStrokeColor(ink.water_line)
+        c.setFillColor(ink.water_line)
+        shapes(stroke=1, fill_it=0)
+        c.setFillColor(fill)
+        shapes(stroke=0, fill_it=1)
 
 
 def tree(c: Canvas, cx: float, base: float, h: float, ink: Ink) -> None:
@@ -415,12 +422,14 @@ def cut_line(c: Canvas, x0: float, x1: float, y: float, color: Color) -> None:
 
 
 def document(
-    pages: list[Callable[[Canvas, float, float], None]], paper: str, copies: int, title: str, subject: str,
+    pages: list[Callable[[Canvas, float, float], None]], paper: str | tuple[float, float], copies: int, title: str,
+    subject: str,
 ) -> bytes:
     """A PDF whose distinct pages are each drawn once (form XObjects) and repeated ``copies``
-    times in order (for a double-sided card: front, back, front, back ...)."""
+    times in order (for a double-sided card: front, back, front, back ...). ``paper`` is a paper
+    name or a page size in points (a picture)."""
     register_fonts()
-    width, height = PAPERS[paper]
+    width, height = PAPERS[paper] if isinstance(paper, str) else paper
     buffer = io.BytesIO()
     c = Canvas(buffer, pagesize=(width, height), invariant=1, pageCompression=1, initialFontName=SANS)
     c.setTitle(title)
