@@ -461,10 +461,10 @@ def test_position_problems():
     data["players"][2]["bonus_tiles"] = [1]
     assert problems(data) == (
         "Ben: palaces lists province 4 twice: one Elephant prize per province",
-        "palaces: province 8 is given to both Asha and Ben, but each province has one Elephant prize (rulebook: "
-        "Prize Categories; one round per province)",
-        "rewards: province 2 is given to both Asha and Chen, but each province has one Taj Mahal prize (rulebook: "
-        "Prize Categories; one round per province)",
+        "Ben: palaces lists province 8, but Asha has the palace there: each province has one Elephant prize "
+        "(rulebook: Prize Categories; one round per province)",
+        "Chen: rewards lists province 2, but Asha has the Taj Mahal reward there: each province has one Taj Mahal "
+        "prize (rulebook: Prize Categories; one round per province)",
         "bonus_tiles: the players hold 13 together, but each of the 12 provinces gives one round's Tiger prize (a "
         "bonus tile), so at most 12 (rulebook: Prize Categories)",
         "princess_cards: the players hold 13 together, but each of the 12 provinces gives one round's Princess card, "

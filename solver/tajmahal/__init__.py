@@ -65,9 +65,17 @@ class TajMahal(Game):
         return {"points": CardPart(items=items, table=chain_table(spec))}
 
     def state_model(self, spec: Any) -> Any:
-        from tajkit.solver.tajmahal.state import state_model
+        """A final position, one table per player: what interactive entry asks for. ``score``
+        also reads a game record (see :meth:`schema`)."""
+        from tajkit.solver.tajmahal.state import position_model
 
-        return state_model(spec)
+        return position_model(spec)
+
+    def schema(self, spec: Any) -> dict[str, Any]:
+        """Both forms ``score`` reads: a game record (names and rounds) or a final position."""
+        from tajkit.solver.tajmahal.state import file_model
+
+        return {"$schema": "https://json-schema.org/draft/2020-12/schema", **file_model(spec).model_json_schema()}
 
     def read_state(self, spec: Any, data: dict[str, Any]) -> Any:
         from tajkit.solver.tajmahal.state import table_from_data
@@ -89,7 +97,7 @@ def chain_table(spec: Any) -> PadTable:
     """The longest chain's points by its length (tajkit defaults unless a group gave its own)."""
     official = not spec.points_default  # a group's own values print unstarred; only tajkit's are marked
     cells = tuple(TableCell(str(n), str(spec.chain_value(n)), official) for n in range(2, spec.provinces + 1))
-    note = "* tajkit defaults: the seed gives no values; set yours with --data" if spec.points_default else ""
+    note = "tajkit defaults: the seed gives no values; set yours with --data" if spec.points_default else ""
     return PadTable("Longest chain", ("provinces", "points"), cells, note)
 
 

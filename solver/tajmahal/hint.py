@@ -21,7 +21,7 @@ from tajkit.solver.tajmahal import planner
 from tajkit.solver.tajmahal.planner import Plan, Problem
 from tajkit.solver.tajmahal.rules import TAKEN, Card, Play, Round, chain_gain, chain_text, total
 from tajkit.solver.tajmahal.spec import GAME, SYMBOLS, Spec
-from tajkit.solver.tajmahal.state import PLAYER_LIMIT, card_type, player_name
+from tajkit.solver.tajmahal.state import card_type
 
 
 # --- the position ----------------------------------------------------------------------------
@@ -67,6 +67,8 @@ class Position:
 def position_model(spec: Spec) -> Any:
     from pydantic import ConfigDict, Field, create_model
 
+    from tajkit.solver.seedmodels import MAX_PLAYERS_IN_A_FILE, PlayerName
+
     strict = ConfigDict(extra="forbid", strict=True)
     card = card_type(spec)
     province = Annotated[int, Field(ge=1, le=spec.provinces)]
@@ -75,7 +77,7 @@ def position_model(spec: Spec) -> Any:
     seat = create_model(
         "TajMahalSeat",
         __config__=strict,
-        name=(player_name(), Field(description="the player's name")),
+        name=(PlayerName, ...),
         display=(list[card], Field(  # type: ignore[valid-type]
             default=[], max_length=spec.deck, description="the cards in front of the player this round")),
         withdrawn=(bool, Field(default=False, description="true once the player has withdrawn this round")),
@@ -91,14 +93,14 @@ def position_model(spec: Spec) -> Any:
         __config__=ConfigDict(extra="forbid", strict=True, title="tajkit position: Taj Mahal"),
         game=(Literal["tajmahal"], Field(description='always "tajmahal"')),
         province=(province, Field(description=f"the province being played, 1-{spec.provinces}")),
-        turn=(player_name(), Field(description="whose turn it is")),
+        turn=(PlayerName, Field(description="whose turn it is")),
         unclaimed=(list[symbol] | None, Field(  # type: ignore[valid-type]
             default=None, max_length=len(SYMBOLS),
             description=f"the prizes still unclaimed this round (default: all six: {', '.join(SYMBOLS)})")),
         bonus_tile=(points | None, Field(default=None, description="points on this province's bonus tile")),
         reward=(points | None, Field(default=None, description="points of this province's Taj Mahal reward")),
         players=(list[seat], Field(  # type: ignore[valid-type]
-            min_length=1, max_length=PLAYER_LIMIT, description="the players in seating order, clockwise, name first")),
+            min_length=1, max_length=MAX_PLAYERS_IN_A_FILE, description="the players in seating order, clockwise, name first")),
     )
 
 

@@ -82,8 +82,11 @@ def rows(spec: Spec, h: Holdings, s: Scored) -> tuple[Row, ...]:
         out.append(Row(PROVINCE, points, province_items(spec, h, p) or "-", f"running total {running}",
                        label=f"Province {p}"))
     chain = len(s.chain)
-    out.append(Row(CHAIN, s.chain_points, chain_text(s.chain),
-                   f"a chain of {chain} scores {s.chain_points}" if chain > 1 else "a chain needs 2 provinces"))
+    if chain > 1:
+        out.append(Row(CHAIN, s.chain_points, chain_text(s.chain), f"a chain of {chain} scores {s.chain_points}"))
+    else:
+        alone = "no palace" if not h.palaces else "no two palaces in bordering provinces"
+        out.append(Row(CHAIN, s.chain_points, alone, "a chain needs 2 provinces"))
     out.append(Row(PRINCESS, s.princess_points, f"{plural(h.princess_cards, 'card')} × {spec.princess_card}"))
     end_tiles = [t.points for t in h.bonus_tiles if t.province is None or t.at_end]
     out.append(Row(BONUS, s.bonus_end_points, " + ".join(map(str, end_tiles)) or "none"))

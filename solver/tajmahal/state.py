@@ -35,9 +35,7 @@ from tajkit.solver.tajmahal.rules import (
 from tajkit.solver.tajmahal.spec import GAME, SYMBOLS, Category, Spec
 
 MAX_TURNS = 200  # a round of 4 players with 30 cards each has at most 4 x 31 turns
-PLAYER_LIMIT = 20  # names in a file; the rules check the real bound with its reason
 HOLDINGS = ("palaces", "bonus_tiles", "princess_cards", "rewards", "connection_markers")
-NAME_PATTERN = r"^[^\s\x00-\x1f\x7f-\x9f](?:[^\x00-\x1f\x7f-\x9f]*[^\s\x00-\x1f\x7f-\x9f])?$"
 
 
 # --- what a file describes -------------------------------------------------------------------
@@ -85,63 +83,23 @@ def card_type(spec: Spec) -> Any:
     ]
 
 
-def player_name() -> Any:
-    from pydantic import Field
-
-    return Annotated[
-        str,
-        Field(min_length=1, max_length=40, pattern=NAME_PATTERN,
-              description="the player's name: 1-40 characters, no control characters, not blank"),
-    ]
-
-
 @cache
-def state_model(spec: Spec) -> Any:
-    """The pydantic model of a state file (a record or a final position)."""
-    from pydantic import BeforeValidator, ConfigDict, Field, create_model
+def player_model(spec: Spec) -> Any:
+    """One player's table: the name, and for a final position what they hold and their cards left
+    (in the order interactive entry asks for them)."""
+    from pydantic import ConfigDict, Field, create_model
 
-    strict = ConfigDict(extra="forbid", strict=True)
-    name = player_name()
-    card = card_type(spec)
-    province = Annotated[int, Field(ge=1, le=spec.provinces, description=f"a province, 1-{spec.provinces}")]
-    points = Annotated[int, Field(ge=0, le=1000, description="points, 0-1000")]
-    symbol = Literal[SYMBOLS]  # type: ignore[valid-type]
-    play = create_model(
-        "TajMahalTurn",
-        __config__=strict,
-        player=(name, Field(description="who takes this turn")),
-        cards=(list[card] | None, Field(  # type: ignore[valid-type]
-            default=None, min_length=1, max_length=spec.per_turn,
-            description=f"the 1-{spec.per_turn} cards played this turn, each a list of its symbols "
-            "(rulebook: Bidding Phase)")),
-        withdraw=(bool | None, Field(default=None, description="true: the player withdraws this turn")),
-    )
-    round_ = create_model(
-        "TajMahalRound",
-        __config__=strict,
-        province=(province, Field(description=f"the province of this round: rounds go 1 to {spec.provinces} "
-                                              "in order (rulebook: Special Rules, Province Order)")),
-        plays=(list[play] | None, Field(  # type: ignore[valid-type]
-            default=None, max_length=MAX_TURNS,
-            description="every turn of the round in order: {player, cards = [[symbols], ...]} or "
-            "{player, withdraw = true}")),
-        prizes=(dict[symbol, name] | None, Field(  # type: ignore[valid-type]
-            default=None,
-            description="who took which prize, by category (checked against the plays when they are given)")),
-        bonus_tile=(points | None, Field(
-            default=None, description=f"points on the bonus tile the Tiger gave (default {spec.bonus_tile})")),
-        bonus_tile_when=(Literal["now", "end"] | None, Field(
-            default=None, description='when that bonus tile scores: "now" or "end" (rulebook: Scoring)')),
-    )
-    player = create_model(
+    from tajkit.solver.seedmodels import PlayerName
+
+    province = Annotated[int, Field(ge=1, le=spec.provinces)]
+    points = Annotated[int, Field(ge=0, le=1000)]
+    return create_model(
         "TajMahalPlayer",
-        __config__=strict,
-        name=(name, ...),
-        cards_left=(int | None, Field(
-            default=None, ge=0, le=spec.deck,
-            description=f"bidding cards the player has left, hand and deck, 0-{spec.deck} (the tie-break)")),
+        __config__=ConfigDict(extra="forbid", strict=True),
+        name=(PlayerName, ...),
         palaces=(list[province] | None, Field(  # type: ignore[valid-type]
-            default=None, max_length=spec.provinces, description=f"the provinces (1-{spec.provinces}) where the player has a palace")),
+            default=None, max_length=spec.provinces,
+            description=f"the provinces (1-{spec.provinces}) where the player has a palace")),
         bonus_tiles=(list[points] | None, Field(  # type: ignore[valid-type]
             default=None, max_length=spec.provinces, description="the points of each bonus tile the player took")),
         princess_cards=(int | None, Field(
@@ -151,21 +109,84 @@ def state_model(spec: Spec) -> Any:
             description=f"the provinces (1-{spec.provinces}) whose Taj Mahal reward the player took")),
         connection_markers=(int | None, Field(
             default=None, ge=0, le=2 * spec.provinces, description="how many connection markers the player placed")),
+        cards_left=(int | None, Field(
+            default=None, ge=0, le=spec.deck,
+            description=f"bidding cards the player has left, hand and deck, 0-{spec.deck} (the tie-break)")),
     )
+
+
+@cache
+def position_model(spec: Spec) -> Any:
+    """A final position: one table per player (what interactive entry asks for)."""
+    from pydantic import ConfigDict, Field, create_model
+
+    from tajkit.solver.seedmodels import MAX_PLAYERS_IN_A_FILE
+
+    return create_model(
+        "TajMahalFinalPosition",
+        __config__=ConfigDict(extra="forbid", strict=True, title="tajkit state: Taj Mahal (final position)"),
+        game=(Literal["tajmahal"], Field(description='always "tajmahal"')),
+        players=(list[player_model(spec)], Field(  # type: ignore[misc]
+            min_length=1, max_length=MAX_PLAYERS_IN_A_FILE,
+            description=f"the players in seating order, clockwise ({spec.min_players}-{spec.max_players}), "
+            "name first")),
+    )
+
+
+@cache
+def file_model(spec: Spec) -> Any:
+    """The state file ``tajkit score`` reads: a game record (``players`` as names, ``[[rounds]]``)
+    or a final position (``[[players]]`` tables with their holdings)."""
+    from pydantic import BeforeValidator, ConfigDict, Field, create_model
+
+    from tajkit.solver.seedmodels import MAX_PLAYERS_IN_A_FILE, PlayerName
+
+    strict = ConfigDict(extra="forbid", strict=True)
+    card = card_type(spec)
+    symbol = Literal[SYMBOLS]  # type: ignore[valid-type]
+    points = Annotated[int, Field(ge=0, le=1000, description="points, 0-1000")]
+    play = create_model(
+        "TajMahalTurn",
+        __config__=strict,
+        player=(PlayerName, ...),
+        cards=(list[card] | None, Field(  # type: ignore[valid-type]
+            default=None, min_length=1, max_length=spec.per_turn,
+            description=f"the 1-{spec.per_turn} cards played this turn, each a list of its symbols "
+            "(rulebook: Bidding Phase)")),
+        withdraw=(bool | None, Field(default=None, description="true: the player withdraws this turn")),
+    )
+    round_ = create_model(
+        "TajMahalRound",
+        __config__=strict,
+        province=(int, Field(ge=1, le=spec.provinces,
+                             description=f"the province of this round, 1-{spec.provinces}: rounds go 1 to "
+                             f"{spec.provinces} in order (rulebook: Special Rules, Province Order)")),
+        plays=(list[play] | None, Field(  # type: ignore[valid-type]
+            default=None, max_length=MAX_TURNS,
+            description="every turn of the round in order: {player, cards = [[symbols], ...]} or "
+            "{player, withdraw = true}")),
+        prizes=(dict[symbol, PlayerName] | None, Field(  # type: ignore[valid-type]
+            default=None,
+            description="who took which prize, by category (checked against the plays when they are given)")),
+        bonus_tile=(points | None, Field(
+            default=None, description=f"points on the bonus tile the Tiger gave (default {spec.bonus_tile})")),
+        bonus_tile_when=(Literal["now", "end"] | None, Field(
+            default=None, description='when that bonus tile scores: "now" or "end" (rulebook: Scoring)')),
+    )
+    player = player_model(spec)
     entry = Annotated[player, BeforeValidator(_name_to_table, json_schema_input_type=Union[str, player])]  # type: ignore[valid-type]
     return create_model(
         "TajMahalState",
         __config__=ConfigDict(extra="forbid", strict=True, title="tajkit state: Taj Mahal"),
         game=(Literal["tajmahal"], Field(description='always "tajmahal"')),
         players=(list[entry], Field(  # type: ignore[valid-type]
-            min_length=1, max_length=PLAYER_LIMIT,
+            min_length=1, max_length=MAX_PLAYERS_IN_A_FILE,
             description=f"the players in seating order, clockwise ({spec.min_players}-{spec.max_players}): "
             "names, or tables with name first")),
         rounds=(list[round_] | None, Field(  # type: ignore[valid-type]
             default=None, max_length=spec.provinces,
             description=f"the game record: one table per province played, in order 1..{spec.provinces}")),
     )
-
 
 def _name_to_table(value: Any) -> Any:
     return {"name": value} if isinstance(value, str) else value
@@ -178,7 +199,7 @@ def table_from_data(spec: Spec, data: dict[str, Any]) -> Table:
     """Validate a parsed state file against the model and the rules; every problem at once."""
     statefile.check_game(data, GAME)
     try:
-        parsed = statefile.validate(state_model(spec), data)
+        parsed = statefile.validate(file_model(spec), data)
     except BadState as exc:
         raise BadState(*(readable_place(p) for p in exc.problems)) from None
     problems = player_problems(spec, parsed)
@@ -406,6 +427,7 @@ def position_problems(spec: Spec, parsed: Any) -> list[str]:
     prize, so one palace and one reward at most; one Tiger and one Princess prize per province, two
     Advisors (rulebook: Prize Categories, Turn Structure: one round per province)."""
     problems = []
+    what = {"palaces": "the palace", "rewards": "the Taj Mahal reward"}
     for field_, prize in (("palaces", "Elephant"), ("rewards", "Taj Mahal")):
         owner: dict[int, str] = {}
         for p in parsed.players:
@@ -416,8 +438,8 @@ def position_problems(spec: Spec, parsed: Any) -> list[str]:
                     problems.append(f"{name}: {field_} lists province {q} twice: one {prize} prize per province")
                 if q in owner:
                     problems.append(
-                        f"{field_}: province {q} is given to both {owner[q]} and {name}, but each province has one "
-                        f"{prize} prize (rulebook: Prize Categories; one round per province)"
+                        f"{name}: {field_} lists province {q}, but {owner[q]} has {what[field_]} there: each province "
+                        f"has one {prize} prize (rulebook: Prize Categories; one round per province)"
                     )
                 owner.setdefault(q, name)
     for field_, each, what in (("bonus_tiles", 1, "Tiger prize (a bonus tile)"),
