@@ -16,7 +16,8 @@ from hypothesis import strategies as st
 from tajkit.solver.errors import BadInput
 from tajkit.solver.tajmahal import GAME
 from tajkit.solver.tajmahal.hint import make_hint, position_from_data, worths
-from tajkit.solver.tajmahal.rules import Card, Play, Round, Withdraw
+from tajkit.solver.tajmahal.rules import Card, Play, Withdraw
+from tajkit.solver.tajmahal.samples import random_position
 from tajkit.solver.tajmahal.spec import SYMBOLS
 
 SPEC = GAME.load_spec()
@@ -135,33 +136,6 @@ def test_the_hint_for_another_players_next_turn():
 # --- cross-checks against brute force, every set replayed through the rules ---------------------
 
 
-def random_position(rng: random.Random) -> tuple[dict, str]:
-    """A live round reached by random legal moves, and a random small hand for the player to move."""
-    names = ("Asha", "Ben", "Chen", "Devi")[: rng.randint(2, 4)]
-    state = Round.start(rng.randint(1, 12), names)
-    displays: list[list[list[str]]] = [[] for _ in names]
-    turn = rng.randrange(len(names))
-    for _ in range(rng.randint(0, 9)):
-        if rng.random() < 0.2 and sum(not w for w in state.withdrawn) > 1:
-            state, _ = state.apply(SPEC, turn, Withdraw())
-        else:
-            cards = [rng.choices(SYMBOLS, k=rng.randint(1, 2)) for _ in range(rng.randint(1, 2))]
-            displays[turn] += cards
-            state, _ = state.apply(SPEC, turn, Play(tuple(Card(tuple(c)) for c in cards)))
-        turn = state.to_move
-    hand = [rng.choices(SYMBOLS, weights=[4, 2, 2, 1, 1, 2], k=rng.randint(1, 2)) for _ in range(rng.randint(0, 7))]
-    palaces = sorted(rng.sample(range(1, state.province), k=min(state.province - 1, rng.randint(0, 4))))
-    players = [
-        {"name": n, "display": displays[i], "withdrawn": state.withdrawn[i],
-         **({"hand": hand, "palaces": palaces} if i == turn else {})}
-        for i, n in enumerate(names)
-    ]
-    unclaimed = [c for c, who in zip(SYMBOLS, state.claimed) if who is None]
-    data = {"game": "tajmahal", "province": state.province, "turn": names[turn], "unclaimed": unclaimed,
-            "bonus_tile": rng.randint(0, 5), "players": players}
-    return data, names[turn]
-
-
 def brute(position, player: int, hand: tuple[Card, ...]):
     """Every sub-multiset of the hand: its size and the prizes a withdrawal after it takes, by the
     rules model (Round.decide), with the points of those prizes."""
@@ -199,7 +173,7 @@ def test_cp_sat_matches_brute_force_and_every_set_replays_through_the_rules():
     through the rules model and followed by a withdrawal, takes exactly the prizes it states."""
     rng = random.Random(2024)
     for case in range(200):
-        data, name = random_position(rng)
+        data, name = random_position(SPEC, rng)
         position = position_from_data(SPEC, data)
         player = position.names.index(name)
         hand = position.seats[player].hand
