@@ -283,3 +283,25 @@ def test_malformed_positions_are_bad_input_never_a_crash(players, province, turn
     except BadInput as exc:
         assert exc.problems and all(p and "\n" not in p for p in exc.problems)
     assert time.perf_counter() - start < 5
+
+
+def test_a_solver_that_finds_nothing_within_its_cap_fails_in_one_line(monkeypatch):
+    """Every CP-SAT status is checked: nothing found within the caps is a SolverFailure (exit 1)."""
+    from tajkit.solver.errors import SolverFailure
+    from tajkit.solver.tajmahal import planner
+
+    monkeypatch.setattr(planner, "DETERMINISTIC_CAP", 0.0)
+    monkeypatch.setattr(planner, "WALL_CAP", 0.0)
+    with pytest.raises(SolverFailure, match="CP-SAT found no plan within its limits"):
+        hint(position_data())
+
+
+def test_an_answer_the_cap_cut_short_is_not_called_optimal():
+    from tajkit.solver.tajmahal.hint import hint_notes
+
+    position = position_from_data(SPEC, position_data())
+    result = make_hint(SPEC, position, 0, 1.0, top=2)
+    cut = replace(result, withdraw_now=replace(result.withdraw_now, optimal=False))
+    assert not cut.proven
+    assert "some answers are the best CP-SAT found within its cap, not proven optimal" in hint_notes(
+        SPEC, position, cut, default_cost=True)

@@ -16,7 +16,7 @@ from tajkit import seeds
 from tajkit.solver import statefile
 from tajkit.solver.errors import BadData, BadInput, BadState
 from tajkit.solver.tajmahal import GAME
-from tajkit.solver.tajmahal.spec import SYMBOLS
+from tajkit.solver.tajmahal.spec import SYMBOLS, TajMahalData
 
 DATA = Path(__file__).parent / "data"
 SPEC = GAME.load_spec()
@@ -343,6 +343,17 @@ def test_a_bad_data_file_is_reported(own_data):
         own_data("[map]\nborders = [[2, 3], [3, 2]]\n")
     with pytest.raises(BadData, match="players.min = 4 is more than players.max = 3"):
         own_data("[players]\nmin = 4\nmax = 3\n")
+    broken = seeds.packaged("tajmahal")
+    broken["categories"] = broken["categories"][::-1]
+    with pytest.raises(BadData, match="categories: the six prize categories in the seed's order"):
+        statefile.validate(TajMahalData, broken, BadData)
+
+
+def test_a_group_reading_one_princess_symbol_as_enough(own_data):
+    """The 2-princess minimum is inferred: a group sets its own under [[categories]]."""
+    spec = own_data('[[categories]]\nid = "princess"\nmin_symbols = 1\nsource_min_symbols = "tajkit default"\n')
+    data = one_round([play("Asha", ["princess"]), out("Ben"), out("Chen"), out("Asha")])
+    assert GAME.score(spec, GAME.read_state(spec, data)).as_json()["rounds"][0]["prizes"]["princess"] == "Asha"
 
 
 # --- validation: one sentence per problem --------------------------------------------------------

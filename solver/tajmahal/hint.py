@@ -11,7 +11,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache
-from typing import Annotated, Any, Literal
+from typing import Any, Literal
+
+from pydantic import ConfigDict, Field, create_model
 
 from tajkit.solver import statefile
 from tajkit.solver.errors import BadInput, BadState
@@ -20,8 +22,9 @@ from tajkit.solver.ranking import join_names, plural
 from tajkit.solver.tajmahal import planner
 from tajkit.solver.tajmahal.planner import Plan, Problem
 from tajkit.solver.tajmahal.rules import TAKEN, Card, Play, Round, chain_gain, chain_text, total
-from tajkit.solver.tajmahal.spec import GAME, SYMBOLS, Spec
-from tajkit.solver.tajmahal.state import card_type
+from tajkit.solver.seedmodels import MAX_PLAYERS_IN_A_FILE, PlayerName
+from tajkit.solver.tajmahal.spec import GAME, SYMBOLS, Points, Spec
+from tajkit.solver.tajmahal.state import STRICT, Symbol, card_type, province_type, table_problems
 
 
 # --- the position ----------------------------------------------------------------------------
@@ -65,18 +68,11 @@ class Position:
 
 @cache
 def position_model(spec: Spec) -> Any:
-    from pydantic import ConfigDict, Field, create_model
-
-    from tajkit.solver.seedmodels import MAX_PLAYERS_IN_A_FILE, PlayerName
-
-    strict = ConfigDict(extra="forbid", strict=True)
     card = card_type(spec)
-    province = Annotated[int, Field(ge=1, le=spec.provinces)]
-    symbol = Literal[SYMBOLS]  # type: ignore[valid-type]
-    points = Annotated[int, Field(ge=0, le=1000, description="points, 0-1000")]
+    province = province_type(spec)
     seat = create_model(
         "TajMahalSeat",
-        __config__=strict,
+        __config__=STRICT,
         name=(PlayerName, ...),
         display=(list[card], Field(  # type: ignore[valid-type]
             default=[], max_length=spec.deck, description="the cards in front of the player this round")),
@@ -94,11 +90,11 @@ def position_model(spec: Spec) -> Any:
         game=(Literal["tajmahal"], Field(description='always "tajmahal"')),
         province=(province, Field(description=f"the province being played, 1-{spec.provinces}")),
         turn=(PlayerName, Field(description="whose turn it is")),
-        unclaimed=(list[symbol] | None, Field(  # type: ignore[valid-type]
+        unclaimed=(list[Symbol] | None, Field(  # type: ignore[valid-type]
             default=None, max_length=len(SYMBOLS),
             description=f"the prizes still unclaimed this round (default: all six: {', '.join(SYMBOLS)})")),
-        bonus_tile=(points | None, Field(default=None, description="points on this province's bonus tile")),
-        reward=(points | None, Field(default=None, description="points of this province's Taj Mahal reward")),
+        bonus_tile=(Points | None, Field(default=None, description="points on this province's bonus tile")),
+        reward=(Points | None, Field(default=None, description="points of this province's Taj Mahal reward")),
         players=(list[seat], Field(  # type: ignore[valid-type]
             min_length=1, max_length=MAX_PLAYERS_IN_A_FILE, description="the players in seating order, clockwise, name first")),
     )
@@ -132,15 +128,8 @@ def position_from_data(spec: Spec, data: dict[str, Any]) -> Position:
 
 
 def position_problems(spec: Spec, parsed: Any) -> list[str]:
-    problems = []
     names = [p.name for p in parsed.players]
-    n = len(names)
-    if not spec.min_players <= n <= spec.max_players:
-        problems.append(f"players: {n} given, but Taj Mahal takes {spec.min_players}-{spec.max_players} (rulebook: "
-                        f"Components: 4 player colours; at least {spec.min_players}: inferred)")
-    for k, name in enumerate(names):
-        if name in names[:k]:
-            problems.append(f"players: the name {statefile.shown(name, 30)!r} appears twice: each player needs their own name")
+    problems = table_problems(spec, names)
     if parsed.turn not in names:
         problems.append(f"turn = {statefile.show(parsed.turn)}: not one of the players "
                         f"({', '.join(statefile.shown(x, 30) for x in names)})")

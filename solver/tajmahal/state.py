@@ -18,9 +18,12 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Annotated, Any, Literal, Union
 
+from pydantic import BeforeValidator, ConfigDict, Field, create_model
+
 from tajkit.solver import statefile
 from tajkit.solver.errors import BadState, IllegalMove
 from tajkit.solver.ranking import join_names
+from tajkit.solver.seedmodels import MAX_PLAYERS_IN_A_FILE, PlayerName
 from tajkit.solver.tajmahal.rules import (
     PRIZE_RULE,
     BonusTile,
@@ -32,8 +35,10 @@ from tajkit.solver.tajmahal.rules import (
     Withdraw,
     Withdrawal,
 )
-from tajkit.solver.tajmahal.spec import GAME, SYMBOLS, Category, Spec
+from tajkit.solver.tajmahal.spec import GAME, SYMBOLS, Category, Points, Spec
 
+Symbol = Literal[SYMBOLS]  # type: ignore[valid-type]
+STRICT = ConfigDict(extra="forbid", strict=True)
 MAX_TURNS = 200  # a round of 4 players with 30 cards each has at most 4 x 31 turns
 HOLDINGS = ("palaces", "bonus_tiles", "princess_cards", "rewards", "connection_markers")
 
@@ -69,12 +74,13 @@ class Table:
 # --- the model (its JSON Schema is published) --------------------------------------------------
 
 
-def card_type(spec: Spec) -> Any:
-    from pydantic import Field
+def province_type(spec: Spec) -> Any:
+    return Annotated[int, Field(ge=1, le=spec.provinces, description=f"a province, 1-{spec.provinces}")]
 
-    symbol = Literal[SYMBOLS]  # type: ignore[valid-type]
+
+def card_type(spec: Spec) -> Any:
     return Annotated[
-        list[symbol],  # type: ignore[valid-type]
+        list[Symbol],  # type: ignore[valid-type]
         Field(
             min_length=1,
             max_length=spec.max_symbols,
@@ -87,20 +93,15 @@ def card_type(spec: Spec) -> Any:
 def player_model(spec: Spec) -> Any:
     """One player's table: the name, and for a final position what they hold and their cards left
     (in the order interactive entry asks for them)."""
-    from pydantic import ConfigDict, Field, create_model
-
-    from tajkit.solver.seedmodels import PlayerName
-
-    province = Annotated[int, Field(ge=1, le=spec.provinces)]
-    points = Annotated[int, Field(ge=0, le=1000)]
+    province = province_type(spec)
     return create_model(
         "TajMahalPlayer",
-        __config__=ConfigDict(extra="forbid", strict=True),
+        __config__=STRICT,
         name=(PlayerName, ...),
         palaces=(list[province] | None, Field(  # type: ignore[valid-type]
             default=None, max_length=spec.provinces,
             description=f"the provinces (1-{spec.provinces}) where the player has a palace")),
-        bonus_tiles=(list[points] | None, Field(  # type: ignore[valid-type]
+        bonus_tiles=(list[Points] | None, Field(  # type: ignore[valid-type]
             default=None, max_length=spec.provinces, description="the points of each bonus tile the player took")),
         princess_cards=(int | None, Field(
             default=None, ge=0, le=spec.provinces, description="how many Princess cards the player took")),
@@ -118,10 +119,6 @@ def player_model(spec: Spec) -> Any:
 @cache
 def position_model(spec: Spec) -> Any:
     """A final position: one table per player (what interactive entry asks for)."""
-    from pydantic import ConfigDict, Field, create_model
-
-    from tajkit.solver.seedmodels import MAX_PLAYERS_IN_A_FILE
-
     return create_model(
         "TajMahalFinalPosition",
         __config__=ConfigDict(extra="forbid", strict=True, title="tajkit state: Taj Mahal (final position)"),
@@ -137,17 +134,10 @@ def position_model(spec: Spec) -> Any:
 def file_model(spec: Spec) -> Any:
     """The state file ``tajkit score`` reads: a game record (``players`` as names, ``[[rounds]]``)
     or a final position (``[[players]]`` tables with their holdings)."""
-    from pydantic import BeforeValidator, ConfigDict, Field, create_model
-
-    from tajkit.solver.seedmodels import MAX_PLAYERS_IN_A_FILE, PlayerName
-
-    strict = ConfigDict(extra="forbid", strict=True)
     card = card_type(spec)
-    symbol = Literal[SYMBOLS]  # type: ignore[valid-type]
-    points = Annotated[int, Field(ge=0, le=1000, description="points, 0-1000")]
     play = create_model(
         "TajMahalTurn",
-        __config__=strict,
+        __config__=STRICT,
         player=(PlayerName, ...),
         cards=(list[card] | None, Field(  # type: ignore[valid-type]
             default=None, min_length=1, max_length=spec.per_turn,
@@ -157,7 +147,7 @@ def file_model(spec: Spec) -> Any:
     )
     round_ = create_model(
         "TajMahalRound",
-        __config__=strict,
+        __config__=STRICT,
         province=(int, Field(ge=1, le=spec.provinces,
                              description=f"the province of this round, 1-{spec.provinces}: rounds go 1 to "
                              f"{spec.provinces} in order (rulebook: Special Rules, Province Order)")),
@@ -165,10 +155,10 @@ def file_model(spec: Spec) -> Any:
             default=None, max_length=MAX_TURNS,
             description="every turn of the round in order: {player, cards = [[symbols], ...]} or "
             "{player, withdraw = true}")),
-        prizes=(dict[symbol, PlayerName] | None, Field(  # type: ignore[valid-type]
+        prizes=(dict[Symbol, PlayerName] | None, Field(  # type: ignore[valid-type]
             default=None,
             description="who took which prize, by category (checked against the plays when they are given)")),
-        bonus_tile=(points | None, Field(
+        bonus_tile=(Points | None, Field(
             default=None, description=f"points on the bonus tile the Tiger gave (default {spec.bonus_tile})")),
         bonus_tile_when=(Literal["now", "end"] | None, Field(
             default=None, description='when that bonus tile scores: "now" or "end" (rulebook: Scoring)')),
@@ -220,18 +210,22 @@ def readable_place(problem: str) -> str:
     return f"{place}: {rest[1:]}" if rest.startswith(".") else place + rest
 
 
-def player_problems(spec: Spec, parsed: Any) -> list[str]:
+def table_problems(spec: Spec, names: list[str]) -> list[str]:
+    """How many players sit at the table, and that each has their own name."""
     problems = []
-    n = len(parsed.players)
-    if not spec.min_players <= n <= spec.max_players:
+    if not spec.min_players <= len(names) <= spec.max_players:
         problems.append(
-            f"players: {n} given, but Taj Mahal takes {spec.min_players}-{spec.max_players}: the 120 bidding cards "
-            f"come in 4 player colours (rulebook: Components; at least {spec.min_players}: inferred)"
+            f"players: {len(names)} given, but Taj Mahal takes {spec.min_players}-{spec.max_players}: the 120 "
+            f"bidding cards come in 4 player colours (rulebook: Components; at least {spec.min_players}: inferred)"
         )
-    names = [p.name for p in parsed.players]
     for k, name in enumerate(names):
         if name in names[:k]:
             problems.append(f"players: the name {statefile.shown(name, 30)!r} appears twice: each player needs their own name")
+    return problems
+
+
+def player_problems(spec: Spec, parsed: Any) -> list[str]:
+    problems = table_problems(spec, [p.name for p in parsed.players])
     if parsed.rounds is not None:
         for p in parsed.players:
             given = [h for h in HOLDINGS if getattr(p, h) is not None]
