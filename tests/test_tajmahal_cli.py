@@ -55,7 +55,7 @@ def test_score_a_record():
     assert "Chen: 23 points (rank 1)" in out
     assert "Longest chain of connected provinces  provinces 5-6-7" in out
     assert "Tie: Devi and Asha tie on 17 points; the most cards left breaks it (Devi 10, Asha 7)" in out
-    assert "Note: point values are tajkit defaults" in out and "Note: the map is tajkit's default" in out
+    assert "Note: these point values are tajkit defaults" in out and "Note: the map is tajkit's default" in out
 
 
 def test_score_json_from_standard_input():

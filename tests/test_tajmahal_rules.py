@@ -230,7 +230,7 @@ def test_provinces_are_resolved_in_order_one_to_twelve():
     following the path on the board" — tajkit's default map is that path."""
     assert SPEC.provinces == 12
     assert all(SPEC.neighbours(p) >= {p + 1} for p in range(1, 12))
-    assert SPEC.map_default
+    assert SPEC.default("map")
 
 
 # --- Scoring -------------------------------------------------------------------------------------

@@ -153,7 +153,8 @@ def test_the_score_json_has_the_issue_fields():
 def test_outputs_that_rest_on_defaults_say_so():
     """The seed gives no point values and no map: the score says both are tajkit defaults."""
     notes = scored(game_record()).notes
-    assert any(n.startswith("point values are tajkit defaults") for n in notes)
+    assert any(n.startswith("these point values are tajkit defaults") and "palace 2" in n and
+               "longest chain 2: 1, 3: 3, 4: 6, 5: 10" in n for n in notes)
     assert any(n.startswith("the map is tajkit's default") for n in notes)
 
 
@@ -325,8 +326,16 @@ def test_a_groups_points_and_map_replace_the_defaults_and_the_notes(own_data):
     result = GAME.score(spec, table)
     chen = next(p for p in result.players if p.name == "Chen")
     assert chen.detail["longest_chain"] == [2, 5, 7]  # 2-7-5 on the group's board
-    assert not any("tajkit default" in n or "tajkit's default" in n for n in result.notes)
     assert chen.total == 6 + 3 + 2 + 2 + 4  # 6 palaces at 1, chain of 3, tile, Princess card, rewards
+    assert not any("map is tajkit's default" in n for n in result.notes)
+    points_note = next(n for n in result.notes if n.startswith("these point values are tajkit defaults"))
+    assert "palace" not in points_note and "Princess card 2" in points_note  # only what is still tajkit's
+    assert GAME.categories(spec)[0].note.startswith("palace 1,")  # the group's value, not starred
+    spec = own_data("[points]\npalace = 1\nbonus_tile = 3\nbonus_tile_when = \"end\"\nprincess_card = 3\n"
+                    "connection_marker = 1\nprovince_rewards = [1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 5]\n"
+                    "chain = [0, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]\n[map]\nborders = [[2, 7]]\n")
+    assert not any("default" in n for n in GAME.score(spec, GAME.read_state(spec, game_record())).notes)
+    assert "Taj Mahal reward by province 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 5." in GAME.card_parts(spec)["points"].items[0]
 
 
 def test_a_bad_data_file_is_reported(own_data):

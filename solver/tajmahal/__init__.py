@@ -51,16 +51,18 @@ class TajMahal(Game):
         return chain_table(spec)
 
     def card_parts(self, spec: Any) -> dict[str, CardPart]:
-        star = "*" if spec.points_default else ""
+        princess = spec.category("princess")
         items = (
-            f"Palace {spec.palace}{star} when placed; Taj Mahal reward {spec.province_rewards[0]}{star} "
-            f"(per province in the data).",
-            f"Bonus tile: its own value ({spec.bonus_tile}{star} when none is given); Princess card "
-            f"{spec.princess_card}{star} at the end; connection marker {spec.connection_marker}{star}.",
-            f"A prize needs at least 1 symbol; 2 Princesses needs {spec.category('princess').min_symbols} "
-            f"princess symbols ({spec.category('princess').min_source}).",
+            f"Palace {spec.palace}{spec.star('palace')} when placed; Taj Mahal reward {spec.rewards_text()}"
+            f"{spec.star('province_rewards')}.",
+            f"Bonus tile: its own value ({spec.bonus_tile}{spec.star('bonus_tile')} when none is given); Princess "
+            f"card {spec.princess_card}{spec.star('princess_card')} at the end; connection marker "
+            f"{spec.connection_marker}{spec.star('connection_marker')}.",
+            f"A prize needs at least 1 symbol; 2 Princesses needs {princess.min_symbols} princess symbols "
+            f"({princess.min_source}).",
         )
-        if spec.points_default:
+        if any(spec.default(k) for k in ("palace", "province_rewards", "bonus_tile", "princess_card",
+                                         "connection_marker", "chain")):
             items += ("* tajkit defaults: the seed gives no point values (override them with --data).",)
         return {"points": CardPart(items=items, table=chain_table(spec))}
 
@@ -95,9 +97,9 @@ class TajMahal(Game):
 
 def chain_table(spec: Any) -> PadTable:
     """The longest chain's points by its length (tajkit defaults unless a group gave its own)."""
-    official = not spec.points_default  # a group's own values print unstarred; only tajkit's are marked
+    official = not spec.default("chain")  # a group's own values print unstarred; only tajkit's are marked
     cells = tuple(TableCell(str(n), str(spec.chain_value(n)), official) for n in range(2, spec.provinces + 1))
-    note = "tajkit defaults: the seed gives no values; set yours with --data" if spec.points_default else ""
+    note = "" if official else "tajkit defaults: the seed gives no values; set yours with --data"
     return PadTable("Longest chain", ("provinces", "points"), cells, note)
 
 

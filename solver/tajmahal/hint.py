@@ -364,7 +364,7 @@ def hint_report(spec: Spec, data: dict[str, Any], player: str | None, card_cost:
 
 def hint_notes(spec: Spec, position: Position, hint: Hint, default_cost: bool) -> tuple[str, ...]:
     notes = list(spec.default_notes())
-    if default_cost and spec.card_cost_default:
+    if default_cost and spec.default("card_cost"):
         notes.append(f"the card cost {spec.card_cost:g} is a tajkit default (the seed: 'overspending in early rounds "
                      "leaves fewer options later'); set yours with --card-cost")
     if not position.bonus_typed and "tiger" in position.unclaimed:
@@ -473,7 +473,7 @@ def hint_json(spec: Spec, position: Position, hint: Hint, default_cost: bool, no
             for o, score in hint.this_turn
         ],
         "card_cost": hint.card_cost,
-        "card_cost_source": "tajkit default" if default_cost and spec.card_cost_default else "given",
+        "card_cost_source": "tajkit default" if default_cost and spec.default("card_cost") else "given",
         "proven_optimal": hint.proven,
         "notes": list(notes),
     }

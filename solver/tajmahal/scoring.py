@@ -23,14 +23,14 @@ def categories(spec: Spec) -> tuple[Category, ...]:
     """The scoring sources the seed lists (Scoring / Victory Conditions), in score-pad order: a row
     per province (palace, Taj Mahal reward, bonus tiles that score at once), then what scores at
     the end, the total, and the tie-break."""
-    star = "*" if spec.points_default else ""
     return (
-        Category(PROVINCE, "Province", f"palace {spec.palace}{star}, Taj Mahal reward, bonus tiles scored at once",
-                 kind="rounds", sub=("points", "running total"), count=spec.provinces),
-        Category(CHAIN, "Longest chain of connected provinces", f"only the longest chain scores (table{star})"),
-        Category(PRINCESS, "Princess cards", f"{spec.princess_card}{star} each"),
+        Category(PROVINCE, "Province", f"palace {spec.palace}{spec.star('palace')}, Taj Mahal reward, bonus tiles "
+                 "scored at once", kind="rounds", sub=("points", "running total"), count=spec.provinces),
+        Category(CHAIN, "Longest chain of connected provinces",
+                 f"only the longest chain scores (table{spec.star('chain')})"),
+        Category(PRINCESS, "Princess cards", f"{spec.princess_card}{spec.star('princess_card')} each"),
         Category(BONUS, "Bonus tiles scored at the end"),
-        Category(MARKERS, "Connection markers", f"{spec.connection_marker}{star} each"),
+        Category(MARKERS, "Connection markers", f"{spec.connection_marker}{spec.star('connection_marker')} each"),
         Category(TOTAL, "Total", kind="total"),
         Category(CARDS_LEFT, "Cards left", "tie-break: most", kind="tiebreak"),
     )
@@ -177,7 +177,7 @@ def notes(spec: Spec, table: Table) -> tuple[str, ...]:
             "Structure); the longest chain, Princess cards and end-of-game bonus tiles are scored as if it ended now"
         )
     untyped = [str(r.province) for r in table.rounds or () if r.prizes[TIGER] is not None and not r.bonus_typed]
-    if untyped and spec.points_default:
+    if untyped and spec.default("bonus_tile"):
         which = f"the bonus tile taken in province {untyped[0]} has" if len(untyped) == 1 else (
             f"the bonus tiles taken in provinces {', '.join(untyped)} have")
         out.append(f"{which} no value in the record, so each counts {spec.bonus_tile} (tajkit default; add "

@@ -146,9 +146,7 @@ class Spec:
     chain_points: tuple[int, ...]  # by chain length 0..provinces
     borders: frozenset[frozenset[int]]
     card_cost: float
-    points_default: bool  # the point values are still tajkit's (not a group's --data)
-    map_default: bool
-    card_cost_default: bool
+    defaults: frozenset[str]  # the values still tajkit's defaults (points keys, "map", "card_cost")
 
     def category(self, cid: str) -> Category:
         return self.categories[SYMBOLS.index(cid)]
@@ -162,18 +160,38 @@ class Spec:
     def chain_value(self, length: int) -> int:
         return self.chain_points[min(length, len(self.chain_points) - 1)]
 
+    def default(self, key: str) -> bool:
+        """Whether the value ``key`` (a [points] key, "map" or "card_cost") is still tajkit's default."""
+        return key in self.defaults
+
+    def star(self, key: str) -> str:
+        return "*" if self.default(key) else ""
+
+    def rewards_text(self) -> str:
+        first = self.province_rewards[0]
+        if all(r == first for r in self.province_rewards):
+            return f"{first} in every province"
+        return "by province " + ", ".join(map(str, self.province_rewards))
+
     def default_notes(self) -> tuple[str, ...]:
         """What an output resting on the point values and the map must say about them."""
         notes = []
-        if self.points_default:
-            chain = ", ".join(f"{n}: {self.chain_value(n)}" for n in range(2, 6))
+        values = {
+            "palace": f"palace {self.palace}",
+            "bonus_tile": f"a bonus tile of unknown value {self.bonus_tile}",
+            "bonus_tile_when": f"bonus tiles score {'at the end' if self.bonus_tile_at_end else 'when taken'}",
+            "princess_card": f"Princess card {self.princess_card}",
+            "province_rewards": f"Taj Mahal reward {self.rewards_text()}",
+            "connection_marker": f"connection marker {self.connection_marker}",
+            "chain": "longest chain " + ", ".join(f"{n}: {self.chain_value(n)}" for n in range(2, 6)) + ", …",
+        }
+        used = [text for key, text in values.items() if self.default(key)]
+        if used:
             notes.append(
-                f"point values are tajkit defaults, not the rulebook's (it gives none): palace {self.palace}, "
-                f"bonus tile {self.bonus_tile}, Princess card {self.princess_card}, province reward "
-                f"{self.province_rewards[0]}, connection marker {self.connection_marker}, longest chain "
-                f"{chain}, …; set your own under [points] in a --data file"
+                f"these point values are tajkit defaults, not the rulebook's (it gives none): {'; '.join(used)}; "
+                "set your own under [points] in a --data file"
             )
-        if self.map_default:
+        if self.default("map"):
             notes.append(
                 "the map is tajkit's default, not the rulebook's (it gives none): provinces 1-12 in a row, each "
                 "bordering the next (the seed's 'path on the board'); give your board's borders under [map] "
@@ -211,12 +229,17 @@ def spec_from(data: TajMahalData, shipped: dict[str, Any]) -> Spec:
         chain_points=tuple(p.chain),
         borders=borders,
         card_cost=data.hint.card_cost,
-        points_default=_unchanged(data.points.model_dump(), shipped.get("points", {})),
-        map_default=_unchanged(data.map.model_dump(), shipped.get("map", {})),
-        card_cost_default=_unchanged(data.hint.model_dump(), shipped.get("hint", {})),
+        defaults=_still_default(data, shipped),
     )
 
 
-def _unchanged(used: dict[str, Any], shipped: dict[str, Any]) -> bool:
-    """Whether the values in use are the ones tajkit ships (provenance fields aside)."""
-    return all(value == shipped.get(key) for key, value in used.items() if not key.startswith("source"))
+def _still_default(data: TajMahalData, shipped: dict[str, Any]) -> frozenset[str]:
+    """The values in use that are the ones tajkit ships, so its outputs can say which rest on them."""
+    points = shipped.get("points", {})
+    same = {key for key, value in data.points.model_dump().items()
+            if not key.startswith("source") and value == points.get(key)}
+    if data.map.borders == shipped.get("map", {}).get("borders"):
+        same.add("map")
+    if data.hint.card_cost == shipped.get("hint", {}).get("card_cost"):
+        same.add("card_cost")
+    return frozenset(same)
