@@ -87,7 +87,8 @@ def test_bad_input_exits_2_with_one_line_per_problem(tmp_path):
     assert proc.returncode == 2 and "Traceback" not in proc.stderr
     assert proc.stderr.strip().splitlines() == [
         "error: round 7: Asha claims the Elephant prize (a palace in the current province), but Chen took it at "
-        "turn 5, before Asha withdrew at turn 7 (rulebook: Prize Collection)"]
+        "turn 5, before Asha withdrew at turn 7 (inferred from Prize Collection and Tie Resolution: a prize is taken "
+        "once a round)"]
 
 
 def test_hint_text_json_and_options(tmp_path):

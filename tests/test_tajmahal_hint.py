@@ -219,8 +219,8 @@ def test_position_validation_messages():
     data = position_data()
     data["players"][1]["palaces"] = [4, 6]
     assert problems(data) == (
-        "palaces: province 4 is given to both Asha and Ben, but each province has one Elephant prize (rulebook: Prize "
-        "Categories)",
+        "Ben: palaces lists province 4, but Asha has the palace there: each province has one Elephant prize "
+        "(rulebook: Prize Categories)",
         "Ben: palaces lists province 6, but the round is at province 5 and provinces are resolved in order from 1 "
         "(rulebook: Special Rules, Province Order)",
     )

@@ -195,7 +195,8 @@ def test_a_claim_on_a_prize_already_taken():
                      prizes={"elephant": "Ben"})
     assert problems(data) == (
         "round 1: Ben claims the Elephant prize (a palace in the current province), but Asha took it at turn 4, "
-        "before Ben withdrew at turn 5 (rulebook: Prize Collection)",)
+        "before Ben withdrew at turn 5 (inferred from Prize Collection and Tie Resolution: a prize is taken once a "
+        "round)",)
 
 
 def test_a_claim_when_players_still_in_tie_above():

@@ -9,7 +9,7 @@ it by withdrawing first (rulebook: Special Rules, Tie Resolution).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 from typing import Any, Literal
 
@@ -150,8 +150,8 @@ def position_problems(spec: Spec, parsed: Any) -> list[str]:
                     f"are resolved in order from 1 (rulebook: Special Rules, Province Order)"
                 )
             elif q in owner:
-                problems.append(f"palaces: province {q} is given to both {owner[q]} and {name}, but each province has "
-                                "one Elephant prize (rulebook: Prize Categories)")
+                problems.append(f"{name}: palaces lists province {q}, but {owner[q]} has the palace there: each "
+                                "province has one Elephant prize (rulebook: Prize Categories)")
             owner.setdefault(q, name)
         if len(p.hand or ()) + len(p.display) > spec.deck:
             problems.append(f"{name}: {len(p.hand or ())} cards in hand and {len(p.display)} in the display, but each "
@@ -240,10 +240,7 @@ class Option:
     points: int
     at_risk: tuple[tuple[str, tuple[str, ...]], ...]  # (category, tied players still in)
     optimal: bool
-
-    @property
-    def turns(self) -> int:
-        return -(-len(self.cards) // 2)
+    turns: int  # turns to play the cards (1 or 2 a turn)
 
 
 @dataclass(frozen=True)
@@ -275,14 +272,13 @@ def outcome(spec: Spec, position: Position, player: int, cards: tuple[Card, ...]
         for d in decisions
         if d.won and any(not state.withdrawn[position.names.index(r)] for r in d.rivals)
     )
-    return Option(cards, prizes, sum(values[c] for c in prizes), at_risk, optimal)
+    turns = -(-len(cards) // spec.per_turn)
+    return Option(cards, prizes, sum(values[c] for c in prizes), at_risk, optimal, turns)
 
 
 def replay_plan(spec: Spec, position: Position, player: int, cards: tuple[Card, ...]) -> Round:
     """The round after ``player`` plays ``cards`` two at a time through ``Round.apply`` (every
     other player's turn leaving their display as it lies), ready for them to withdraw."""
-    from dataclasses import replace
-
     state = replace(position.round(), to_move=player)
     for start in range(0, len(cards), spec.per_turn):
         state, _ = state.apply(spec, player, Play(cards[start:start + spec.per_turn]))

@@ -25,6 +25,7 @@ NONE: Counts = (0,) * len(SYMBOLS)
 TURN_RULE = "rulebook: Turn Structure, Bidding Phase"
 PRIZE_RULE = "rulebook: Prize Collection"
 TIE_RULE = "rulebook: Special Rules, Tie Resolution"
+ONCE_RULE = "inferred from Prize Collection and Tie Resolution: a prize is taken once a round"
 TAKEN = -1  # a prize taken this round by a player a position does not name
 
 
@@ -101,7 +102,7 @@ class Decision:
         return {
             "won": (f"{shows}, tied with {rivals}: the tie goes to the one withdrawing ({TIE_RULE})" if self.rivals
                     else f"{shows}, the most"),
-            "taken": f"{rivals or 'another player'} took it earlier this round",
+            "taken": f"{rivals or 'another player'} took it earlier this round ({ONCE_RULE})",
             "empty": "nobody shows a symbol for it (rulebook: Special Rules, Empty Categories)",
             "none": "no symbol for it",
             "short": f"{shows}, and the prize needs {self.needs}",

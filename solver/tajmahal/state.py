@@ -25,6 +25,7 @@ from tajkit.solver.errors import BadState, IllegalMove
 from tajkit.solver.ranking import join_names
 from tajkit.solver.seedmodels import MAX_PLAYERS_IN_A_FILE, PlayerName
 from tajkit.solver.tajmahal.rules import (
+    ONCE_RULE,
     PRIZE_RULE,
     BonusTile,
     Card,
@@ -385,7 +386,7 @@ def claim_reason(cat: Category, d: Decision, name: str, turn: int, went: str) ->
     shows = f"{d.mine} {symbol} symbol{'s' if d.mine != 1 else ''}"
     rivals = join_names([statefile.shown(r, 30) for r in d.rivals]) if d.rivals else ""
     return {
-        "taken": f"{went}, before {name} withdrew at turn {turn} ({PRIZE_RULE})",
+        "taken": f"{went}, before {name} withdrew at turn {turn} ({ONCE_RULE})",
         "empty": f"nobody showed a {symbol} symbol, so it is not awarded (rulebook: Special Rules, Empty Categories)",
         "none": f"{name} withdrew at turn {turn} showing no {symbol} symbol; {went} ({PRIZE_RULE})",
         "short": f"{name} withdrew at turn {turn} showing {shows} and the prize needs {cat.min_symbols} "
