@@ -225,49 +225,62 @@ def _check_field(model: Any, name: str, value: Any, context: dict[str, Any]) -> 
 # --- the whole table -----------------------------------------------------------------------------
 
 
-def _models(info: Game, spec: Any) -> tuple[Any, Any]:
-    model = info.state_model(spec)
-    player, _ = _plain(model.model_fields["players"].annotation)
-    player_model, _ = _plain(typing.get_args(player)[0])
-    return model, player_model
+def _player_model(model: Any) -> Any | None:
+    """The model of one player's table when the state lists players as tables, else None."""
+    info = model.model_fields.get("players")
+    if info is None:
+        return None
+    kind, _ = _plain(info.annotation)
+    if typing.get_origin(kind) is not list:
+        return None
+    item, _ = _plain(typing.get_args(kind)[0])
+    return item if _is_model(item) else None
 
 
 def enter_table(info: Game, spec: Any) -> tuple[dict[str, Any], ScoreResult]:
-    """Ask for the table, player by player; review and correct; offer to save. Returns the state
-    data and its scores."""
-    model, player_model = _models(info, spec)
+    """Ask for the table field by field (players one by one); review and correct; offer to save.
+    Returns the state data and its scores."""
+    model = info.state_model(spec)
+    player_model = _player_model(model)
     _say(
         f"Type in the {info.title} table as it lies. Enter accepts a [default]; a blank answer leaves a "
-        "list of boxes empty; _ marks one empty box. A blank name ends the players."
+        "list empty; _ marks one empty box. A blank name ends the players."
     )
     data: dict[str, Any] = {"game": info.id}
     for name in model.model_fields:
-        if name not in ("game", "players"):
+        if name == "game":
+            continue
+        if name == "players" and player_model is not None:
+            data["players"] = _ask_players(info, spec, data, player_model)
+        else:
             data[name] = ask_field(model, name, data, indent="")
+    result = _review(info, spec, data, model, player_model)
+    _offer_save(info, data)
+    return data, result
+
+
+def _ask_players(info: Game, spec: Any, data: dict[str, Any], player_model: Any) -> list[dict[str, Any]]:
     data["players"] = []
     while True:
         name = _prompt(f"Player {len(data['players']) + 1} name").strip()
         if not name:
             if data["players"]:
-                break
+                return data["players"]
             _say("  at least one player is needed")
             continue
         if any(p["name"] == name for p in data["players"]):
             _say(f"  {present.safe(name)!r} is already entered: each player needs their own name")
             continue
-        player = {"name": name}
         try:
             _check_field(player_model, "name", name, {})
         except Retry as exc:
             _say(f"  {exc}")
             continue
+        player: dict[str, Any] = {"name": name}
         for field in list(player_model.model_fields)[1:]:
             player[field] = ask_field(player_model, field, player)
         data["players"].append(player)
         _fix_cross_field_problems(info, spec, data, player_model)
-    result = _review(info, spec, data, player_model)
-    _offer_save(info, data)
-    return data, result
 
 
 def _problems(info: Game, spec: Any, data: dict[str, Any]) -> tuple[str, ...]:
@@ -296,21 +309,33 @@ def _fix_cross_field_problems(info: Game, spec: Any, data: dict[str, Any], playe
             player[field] = ask_field(player_model, field, player)
 
 
-def _show_entry(data: dict[str, Any]) -> None:
-    for p in data["players"]:
+def _shown_value(value: Any) -> str:
+    if value is None:
+        return "-"
+    if isinstance(value, list):
+        return " ".join(_shown_value(v) if isinstance(v, (list, dict)) else ("_" if v == 0 else str(v)) for v in value)
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{k} {_shown_value(v)}" for k, v in value.items()) + "}"
+    return str(value)
+
+
+def _show_entry(data: dict[str, Any], player_model: Any) -> None:
+    for key, value in data.items():
+        if key == "game" or (key == "players" and player_model is not None):
+            continue
+        _say(f"{key:<18} {present.safe(_shown_value(value), 200)}")
+    for p in data.get("players", []) if player_model is not None else []:
         _say(f"{p['name']}:")
         for key, value in p.items():
             if key != "name":
-                shown = " ".join("_" if v == 0 else str(v) for v in value) if isinstance(value, list) else value
-                shown = "-" if shown is None else shown
-                _say(f"  {key:<16} {shown}")
+                _say(f"  {key:<16} {present.safe(_shown_value(value), 200)}")
 
 
-def _review(info: Game, spec: Any, data: dict[str, Any], player_model: Any) -> ScoreResult:
+def _review(info: Game, spec: Any, data: dict[str, Any], model: Any, player_model: Any) -> ScoreResult:
     """Show the entry and its scores; correct any field by name until the player is satisfied."""
     while True:
         _say("")
-        _show_entry(data)
+        _show_entry(data, player_model)
         problems = _problems(info, spec, data)
         result = None
         if problems:
@@ -320,20 +345,28 @@ def _review(info: Game, spec: Any, data: dict[str, Any], player_model: Any) -> S
             result = info.score(spec, info.read_state(spec, data))
             _say("")
             _say(present.score(result))
-        fields = list(player_model.model_fields)[1:]
+        example = (
+            f"\"{data['players'][0]['name']} {list(player_model.model_fields)[1]}\""
+            if player_model is not None
+            else f"\"{next(n for n in model.model_fields if n != 'game')}\""
+        )
         answer = _prompt(
-            "Correct a field? Type the player's name and the field (e.g. "
-            f"\"{data['players'][0]['name']} {fields[0]}\"), or press Enter" + (" to finish" if result else " after fixing")
+            f"Correct a field? Type it (e.g. {example}), or press Enter" + (" to finish" if result else " after fixing")
         ).strip()
         if not answer:
             if result is not None:
                 return result
             continue
-        _correct(answer, data, player_model)
+        _correct(answer, data, model, player_model)
 
 
-def _correct(answer: str, data: dict[str, Any], player_model: Any) -> None:
-    for player in data["players"]:
+def _correct(answer: str, data: dict[str, Any], model: Any, player_model: Any) -> None:
+    """``answer`` names a table-level field, or a player and one of their fields."""
+    table_fields = [n for n in model.model_fields if n != "game" and not (n == "players" and player_model is not None)]
+    if answer in table_fields:
+        data[answer] = ask_field(model, answer, data, indent="")
+        return
+    for player in data.get("players", []) if player_model is not None else []:
         if answer.startswith(player["name"] + " ") or answer == player["name"]:
             field = answer[len(player["name"]):].strip()
             if field in player_model.model_fields and field != "name":
@@ -342,8 +375,9 @@ def _correct(answer: str, data: dict[str, Any], player_model: Any) -> None:
             known = ", ".join(list(player_model.model_fields)[1:])
             _say(f"  {present.safe(field)!r} is not a field: the fields are {known}")
             return
-    names = ", ".join(p["name"] for p in data["players"])
-    _say(f"  start with a player's name ({names})")
+    names = ", ".join(p["name"] for p in data.get("players", [])) if player_model is not None else ""
+    fields = ", ".join(table_fields)
+    _say(f"  type a field ({fields})" + (f", or a player's name ({names}) and a field" if names else ""))
 
 
 def _offer_save(info: Game, data: dict[str, Any]) -> None:

@@ -7,33 +7,17 @@ frame, scaled to the paper. Every number comes from the rules model (``seeds/art
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from typing import Any
 
 from reportlab.lib.colors import Color, HexColor, linearlyInterpolatedColor, white
 from reportlab.pdfgen.canvas import Canvas
 
-from tajkit.sheets.primitives import (
-    BOLD,
-    INKS,
-    ITALIC,
-    SANS,
-    Ink,
-    cloud,
-    die_face,
-    document,
-    fitted_size,
-    pad,
-    paragraph,
-    raindrop,
-    saved,
-    star_value,
-    text,
-    tick_circle,
-    tree,
-    width_of,
-    write_box,
-)
+from tajkit.sheets.artisans_look import INKS, ArtisansInk as Ink, cloud, die_face, raindrop, tick_circle, tree, write_box
+from tajkit.sheets.pdf import BOLD, ITALIC, SANS, document, pad
+from tajkit.sheets.shapes import saved, star_value
+from tajkit.sheets.text import fitted_size, paragraph, text, width_of
 from tajkit.solver.artisans.rules import Feature, Spec
 from tajkit.solver.errors import BadData
 from tajkit.solver.game import Category
@@ -63,13 +47,20 @@ def render_pad(spec: Spec, paper: str = "a4", ink: str = "colour", count: int = 
     palette = INKS[ink]
 
     def draw_page(c: Canvas, width: float, height: float) -> None:
-        scale = min((width - 2 * MARGIN) / W, (height - 2 * MARGIN) / H)
-        with saved(c):
-            c.translate((width - W * scale) / 2, (height - H * scale) / 2)
-            c.scale(scale, scale)
+        with _design_frame(c, width, height):
             draw_sheet(c, spec, palette)
 
     return pad(draw_page, paper, count, f"{spec.title} - player sheet", f"{spec.edition}, {ink} ink")
+
+
+@contextmanager
+def _design_frame(c: Canvas, width: float, height: float) -> Iterator[None]:
+    """Draw in the W x H design frame, scaled to the page and centred on it."""
+    scale = min((width - 2 * MARGIN) / W, (height - 2 * MARGIN) / H)
+    with saved(c):
+        c.translate((width - W * scale) / 2, (height - H * scale) / 2)
+        c.scale(scale, scale)
+        yield
 
 
 def draw_sheet(c: Canvas, spec: Spec, ink: Ink) -> None:
@@ -493,10 +484,7 @@ def render_filled(spec: Spec, players: Sequence[Any]) -> bytes:
 
     def page(player: Any) -> Callable[[Canvas, float, float], None]:
         def draw(c: Canvas, width: float, height: float) -> None:
-            scale = min((width - 2 * MARGIN) / W, (height - 2 * MARGIN) / H)
-            with saved(c):
-                c.translate((width - W * scale) / 2, (height - H * scale) / 2)
-                c.scale(scale, scale)
+            with _design_frame(c, width, height):
                 draw_sheet(c, spec, palette)
                 _fill(c, spec, player, score(spec, player.sheet), positions, palette)
 

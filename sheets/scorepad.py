@@ -9,20 +9,10 @@ from reportlab.pdfgen.canvas import Canvas
 
 from tajkit.sheets.documents import Pad
 from tajkit.solver.game import Category
-from tajkit.sheets.primitives import (
-    BOLD,
-    INKS,
-    ITALIC,
-    SANS,
-    Ink,
-    cut_line,
-    pad as pad_pdf,
-    paragraph,
-    saved,
-    star_value,
-    text,
-    value_table,
-)
+from tajkit.sheets.ink import INKS, Ink
+from tajkit.sheets.pdf import BOLD, ITALIC, SANS, pad as pad_pdf
+from tajkit.sheets.shapes import cut_line, saved, star_value, value_table
+from tajkit.sheets.text import paragraph, text
 
 MARGIN = 30.0
 LABEL_W = 150.0

@@ -7,7 +7,9 @@ from __future__ import annotations
 from reportlab.lib.colors import Color, HexColor, white
 from reportlab.pdfgen.canvas import Canvas
 
-from tajkit.sheets.primitives import BOLD, ITALIC, SANS, document, saved, text
+from tajkit.sheets.pdf import BOLD, ITALIC, SANS, document
+from tajkit.sheets.shapes import saved
+from tajkit.sheets.text import text
 from tajkit.solver.taj.rules import Spec, Table, colour_values
 
 COLOURS = {

@@ -9,7 +9,8 @@ import pdfcheck
 import pytest
 from pypdf import PdfReader
 
-from tajkit.sheets import artisans, primitives
+from tajkit.sheets import artisans
+from tajkit.sheets.text import PLACED
 from tajkit.solver.artisans.rules import load_spec
 
 SPEC = load_spec()
@@ -21,9 +22,9 @@ def render(paper: str, ink: str, count: int = 3) -> PdfReader:
 
 @pytest.fixture(scope="module", params=[(p, i) for p in ("a4", "letter") for i in ("colour", "low")], ids=str)
 def pad(request):
-    primitives.PLACED.clear()
+    PLACED.clear()
     reader = render(*request.param)
-    return request.param, reader, list(primitives.PLACED)
+    return request.param, reader, list(PLACED)
 
 
 def test_page_count_and_size(pad):

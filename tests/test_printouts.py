@@ -10,7 +10,8 @@ import pytest
 from typer.testing import CliRunner
 
 from tajkit.cli.main import app
-from tajkit.sheets import documents, primitives, reference, scorepad
+from tajkit.sheets import documents, reference, scorepad
+from tajkit.sheets.text import PLACED
 from tajkit.sheets.documents import Card, Section
 from tajkit.solver import games
 from tajkit.solver.artisans.rules import load_spec
@@ -31,9 +32,9 @@ def card_of(game: str, lang: str = "en") -> Card:
 
 
 def rendered(draw):  # noqa: ANN001, ANN201
-    primitives.PLACED.clear()
+    PLACED.clear()
     pdf = draw()
-    return pdfcheck.read(pdf), list(primitives.PLACED)
+    return pdfcheck.read(pdf), list(PLACED)
 
 
 @pytest.mark.parametrize("game", GAMES)

@@ -366,3 +366,19 @@ def test_cli_hint_taj_bad_input(args, message):
 def test_cli_schema_taj():
     schema = json.loads(runner.invoke(app, ["schema", "taj"]).stdout)
     assert schema["properties"]["plus_one"]["enum"] == ["left", "right"]
+
+
+def test_interactive_entry_for_taj(monkeypatch):
+    """Issue 8: every game that scores can be typed in, driven by its state model."""
+    from tajkit.cli import main as cli
+
+    monkeypatch.setattr(cli, "stdin_is_interactive", lambda: True)
+    rugs = [" ".join(r) for r in END_DATA["display"]]
+    answers = rugs + ["", "2", "right", "", ""]  # display rows, blank ends; taj; +1; no eyes; no proposer
+    answers += ["Player A", "orange blue green", "", "Ben", "pink yellow orange", "", ""]
+    answers += ["", "n"]  # no correction, do not save
+    result = runner.invoke(cli.app, ["score", "taj"], input="\n".join(answers) + "\n")
+    assert result.exit_code == 0, result.output
+    assert "display 1" in result.stderr and "Player 1 name" in result.stderr
+    scores = result.stdout[result.stdout.index("Colour values under the Taj"):]
+    assert scores == runner.invoke(app, ["score", "taj", str(END)]).stdout
