@@ -14,7 +14,7 @@ Two forms, told apart by ``rounds``:
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 from typing import Annotated, Any, Literal, Union
 
@@ -70,6 +70,7 @@ class Table:
     holdings: tuple[Holdings, ...]
     cards_left: tuple[int | None, ...]
     rounds: tuple[RoundRecord, ...] | None = None
+    record: dict[str, Any] | None = field(default=None, compare=False)  # a record's file, as read
 
 
 # --- the model (its JSON Schema is published) --------------------------------------------------
@@ -273,7 +274,8 @@ def record_table(spec: Spec, parsed: Any) -> Table:
         cards_left.append(left)
     if problems:
         raise BadState(*problems)
-    return Table(names, holdings, tuple(cards_left), tuple(rounds))
+    record = parsed.model_dump(mode="json", exclude_none=True)
+    return Table(names, holdings, tuple(cards_left), tuple(rounds), record)
 
 
 def read_round(spec: Spec, names: tuple[str, ...], k: int, entry: Any, holdings: tuple[Holdings, ...],
@@ -457,7 +459,13 @@ def _amount(value: Any) -> int:
 
 
 def to_data(spec: Spec, table: Table) -> dict[str, Any]:
-    """The final-position dict for a table (what interactive entry saves and ``score`` reads back)."""
+    """The state-file dict of a table: a record as it was read, else its final position (what
+    interactive entry saves and ``score`` reads back)."""
+    return dict(table.record) if table.record is not None else final_position(table)
+
+
+def final_position(table: Table) -> dict[str, Any]:
+    """What each player holds at the end (or now), as a final-position file."""
     players = []
     for name, h, left in zip(table.names, table.holdings, table.cards_left):
         entry: dict[str, Any] = {
