@@ -16,6 +16,7 @@ whether it is proven optimal.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from tajkit.solver.errors import SolverFailure
 from tajkit.solver.tajmahal.rules import Card, Counts
@@ -88,7 +89,7 @@ def _solve(problem: Problem, max_cards: int, required: tuple[int, ...], card_cos
     x = [model.new_int_var(0, n, f"x{t}") for t, n in enumerate(problem.copies)]
     played = sum(x)
     model.add(played <= max_cards)
-    held = {}
+    held: dict[int, Any] = {}  # category -> "the display holds it" (a literal)
     for k, need in enumerate(problem.need):
         if need is None:
             continue
@@ -100,8 +101,8 @@ def _solve(problem: Problem, max_cards: int, required: tuple[int, ...], card_cos
         held[k] = w
     for k in required:
         model.add(held[k] == 1)
-    for plan in exclude:
-        _forbid(model, x, plan)
+    for n, plan in enumerate(exclude):
+        _forbid(model, x, plan, n)
     value = sum(SCALE * problem.values[k] * w for k, w in held.items())
     cost = round(card_cost * SCALE)
     most = SCALE * sum(problem.values) + cost * problem.hand_size + 1  # larger than any value difference
@@ -124,13 +125,13 @@ def _solve(problem: Problem, max_cards: int, required: tuple[int, ...], card_cos
     return Plan(copies, cards, problem.value(copies), status == cp_model.OPTIMAL)
 
 
-def _forbid(model: object, x: list[object], plan: tuple[int, ...]) -> None:
-    """Exclude one assignment of the integer vector ``x``: at least one entry differs."""
+def _forbid(model: Any, x: list[Any], plan: tuple[int, ...], k: int) -> None:
+    """Exclude one assignment (the ``k``-th) of the integer vector ``x``: some entry differs."""
     differs = []
     for t, (var, n) in enumerate(zip(x, plan)):
-        below = model.new_bool_var(f"below{t}_{id(plan)}")  # type: ignore[attr-defined]
-        above = model.new_bool_var(f"above{t}_{id(plan)}")  # type: ignore[attr-defined]
-        model.add(var <= n - 1).only_enforce_if(below)  # type: ignore[attr-defined]
-        model.add(var >= n + 1).only_enforce_if(above)  # type: ignore[attr-defined]
+        below = model.new_bool_var(f"below{t}_{k}")
+        above = model.new_bool_var(f"above{t}_{k}")
+        model.add(var <= n - 1).only_enforce_if(below)
+        model.add(var >= n + 1).only_enforce_if(above)
         differs += [below, above]
-    model.add_bool_or(differs)  # type: ignore[attr-defined]
+    model.add_bool_or(differs)
