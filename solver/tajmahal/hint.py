@@ -252,6 +252,7 @@ class Hint:
     frontier: tuple[Option, ...]  # the most points for 1, 2, ... cards, where it grows
     this_turn: tuple[tuple[Option, float], ...]  # best first, with the objective
     card_cost: float
+    missed: tuple[tuple[str, str], ...] = ()  # (category, why withdrawing now does not take it), shown ones
 
     @property
     def proven(self) -> bool:
@@ -300,8 +301,10 @@ def make_hint(spec: Spec, position: Position, player: int, card_cost: float, top
         for k, cid in enumerate(SYMBOLS)
         if cid in position.unclaimed
     )
+    missed = tuple((d.category, d.why) for d in replay_plan(spec, position, player, ()).decide(spec, player)
+                   if d.kind in ("beaten", "tied_in", "short"))
     return Hint(player, worths(spec, position, player), now, per_prize, frontier(spec, position, player, loose),
-                this_turn(spec, position, player, loose, card_cost, top), card_cost)
+                this_turn(spec, position, player, loose, card_cost, top), card_cost, missed)
 
 
 def frontier(spec: Spec, position: Position, player: int, problem: Problem) -> tuple[Option, ...]:
@@ -406,6 +409,7 @@ def hint_text(spec: Spec, position: Position, hint: Hint) -> str:
     worth = " + ".join(f"{values[c].points} ({values[c].parts})" for c in now.prizes)
     lines += ["", f"Withdraw now: {prizes_text(spec, now.prizes)}"
               f"{f' = {now.points} points: {worth}' if now.prizes else ''}{risk_text(spec, now)}"]
+    lines += [f"  not {spec.category(cid).name}: {why}" for cid, why in hint.missed]
     lines += ["", "Fewest cards for each prize (you withdrawing first wins a tie; then: to lead strictly):"]
     for cid, loose, tight in hint.per_prize:
         w = values[cid]
@@ -458,7 +462,8 @@ def hint_json(spec: Spec, position: Position, hint: Hint, default_cost: bool, no
         "turn": position.names[position.turn],
         "unclaimed": list(position.unclaimed),
         "worth": {w.category: {"points": w.points, "parts": w.parts} for w in hint.worths},
-        "withdraw_now": option_json(spec, hint.withdraw_now),
+        "withdraw_now": {**option_json(spec, hint.withdraw_now),
+                         "missed": [{"category": cid, "why": why} for cid, why in hint.missed]},
         "per_prize": [
             {"category": cid, "lead": option_json(spec, a) if a else None, "strict_lead": option_json(spec, b) if b else None}
             for cid, a, b in hint.per_prize
