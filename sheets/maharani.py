@@ -8,14 +8,15 @@ Drawn with reportlab (one drawing for PDF and PNG) and rasterised by :mod:`tajki
 
 from __future__ import annotations
 
-import io
 from dataclasses import dataclass
 from typing import Any
 
 from reportlab.lib.colors import Color, HexColor, white
 from reportlab.pdfgen.canvas import Canvas
 
-from tajkit.sheets.primitives import BOLD, ITALIC, SANS, paragraph, register_fonts, saved, text
+from tajkit.sheets.pdf import BOLD, ITALIC, SANS, document
+from tajkit.sheets.shapes import saved
+from tajkit.sheets.text import paragraph, text
 
 FLOOR = HexColor("#F3EBDD")
 SPACE = HexColor("#FBF7EF")
@@ -54,20 +55,16 @@ def pdf(spec: Any, data: dict[str, Any]) -> bytes:
     from tajkit.solver.maharani.state import read
 
     replay = read(spec, data)
-    register_fonts()
     cell = min(52.0, 416.0 / max(spec.width, spec.height))
     board_w, board_h = spec.width * cell, spec.height * cell
     width = MARGIN * 2 + SIDE * 2 + board_w + 18 + PANEL_W
     height = max(MARGIN * 2 + SIDE * 2 + board_h + 30, 560.0)
-    buffer = io.BytesIO()
-    c = Canvas(buffer, pagesize=(width, height), invariant=1, pageCompression=1, initialFontName=SANS)
-    c.setTitle("Maharani position")
-    c.setCreator("tajkit")
     frame = Frame(cell, MARGIN + SIDE, height - MARGIN - 30 - SIDE)
-    _page(c, spec, replay, frame, width, height)
-    c.showPage()
-    c.save()
-    return buffer.getvalue()
+
+    def draw(c: Canvas, w: float, h: float) -> None:
+        _page(c, spec, replay, frame, w, h)
+
+    return document([draw], (width, height), 1, "Maharani position", "tajkit picture")
 
 
 def _page(c: Canvas, spec: Any, replay: Any, frame: Frame, width: float, height: float) -> None:
@@ -111,7 +108,7 @@ def _space(c: Canvas, spec: Any, pos: Any, f: Frame, k: int, space: Any) -> None
         c.rect(x, y, s, s, stroke=1, fill=1)
     if colour >= 0:
         _marks(c, x, y, s, space.marks, INK)
-        _arrow(c, x + s / 2, y + s / 2, s, pos.arrow[k])
+        _arrow(c, x + s / 2, y + s / 2, s, pos.arrow[k], centre=space.centre)
     else:
         _marks(c, x, y, s, space.marks, PRINT)
     label = INK if colour < 0 else (white if _dark(spec.colours[colour].hex) else INK)
@@ -141,11 +138,12 @@ def _marks(c: Canvas, x: float, y: float, s: float, marks: int, colour: Color) -
                 c.wedge(mx - r, my - r, mx + r, my + r, start, 180, stroke=0, fill=1)
 
 
-def _arrow(c: Canvas, cx: float, cy: float, s: float, direction: int, colour: Color = white) -> None:
-    """The tile's arrow: from near the middle towards the edge it points at."""
+def _arrow(c: Canvas, cx: float, cy: float, s: float, direction: int, colour: Color = white, centre: bool = False) -> None:
+    """The tile's arrow: from near the middle towards the edge it points at (beside the middle
+    column of a centre-column tile, whose edges are free)."""
     dx, dy = ((0, 1), (1, 0), (0, -1), (-1, 0))[direction]
     px, py = -dy, dx
-    tail, tip, half = s * 0.04, s * 0.33, s * 0.09
+    tail, tip, half = (s * 0.19, s * 0.45, s * 0.09) if centre else (s * 0.04, s * 0.33, s * 0.09)
     shaft = s * 0.035
     points = [
         (cx + dx * tail + px * shaft, cy + dy * tail + py * shaft),
@@ -276,7 +274,7 @@ def _slot(c: Canvas, spec: Any, tile: Any, x: float, y: float, s: float, side: i
     from tajkit.solver.maharani.spec import turned
 
     _marks(c, x, y, s, turned(spec.kinds[tile[1]].marks, side), INK)
-    _arrow(c, x + s / 2, y + s / 2, s, side)
+    _arrow(c, x + s / 2, y + s / 2, s, side, centre=spec.kinds[tile[1]].centre)
 
 
 def _centre_hole(spec: Any) -> tuple[int, int] | None:

@@ -279,3 +279,20 @@ def test_a_groups_data_is_checked(tmp_path, monkeypatch, toml, message):
     with pytest.raises(BadData) as caught:
         load_spec()
     assert any(message in problem for problem in caught.value.problems), caught.value.problems
+
+
+def test_a_typed_finished_table_scores_the_unfinished_quarters_still_holding_workers():
+    """A játék vége / Különleges eset 2: a table where the bag is empty and no tile left fits is
+    over; workers still standing in unfinished quarters are scored now."""
+    from test_maharani_support import spec_with
+
+    spec = spec_with(tiles={"kinds": [{"marks": "c", "per_colour": 2}] + [{"marks": m, "per_colour": 0}
+                                                                         for m in ("n", "e", "s", "w", "ne", "sw", "ns", "ew")]})
+    centre = {"b6": "Bs", "d6": "Bn", "f7": "On", "f5": "On", "c4": "Rn", "e3": "Rn", "g3": "Gn", "c2": "Gn"}
+    pos = position(centre, {"b6": "1"}, gold=(7, 3, 0, 0), spec=spec)
+    state = GAME.read_state(spec, {"game": "maharani", "position": notation.format_position(spec, pos)})
+    assert state.over.startswith("the bag is empty")
+    result = GAME.score(spec, state)
+    green = next(p for p in result.players if p.name == "player 1")
+    assert [(r.label, r.points) for r in green.rows] == [("Start", 7), ("Quarter 1 (end of the game)", 4)]
+    assert green.total == 11 and result.players[0].name == "player 1"

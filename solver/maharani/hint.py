@@ -218,8 +218,9 @@ def _text(spec: Spec, names: list[str], pos: Position, answer: Answer, notes: li
 
     n = pos.players
     player = pos.to_move
-    unit = "gold this turn" if answer.objective == "gold" else "gold ahead of the best opponent after the turn"
-    lines = [f"{names[player]} to move ({answer.objective}: {unit})"]
+    unit = ("the gold this turn earns, quarter scorings included" if answer.objective == "gold"
+            else "your gold minus the best opponent's after the turn")
+    lines = [f"{names[player]} to move: the best turns for '{answer.objective}' ({unit})"]
     for k, s in enumerate(answer.best, 1):
         text = notation.format_turn(spec, s.turn, n)
         lines.append(f"{k}. {text:<14} {s.value:+d}   {turn_words(spec, n, s.result)}")

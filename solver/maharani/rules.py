@@ -483,18 +483,38 @@ def finish(spec: Spec, pos: Position, placed: tuple[Placed, ...], draws: Draws |
             gold[crew_player(c)] += g
     over = game_over(spec, pos)
     if over is not None:
-        for quarter in range(4):
-            if not quarter_full(spec, pos, quarter):  # A játék vége: unfinished quarters are scored too
-                score, pos = score_quarter(spec, pos, quarter, at_end=True)
-                scorings.append(score)
-                for c, _, g in score.crews:
-                    gold[crew_player(c)] += g
+        closing, pos = _close(spec, pos)
+        scorings += closing
+        for score in closing:
+            for c, _, g in score.crews:
+                gold[crew_player(c)] += g
     pos = Position(pos.colour, pos.arrow, pos.worker, pos.rondel, tuple(g + d for g, d in zip(pos.gold, gold)),
                    pos.down, pos.sides, (player + 1) % pos.players, pos.aside)
     return TurnResult(
         player, placed, second, tuple(scorings), tuple(draws.drawn), tuple(draws.took), tuple(draws.set_aside),
         tuple(gold), pos, over,
     )
+
+
+def _close(spec: Spec, pos: Position) -> tuple[list[QuarterScore], Position]:
+    """A játék vége: at the end the unfinished quarters are scored too (workers go home)."""
+    scorings = []
+    for quarter in range(4):
+        if not quarter_full(spec, pos, quarter):
+            score, pos = score_quarter(spec, pos, quarter, at_end=True)
+            scorings.append(score)
+    return scorings, pos
+
+
+def close_game(spec: Spec, pos: Position) -> tuple[tuple[QuarterScore, ...], Position]:
+    """A finished table as typed, whose unfinished quarters still hold workers: score them now,
+    with their gold added to the players'."""
+    scorings, after = _close(spec, pos)
+    gold = list(after.gold)
+    for score in scorings:
+        for c, _, g in score.crews:
+            gold[crew_player(c)] += g
+    return tuple(s for s in scorings if s.crews), replace(after, gold=tuple(gold))
 
 
 def refill(spec: Spec, pos: Position, draws: Draws, slots: list[int]) -> Position:

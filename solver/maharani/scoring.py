@@ -33,7 +33,7 @@ def placed_words(spec: Spec, players: int, p: Placed) -> str:
     space = spec.spaces[p.placement.space].name
     words = f"{space} {colour} area {p.area} (+{p.area})"
     if p.marker >= 0:
-        words += f", {spec.quarter_names[p.marker]} marker turned down"
+        words += f", {spec.quarter_names[p.marker]} marker down"
     w = p.placement.worker
     if w is not None and w.kind != "none":
         two = spec.crews_per_player[players] == 2
@@ -131,6 +131,14 @@ def score(spec: Spec, replay: Replay) -> ScoreResult:
     used_counts: set[int] = set()
     for number, result in enumerate(replay.results, 1):
         _turn_rows(spec, n, number, result, rows, used_counts)
+    running = list(replay.start.gold)
+    for score in replay.closing:
+        used_counts.update(w for _, w, _ in score.crews)
+        for k in range(n):
+            if scoring_words(spec, n, score, k):
+                running[k] += score.gold_of(k)
+                rows[k].append(Row("quarter", score.gold_of(k), scoring_words(spec, n, score, k),
+                                   reason=f"running total {running[k]}", label=f"Quarter {score.quarter + 1} (end of the game)"))
     end = replay.end
     totals = list(end.gold)
     ranking = rank(list(names), totals, [[] for _ in names], (), last_word=NO_TIE_BREAK, unit="gold")
@@ -149,6 +157,7 @@ def score(spec: Spec, replay: Replay) -> ScoreResult:
             "start": notation.format_position(spec, replay.start),
             "end": notation.format_position(spec, end),
             "over": replay.over,
+            "closing_scorings": [scoring_json(spec, names, s) for s in replay.closing],
             "turns": [turn_json(spec, names, k, t, r) for k, (t, r) in enumerate(zip(replay.texts, replay.results), 1)],
             "defaults": list(spec.defaults),
         },
@@ -177,9 +186,14 @@ def _turn_rows(spec: Spec, n: int, number: int, result: TurnResult, rows: list[l
 def _header(spec: Spec, replay: Replay) -> list[str]:
     start = "the setup" if replay.from_setup else "the start position"
     count = len(replay.results)
-    lines = [f"{count} turn{'s' if count != 1 else ''} replayed from {start}, each checked against the rules"]
+    if count:
+        lines = [f"{count} turn{'s' if count != 1 else ''} replayed from {start}, each checked against the rules"]
+    else:
+        lines = ["the position as typed (no turns given): the gold on the score track"]
     if replay.over:
         lines.append(f"the game is over: {replay.over}")
+    if replay.closing:
+        lines.append("the unfinished quarters still held workers: they are scored now (A játék vége)")
     return lines
 
 

@@ -53,8 +53,20 @@ def random_turn(spec: Spec, pos: Position, rng: random.Random, two_tiles: float 
     return Turn((first,))
 
 
-def random_game(spec: Spec, players: int, seed: int, max_turns: int = 400, stop_after: int | None = None) -> Game:
-    """A whole game (or its first ``stop_after`` turns) of random legal turns."""
+def greedy_turn(spec: Spec, pos: Position, rng: random.Random, greed: float) -> Turn:
+    """The turn worth the most gold now (the hint's answer), or with chance ``1 - greed`` a random one."""
+    from tajkit.solver.maharani.hint import enumerate_best
+
+    if rng.random() >= greed:
+        return random_turn(spec, pos, rng)
+    return enumerate_best(spec, pos, "gold", top=1).best[0].turn
+
+
+def random_game(
+    spec: Spec, players: int, seed: int, max_turns: int = 400, stop_after: int | None = None, greed: float = 0.0
+) -> Game:
+    """A whole game (or its first ``stop_after`` turns): random legal turns, or with ``greed`` > 0
+    players who mostly take the turn worth the most gold now."""
     rng = random.Random(seed)
     order = shuffled_bag(spec, rng)
     pos = new_game(spec, players, tuple(order[:4]))
@@ -63,7 +75,7 @@ def random_game(spec: Spec, players: int, seed: int, max_turns: int = 400, stop_
     turns: list[Turn] = []
     results: list[TurnResult] = []
     while game_over(spec, pos) is None and len(turns) < min(max_turns, stop_after if stop_after is not None else max_turns):
-        turn = random_turn(spec, pos, rng)
+        turn = greedy_turn(spec, pos, rng, greed) if greed else random_turn(spec, pos, rng)
         result = play(spec, pos, Turn(turn.placements, tuple(order)), exact_draws=False)
         order = order[len(result.took):]
         turns.append(Turn(tuple(p.placement for p in result.placed), result.took if result.took else None))

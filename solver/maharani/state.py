@@ -17,7 +17,17 @@ from typing import Annotated, Any, Literal, Optional
 from tajkit.solver import statefile
 from tajkit.solver.errors import BadState, IllegalMove
 from tajkit.solver.maharani import notation
-from tajkit.solver.maharani.rules import Position, Tile, Turn, TurnResult, crew, game_over, play
+from tajkit.solver.maharani.rules import (
+    Position,
+    QuarterScore,
+    Tile,
+    Turn,
+    TurnResult,
+    close_game,
+    crew,
+    game_over,
+    play,
+)
 from tajkit.solver.maharani.spec import DIRS, Spec
 
 GAME_ID = "maharani"
@@ -32,14 +42,9 @@ class Replay:
     texts: tuple[str, ...]  # the turns as typed
     turns: tuple[Turn, ...]
     results: tuple[TurnResult, ...]
-
-    @property
-    def end(self) -> Position:
-        return self.results[-1].after if self.results else self.start
-
-    @property
-    def over(self) -> str | None:
-        return self.results[-1].over if self.results else None
+    end: Position  # after the last turn (and the closing scorings)
+    over: str | None  # why the game is over, if it is
+    closing: tuple[QuarterScore, ...] = ()  # a typed finished table whose unfinished quarters still hold workers
 
 
 @cache
@@ -85,7 +90,12 @@ def read(spec: Spec, data: dict[str, Any]) -> Replay:
     names, start = _start(spec, parsed)
     turns, results = _replay(spec, start, names, parsed.turns)
     from_setup = all(c < 0 for c in start.colour) and not any(start.gold) and parsed.position is None
-    return Replay(tuple(names), start, from_setup, tuple(parsed.turns), turns, results)
+    end = results[-1].after if results else start
+    over = game_over(spec, end)
+    closing: tuple[QuarterScore, ...] = ()
+    if over is not None and not results:
+        closing, end = close_game(spec, end)
+    return Replay(tuple(names), start, from_setup, tuple(parsed.turns), turns, results, end, over, closing)
 
 
 def _start(spec: Spec, parsed: Any) -> tuple[list[str], Position]:
