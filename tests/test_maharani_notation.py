@@ -59,7 +59,7 @@ def test_workers_set_aside_and_two_player_colours_round_trip():
         (EMPTY.replace(" - ", " green:b8 "), "position, workers: 'green:b8': write each worker colour as <player>:<spaces>"),
         (EMPTY.replace(" - ", " 1a:b8 "), "write each worker colour as <player>:<spaces>, e.g. 1:c4,d6;2:f3"),
         (EMPTY.replace(" - ", " 1:z9 "), "position, workers 1: 'z9' is not a space of the board"),
-        ("Bn5/8/8/6/6/8/8/6 1:b8;2:b8 Bne,Rc,Gs,Yew s:0;w:0;n:0;e:0 1", "position, workers: b8 has two workers"),
+        ("Bn5/8/8/6/6/8/8/6 1:b8;2:b8 Bne,Rc,Gs,Yew s:0;w:0;n:0;e:0 1", "position, workers 2: b8 has two workers: one worker stands on a tile"),
         (EMPTY.replace("Bne,Rc,Gs,Yew", "Bne,Rc,Gs"), "position, rondel: 3 slots, the rondel has 4"),
         (EMPTY.replace("Bne,Rc,Gs,Yew", "Bne,Rc,Gs,yew"), "position, rondel slot 4: 'yew' is not a tile"),
         (EMPTY.replace("Bne,Rc,Gs,Yew", "Bne,Rc,Gs,Xew"), "position, rondel slot 4: 'Xew': 'X' is not a tile colour"),

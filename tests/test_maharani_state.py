@@ -156,10 +156,10 @@ def test_the_state_file_round_trips_through_to_data():
         ({"game": "maharani", "rondel": ["Bn", "-", "-", "-"], "players": [{"name": "A", "workers_b": ["b8"]}, {"name": "B"}, {"name": "C"}]},
          "A: workers_b and aside_b are for a two-player game's second colour"),
         ({"game": "maharani", "rondel": ["Bn", "-", "-", "-"], "players": [{"name": "A", "workers": ["a1"]}, {"name": "B"}]},
-         "A: workers: a1 is not a space of the board"),
+         "A: workers: 'a1' is not a space of the board"),
         ({"game": "maharani", "rondel": ["Bn", "-", "-", "-"], "board": {"b8": "Bs"},
           "players": [{"name": "A", "workers": ["b8"], "workers_b": ["b8"]}, {"name": "B"}]},
-         "A: workers: b8 already holds a worker"),
+         "A: workers: b8 has two workers: one worker stands on a tile"),
         ({"game": "maharani", "rondel": ["Bn", "-", "-", "-"], "players": [{"name": "A"}]}, "players has 1 value, needs at least 2"),
     ],
 )

@@ -31,9 +31,8 @@ from tajkit.solver.maharani.rules import (
     Worker,
     crew,
     crews_of,
-    finish,
     live_bag,
-    place,
+    outcome,
     placements,
     supply,
 )
@@ -449,7 +448,7 @@ def solve(spec: Spec, pos: Position, objective: str = "gold", top: int = 1, max_
     if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
         raise SolverFailure(f"CP-SAT found no turn ({solver.StatusName(status)})")
     turn = model.decode(solver)
-    result = _replayed(spec, pos, turn)
+    result = outcome(spec, pos, turn, check=True)
     value = value_of(result, pos.to_move, objective)
     if value != round(solver.ObjectiveValue()):
         raise SolverFailure(
@@ -458,15 +457,3 @@ def solve(spec: Spec, pos: Position, objective: str = "gold", top: int = 1, max_
     considered = len(model.first) + len(model.second)
     return Answer(objective, (Scored(turn, result, value),), considered, status == cp_model.OPTIMAL, "CP-SAT",
                   time.perf_counter() - started)
-
-
-def _replayed(spec: Spec, pos: Position, turn: Turn) -> Any:
-    from tajkit.solver.maharani.hint import refresh_result
-
-    if turn.refresh:
-        return refresh_result(spec, pos)
-    done = []
-    for p in turn.placements:
-        pos, placed = place(spec, pos, p, check=True)
-        done.append(placed)
-    return finish(spec, pos, tuple(done))

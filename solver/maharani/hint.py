@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import time
 from collections import Counter
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 from tajkit.solver.errors import BadInput
@@ -29,6 +29,7 @@ from tajkit.solver.maharani.rules import (
     crew_player,
     finish,
     game_over,
+    outcome,
     place,
     placements,
 )
@@ -59,22 +60,6 @@ def value_of(result: TurnResult, player: int, objective: str) -> int:
         return result.gold[player]
     gold = result.after.gold
     return gold[player] - max(g for k, g in enumerate(gold) if k != player)
-
-
-def refresh_result(spec: Spec, pos: Position) -> TurnResult:
-    player = pos.to_move
-    return finish(spec, replace(pos, down=pos.down[:player] + (0,) + pos.down[player + 1 :]), ())
-
-
-def _result(spec: Spec, pos: Position, turn: Turn) -> TurnResult:
-    """The turn played without checks (it was generated legal) and without draws."""
-    if turn.refresh:
-        return refresh_result(spec, pos)
-    done = []
-    for p in turn.placements:
-        pos, placed = place(spec, pos, p, check=False)
-        done.append(placed)
-    return finish(spec, pos, tuple(done))
 
 
 class _Valuer:
@@ -131,7 +116,7 @@ def enumerate_best(spec: Spec, pos: Position, objective: str = "gold", top: int 
     started = time.perf_counter()
     side = pos.sides[pos.to_move]
     valuer = _Valuer(spec, pos, objective)
-    refresh = _result(spec, pos, Turn())
+    refresh = outcome(spec, pos, Turn(), check=False)
     best: dict[tuple[Any, ...], tuple[tuple[int, int, int], Turn]] = {(): ((-value_of(refresh, pos.to_move, objective), 0, 0), Turn())}
     considered = 1
 
@@ -158,7 +143,7 @@ def enumerate_best(spec: Spec, pos: Position, objective: str = "gold", top: int 
     leaders.sort(key=lambda entry: (entry[0], notation.format_turn(spec, entry[1], pos.players)))
     ranked = []
     for rank, turn in leaders[:top]:
-        result = _result(spec, pos, turn)
+        result = outcome(spec, pos, turn, check=False)
         ranked.append(Scored(turn, result, value_of(result, pos.to_move, objective)))
         assert ranked[-1].value == -rank[0], "the quick value and the rules disagree"
     return Answer(objective, tuple(ranked), considered, True, "enumeration", time.perf_counter() - started)

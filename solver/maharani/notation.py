@@ -237,14 +237,21 @@ def _parse_workers(spec: Spec, text: str, players: int, problems: list[str]) -> 
             if re.fullmatch(r"q[1-4]", item):
                 aside.append((code, int(item[1]) - 1))
                 continue
-            space = spec.space_index(item)
-            if space is None:
-                problems.append(f"position, workers {shown(who, 4)}: {shown(item, 12)!r} is not a space of the board")
-            elif worker[space] >= 0:
-                problems.append(f"position, workers: {item} has two workers: one worker stands on a tile ({WORKERS})")
-            else:
-                worker[space] = code
+            problem = put_worker(spec, worker, item, code)
+            if problem:
+                problems.append(f"position, workers {shown(who, 4)}: {problem}")
     return tuple(worker), tuple(sorted(aside))
+
+
+def put_worker(spec: Spec, worker: list[int], name: str, code: int) -> str | None:
+    """Crew ``code``'s worker onto space ``name``, or the sentence saying why it cannot stand there."""
+    space = spec.space_index(name)
+    if space is None:
+        return f"{shown(name, 12)!r} is not a space of the board"
+    if worker[space] >= 0:
+        return f"{name} has two workers: one worker stands on a tile ({WORKERS})"
+    worker[space] = code
+    return None
 
 
 def _parse_crew(text: str, players: int, two: bool) -> int | None:

@@ -582,6 +582,19 @@ def game_over(spec: Spec, pos: Position) -> str | None:
     return None
 
 
+def outcome(spec: Spec, pos: Position, turn: Turn, check: bool = True) -> TurnResult:
+    """A turn's result with nothing drawn (the refill is unknown): what the hint values. ``check``
+    False for turns that were generated legal."""
+    if turn.refresh:
+        player = pos.to_move
+        return finish(spec, replace(pos, down=pos.down[:player] + (0,) + pos.down[player + 1 :]), ())
+    done = []
+    for p in turn.placements:
+        pos, placed = place(spec, pos, p, check=check)
+        done.append(placed)
+    return finish(spec, pos, tuple(done))
+
+
 def new_game(spec: Spec, players: int, rondel: tuple[Tile | None, ...], sides: tuple[int, ...] | None = None) -> Position:
     """Előkészületek: an empty board, four tiles on the rondel, gold 0, every marker face up."""
     n = len(spec.spaces)

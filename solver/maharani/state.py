@@ -162,13 +162,9 @@ def _spelled_out(spec: Spec, parsed: Any, names: list[str]) -> Position:
             problems.append(f"{statefile.shown(p.name, 30)}: workers_b and aside_b are for a two-player game's second colour")
         for c, (spaces, beside) in enumerate(((p.workers, p.aside), (p.workers_b, p.aside_b))):
             for name in spaces:
-                space = spec.space_index(name)
-                if space is None:
-                    problems.append(f"{statefile.shown(p.name, 30)}: workers: {name} is not a space of the board")
-                elif worker[space] >= 0:
-                    problems.append(f"{statefile.shown(p.name, 30)}: workers: {name} already holds a worker: one worker stands on a tile")
-                else:
-                    worker[space] = crew(k, c)
+                problem = notation.put_worker(spec, worker, name, crew(k, c))
+                if problem:
+                    problems.append(f"{statefile.shown(p.name, 30)}: workers: {problem}")
             aside += [(crew(k, c), q - 1) for q in beside]
     to_move = 0
     if parsed.to_move is not None:
