@@ -206,6 +206,6 @@ def _notes(spec: Spec, replay: Replay, used: set[int]) -> list[str]:
         notes.append("the game is not over: these are the standings so far, not the final result")
     for k, (turn, result) in enumerate(zip(replay.turns, replay.results), 1):
         unknown = None in result.after.rondel and live_bag(spec, result.after)
-        if turn.draws is None and result.placed and unknown:
+        if turn.draws is None and result.placed and unknown and k < len(replay.results):
             notes.append(f"turn {k} records no tiles drawn: the rondel's emptied slots stay empty")
     return notes
