@@ -397,3 +397,30 @@ def test_the_first_illegal_turn_stops_the_replay_with_its_number():
         read(SPEC, record)
     (problem,) = caught.value.problems
     assert problem.startswith("turn 9 (A, ") and "is already covered" in problem
+
+
+def test_a_quarter_with_a_space_left_is_not_scored():
+    """Egy negyed kiértékelése, at its boundary: with two free spaces, covering one scores nothing;
+    covering the last scores it."""
+    tiles = filled([s for s in quarter(1) if s not in ("c5", "b5")], {"d7": "3"})
+    pos = position(tiles, {"d7": "3"}, rondel=("Gc", "Rc", "Pn", "Yw"))
+    assert turn(pos, "3c5n").scorings == ()
+    assert [s.quarter for s in turn(pos, "3c5n 4b5n").scorings] == [0]
+
+
+def test_the_seventh_centre_space_sends_nothing_out():
+    """Különleges eset 1, at its boundary: only when all 8 centre spaces are taken do the other
+    centre-column tiles leave."""
+    tiles = {name: token for name, token in zip(["b6", "d6", "f7", "f5", "c4", "e3"], ("Bn", "Bn", "On", "On", "Rn", "Rn"))}
+    pos = position(tiles, rondel=("Yc", "Pc", "Yn", "Gc"))
+    result = turn(pos, "2c2n")
+    assert result.placed[0].removed == () and result.set_aside == ()
+    assert [notation.tile_text(SPEC, t) for t in result.after.rondel] == ["Yc", "-", "Yn", "Gc"]
+
+
+def test_the_last_worker_in_the_supply_still_comes():
+    """Munkás lehelyezése, at its boundary: one worker left in the supply is placed; none left, none."""
+    spec = spec_with(workers={"per_colour": {"2": 7, "3": 10, "4": 2}})
+    pos = position({"f7": "Os"}, {"f7": "1"}, rondel=("Gc", "Pc", "Bc", "Rc"), spec=spec)
+    result = turn(pos, "3b6s", spec=spec)
+    assert result.placed[0].placement.worker.kind == "new" and rules.supply(spec, result.after, crew(GREEN, 0)) == 0
