@@ -248,7 +248,7 @@ def _inner_model(annotation: Any) -> Any:
     return annotation
 
 
-_VALIDATOR_STEP = re.compile(r"(function-(after|before|wrap|plain)|list|dict|tuple|union|tagged-union)\[.*\]")  # pydantic's own
+_VALIDATOR_STEP = re.compile(r"(function-(after|before|wrap|plain)|list|dict|tuple|union|tagged-union)\[.*\]|\[key\]")  # pydantic's own
 
 
 def _describe(model: Any, data: dict[str, Any], err: Any) -> str:
