@@ -28,7 +28,8 @@ def mid_game_positions(spec, count: int, seed: int) -> list[rules.Position]:  # 
         game = simulate.random_game(spec, rng.choice((2, 3, 4)), rng.randrange(10**9), greed=0.8, stop_after=rng.randrange(10, 32))
         pos = game.end
         covered = sum(c >= 0 for c in pos.colour)
-        if 16 <= covered <= 40 and rules.game_over(spec, pos) is None and rules.live_bag(spec, pos):
+        plain = any(not spec.kinds[kind].centre for _, kind in rules.live_bag(spec, pos))  # what CP-SAT models
+        if 16 <= covered <= 40 and rules.game_over(spec, pos) is None and plain:
             out.append(pos)
     return out
 

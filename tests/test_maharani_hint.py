@@ -24,7 +24,8 @@ def live_positions(count: int, spec, first_seed: int = 0, tiles: range = range(0
         pos = random_position(seed, spec)
         seed += 1
         on_board = sum(c >= 0 for c in pos.colour)
-        if on_board in tiles and rules.game_over(spec, pos) is None and rules.live_bag(spec, pos):
+        plain = any(not spec.kinds[kind].centre for _, kind in rules.live_bag(spec, pos))
+        if on_board in tiles and rules.game_over(spec, pos) is None and plain:
             found += 1
             yield seed - 1, pos
 

@@ -11,7 +11,8 @@ strictly increasing levels from the new worker, so reaching is exactly connectiv
 objective pushes it up). Quarters the turn completes are scored by the table.
 
 Not modelled: the end of the game when the bag is empty and no tile left fits (the last turns);
-:func:`solve` refuses those positions and the enumeration answers them.
+:func:`solve` refuses positions whose bag holds no tile without a centre column (the turn could
+empty it for good) and the enumeration answers them.
 """
 
 from __future__ import annotations
@@ -434,8 +435,9 @@ def solve(spec: Spec, pos: Position, objective: str = "gold", top: int = 1, max_
     """The best turn by CP-SAT, replayed by the rules engine (which must agree on its value)."""
     from ortools.sat.python import cp_model
 
-    if not live_bag(spec, pos):
-        raise NotModelled("the bag is empty: the turn may end the game, which the model leaves to the enumeration")
+    if not any(not spec.kinds[kind].centre for _, kind in live_bag(spec, pos)):
+        # with no plain tile left in the bag, this turn may empty it for good and end the game
+        raise NotModelled("the bag is (nearly) empty: the turn may end the game, which the model leaves to the enumeration")
     started = time.perf_counter()
     model = _Model(spec, pos, objective, max_tiles)
     solver = cp_model.CpSolver()
