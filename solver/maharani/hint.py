@@ -20,7 +20,6 @@ from tajkit.solver.maharani import notation
 from tajkit.solver.maharani.rules import (
     SECOND_TILE_COST,
     Placed,
-    Placement,
     Position,
     Turn,
     TurnResult,
@@ -235,6 +234,3 @@ def _json(spec: Spec, names: list[str], pos: Position, answer: Answer, notes: li
         "notes": notes,
     }
 
-
-def placement_text(spec: Spec, p: Placement, players: int) -> str:
-    return notation.format_placement(spec, p, players)

@@ -30,7 +30,6 @@ does not matter) and the worker: ``+`` a new one, ``m`` move one, ``-`` none; wi
 from __future__ import annotations
 
 import re
-from collections import Counter
 
 from tajkit.solver.errors import BadState, IllegalMove
 from tajkit.solver.maharani.rules import (
@@ -465,6 +464,3 @@ def format_placement(spec: Spec, p: Placement, players: int) -> str:
     mark = "" if w is None else {"none": "", "new": "+", "move": "m"}[w.kind] + (letter if w.kind != "none" else "")
     return f"{p.slot + 1}{spec.spaces[p.space].name}{arrow}{mark}"
 
-
-def tile_counts_text(counts: Counter[Tile], spec: Spec) -> str:
-    return " ".join(f"{spec.tile_name(*t)}×{n}" if n > 1 else spec.tile_name(*t) for t, n in sorted(counts.items()))
