@@ -93,3 +93,21 @@ def test_a_finished_game_has_no_hint():
     result = runner.invoke(app, ["hint", "maharani", str(DATA / "maharani-example.toml")])
     assert result.exit_code == 2
     assert result.stderr.startswith("error: the game is over (every space is covered")
+
+
+def test_a_whole_record_typed_in_at_the_terminal_scores_like_the_file(monkeypatch, tmp_path):
+    """Interactive entry: the turns are asked one a line (a turn holds spaces), then the players."""
+    from test_games import _answers
+
+    from tajkit.cli import main as cli
+    from tajkit.solver.maharani import GAME
+
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(cli, "stdin_is_interactive", lambda: True)
+    data = tomllib.loads(GAME_FILE.read_text(encoding="utf-8"))
+    answers = _answers(GAME.state_model(GAME.load_spec()), data) + ["", "n"]
+    assert data["turns"][0] in answers  # a turn with spaces is one answer
+    typed = runner.invoke(app, ["score", "maharani", "--json"], input="\n".join(answers) + "\n")
+    assert typed.exit_code == 0, typed.output[-2000:]
+    from_file = runner.invoke(app, ["score", "maharani", str(GAME_FILE), "--json"])
+    assert json.loads(typed.stdout[typed.stdout.index("{"):]) == json.loads(from_file.stdout)

@@ -153,6 +153,7 @@ def score(spec: Spec, replay: Replay) -> ScoreResult:
         ties=ranking.ties,
         notes=tuple(_notes(spec, replay, used_counts)),
         header=tuple(_header(spec, replay)),
+        unit=("gold", "gold"),
         extra={
             "start": notation.format_position(spec, replay.start),
             "end": notation.format_position(spec, end),

@@ -48,7 +48,7 @@ def _models() -> dict[str, Any]:
     """The pydantic models of the seed file (built on first use: pydantic is imported lazily)."""
     from pydantic import Field
 
-    from tajkit.solver.seedmodels import GameInfo, Name, ReferenceCard, Source, Strict, Text
+    from tajkit.solver.seedmodels import Name, SeedFile, Source, Strict, Text
 
     Side = Literal["n", "e", "s", "w"]
     Count = Literal["2", "3", "4"]
@@ -127,8 +127,7 @@ def _models() -> dict[str, Any]:
         max_players_source: Source
         rows: list[PadRow] = Field(min_length=3, max_length=3)
 
-    class Seed(Strict):
-        game: GameInfo
+    class Seed(SeedFile):
         players: Players
         workers: Workers
         quarter_scoring: QuarterScoring
@@ -136,7 +135,6 @@ def _models() -> dict[str, Any]:
         board: Board
         tiles: Tiles
         rondel: Rondel
-        reference: dict[str, ReferenceCard] = {}
         scorepad: ScorePad
 
     return {"Seed": Seed}

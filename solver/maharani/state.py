@@ -51,6 +51,8 @@ class Replay:
 def state_model(spec: Spec) -> Any:
     from pydantic import ConfigDict, Field, create_model
 
+    from tajkit.solver.seedmodels import PlayerName
+
     strict = ConfigDict(extra="forbid", strict=True)
     space = Annotated[str, Field(pattern=r"^[a-p]\d{1,2}$", description="a space: column letter and row number, e.g. c4")]
     quarter = Annotated[int, Field(ge=1, le=4)]
@@ -58,7 +60,7 @@ def state_model(spec: Spec) -> Any:
     player = create_model(
         "MaharaniPlayer",
         __config__=strict,
-        name=(str, Field(min_length=1, max_length=60, description="the player's name")),
+        name=(PlayerName, Field(description="the player's name")),
         side=(Optional[Literal["n", "e", "s", "w"]], Field(default=None, description="the side of the board (n e s w) of the player's position marker (default by seat order: s, w, n, e)")),
         gold=(int, Field(default=0, ge=0, le=notation.MAX_GOLD, description=f"gold on the score track, 0-{notation.MAX_GOLD}")),
         markers_down=(list[quarter], Field(default=[], max_length=4, description="the quarters (1-4) whose action markers are face down")),
@@ -78,7 +80,8 @@ def state_model(spec: Spec) -> Any:
         rondel=(Optional[list[tile]], Field(default=None, min_length=4, max_length=4, description="the tiles on rondel slots 1-4, each a colour letter and its column marks read with the arrow up (e.g. Bne), - for an empty slot (at the setup: the first four drawn)")),
         board=(Optional[dict[space, placed]], Field(default=None, description="the tiles on the board: space = colour letter and the arrow's direction, e.g. c4 = \"Bn\" (none at the setup)")),
         to_move=(Optional[str], Field(default=None, min_length=1, max_length=60, description="the name of the player whose turn it is (default: the first)")),
-        turns=(list[turn], Field(default=[], max_length=MAX_TURNS, description="the turns played from the start, in order: each r (refresh) or placements like 2c4s+ 3f6n, then | and the tiles drawn")),
+        turns=(list[turn], Field(default=[], max_length=MAX_TURNS, json_schema_extra={"entry": "lines"},
+                                 description="the turns played from the start, in order: each r (refresh) or placements like 2c4s+ 3f6n, then | and the tiles drawn")),
         players=(Optional[list[player]], Field(default=None, min_length=spec.min_players, max_length=spec.max_players, description=f"{spec.min_players}-{spec.max_players} players in turn order, name first")),
     )
 
