@@ -206,3 +206,14 @@ def test_a_score_pad_in_another_language_takes_every_word_from_the_data(tmp_path
     (tmp_path / "taj.toml").write_text(TAJ_PAD_HU.replace('total = { label = "Összesen" }', ""))
     result = runner.invoke(app, ["--data", str(tmp_path), "print", "taj", "--lang", "hu", "-o", str(tmp_path / "x.pdf")])
     assert result.exit_code == 2 and "scorepad_text.hu needs words for total" in result.stderr
+
+
+def test_maharani_score_pad_in_hungarian(tmp_path):
+    """Issue 12: Maharani's rulebook is Hungarian, so its score pad comes in Hungarian too."""
+    target = tmp_path / "pad.pdf"
+    result = runner.invoke(app, ["print", "maharani", "--lang", "hu", "-o", str(target)])
+    assert result.exit_code == 0, result.output
+    text = re.sub(r"\s+", " ", pdfcheck.read(target.read_bytes()).pages[0].extract_text())
+    for word in ("Pontozólap", "Játékos", "Kör 16", "Negyed kiértékelése 4", "Összes arany", "munkás → arany"):
+        assert word in text, word
+    assert "Turn" not in text and "Score pad" not in text
