@@ -1,11 +1,12 @@
 """The build planner: the fewest turns until the player holds the Level tile's resources, as a
 time-indexed OR-Tools CP-SAT model over the rules of :mod:`bazaar`.
 
-For each horizon ``T = 1, 2, ...`` a model asks whether ``T`` turns can end with the resources
-held; the first horizon that can is the answer, and it is *proven* shortest when CP-SAT proved
-every shorter horizon infeasible. When no horizon up to the limit can, a last model finds the
-turns that end the horizon holding the most of the Level tile's resources (then the most after
-this turn): the best use of this turn.
+For each horizon ``T = 1, 2, ...`` below the limit a model asks whether ``T`` turns can end with
+the resources held; the first horizon that can is the answer, *proven* shortest when CP-SAT proved
+every shorter horizon infeasible. At the limit a model maximises how much of the Level tile the
+turns gather: all of it is a build at the limit; less is the best use of the horizon (its first
+turn is the best use of this turn), and when CP-SAT proves it optimal, also the proof that no
+build is in reach.
 
 The model, per turn ``t`` and space ``d`` the player may use:
 
@@ -16,30 +17,34 @@ The model, per turn ``t`` and space ``d`` the player may use:
 * ``take[t,d,r]`` (earn), ``use[t,d,o]`` (exchange options), ``sell[t,d,r]`` (Trade: sell) and
   the holdings ``H[t,r]``; a turn's payments never exceed ``H[t-1,r]``.
 
-CP-SAT runs on one worker with a fixed seed and a deterministic-time budget, so the same position
-gives the same plan on any machine; the wall-clock cap is only a safety net.
+CP-SAT runs on one worker with a fixed seed and a deterministic-time budget shared by a hint's
+solves, so the same position gives the same plan on any machine; the wall-clock cap is only a
+safety net. One worker because a portfolio of two is not reproducible run to run, and these models
+are small enough that the portfolio buys little (measured: scripts/bench_karigar.py).
 """
 
 from __future__ import annotations
 
 import time
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
-from tajkit.solver.karigar.bazaar import SUPPLY, Act, Board, Position, Turn, affords, covered
+from tajkit.solver.errors import IllegalMove, SolverFailure
+from tajkit.solver.karigar.bazaar import SUPPLY, Act, Board, Position, Turn, affords, apply, covered
 
 
 @dataclass(frozen=True)
 class Plan:
     turns: int | None  # fewest turns to afford the Level tile (0: build now); None when not within the horizon
     steps: tuple[Turn, ...]  # the plan, one Turn per turn (the best-progress plan when ``turns`` is None)
-    proven: bool  # shortest proven (or, with no build, the progress proven the most possible)
+    proven: bool  # shortest proven; with no build: proven that no plan within the horizon builds
     progress: int  # Level-tile resources held after the last step
     horizon: int
     seconds: float  # CP-SAT's wall time, all solves
     solves: tuple[tuple[int, str], ...]  # (horizon, status) of each solve
     stuck: bool = False  # no sequence of legal turns lasts the whole horizon
+    best_proven: bool = False  # with no build: the progress is proven the most possible
 
 
 @dataclass
@@ -55,55 +60,147 @@ class _Vars:
     use: dict[tuple[int, int, int], Any] = field(default_factory=dict)
     sell: dict[tuple[int, int, int], Any] = field(default_factory=dict)
     held: dict[tuple[int, int], Any] = field(default_factory=dict)
-    actions: list[Any] = field(default_factory=list)
 
 
 def plan(board: Board, pos: Position, horizon: int, seed: int = 0) -> Plan:
-    """The shortest plan within ``horizon`` turns, or the best use of the horizon when none exists."""
+    """The shortest plan within ``horizon`` turns, or the best use of the horizon when none exists.
+
+    Horizons ``1 .. horizon-1`` are tried in turn, each a yes/no model; the last one maximises the
+    Level-tile resources held at its end instead: all of them is a build in ``horizon`` turns, fewer
+    is the best use of the horizon (and, when proven, the proof that no build is in reach). All
+    solves share one deterministic budget; an answer the budget cut short is flagged."""
     if affords(board, pos.holding):
         return Plan(0, (), True, covered(board, pos.holding), horizon, 0.0, ())
+    budget = _Budget(board.spec.budget)
     solves: list[tuple[int, str]] = []
-    seconds = 0.0
     proven = True
-    for t in range(1, horizon + 1):
-        found, status, spent = _solve(board, pos, t, "reach", seed)
-        seconds += spent
+    for t in range(1, horizon):
+        found, status = _solve(board, pos, t, "reach", seed, budget)
         solves.append((t, status))
         if found is not None:
-            return Plan(t, found, proven, covered(board, _final(board, pos, found)), horizon, seconds, tuple(solves))
+            steps = tidy(board, pos, fill(board, pos, found))
+            return Plan(t, steps, proven, covered(board, _final(board, pos, steps)), horizon, budget.seconds, tuple(solves))
         proven = proven and status == "INFEASIBLE"
-    found, status, spent = _solve(board, pos, horizon, "progress", seed)
-    seconds += spent
+    best, status = _solve(board, pos, horizon, "progress", seed, budget)
     solves.append((horizon, status))
-    if found is None:
-        return Plan(None, (), status == "INFEASIBLE", covered(board, pos.holding), horizon, seconds, tuple(solves), stuck=True)
-    return Plan(
-        None, found, proven and status == "OPTIMAL", covered(board, _final(board, pos, found)), horizon, seconds, tuple(solves)
-    )
+    if best is None:
+        if status != "INFEASIBLE":
+            raise SolverFailure(f"CP-SAT found no plan of {horizon} turns within its budget ({status})")
+        return Plan(None, (), proven, covered(board, pos.holding), horizon, budget.seconds, tuple(solves), True, True)
+    steps = fill(board, pos, best)
+    if affords(board, _final(board, pos, steps)):
+        steps = tidy(board, pos, steps)
+        return Plan(horizon, steps, proven, covered(board, _final(board, pos, steps)), horizon, budget.seconds, tuple(solves))
+    optimal = status == "OPTIMAL"
+    return Plan(None, steps, proven and optimal, covered(board, _final(board, pos, steps)), horizon, budget.seconds,
+                tuple(solves), False, optimal)
+
+
+@dataclass
+class _Budget:
+    """CP-SAT's deterministic time left for one plan, and the wall time its solves took."""
+
+    left: float
+    seconds: float = 0.0
 
 
 def _final(board: Board, pos: Position, steps: tuple[Turn, ...]) -> tuple[int, ...]:
-    from tajkit.solver.karigar.bazaar import apply
-
     for turn in steps:
         pos = apply(board, pos, turn)
     return pos.holding
 
 
-def _solve(board: Board, pos: Position, horizon: int, mode: str, seed: int) -> tuple[tuple[Turn, ...] | None, str, float]:
+# --- tidying a plan ---------------------------------------------------------------------------------
+
+
+def tidy(board: Board, pos: Position, steps: tuple[Turn, ...]) -> tuple[Turn, ...]:
+    """The plan without what it does not need: CP-SAT answers whether ``T`` turns suffice and may
+    add an idle exchange, sale or Elephant on the way. Each is dropped in turn, kept out when the
+    plan, replayed by the rules, still ends holding the Level tile's resources."""
+    steps = _drop_hire(board, pos, steps)
+    for t, turn in enumerate(steps):
+        for a, act in enumerate(turn.acts):
+            for lighter in _lighter(act):
+                acts = tuple(lighter if k == a else other for k, other in enumerate(steps[t].acts))
+                trial = steps[:t] + (replace(steps[t], acts=tuple(x for x in acts if x.take or x.use or x.sell)),) + steps[t + 1 :]
+                if _reaches(board, pos, trial):
+                    steps = trial
+                    break
+    return steps
+
+
+def fill(board: Board, pos: Position, steps: tuple[Turn, ...]) -> tuple[Turn, ...]:
+    """The plan with every earn space giving all it can: CP-SAT may leave a resource on the card
+    that a worker standing there could carry. Earning more never makes a later turn illegal."""
+    out = []
+    for turn in steps:
+        held = list(pos.holding)
+        acts = {a.space: a for a in turn.acts}
+        crowd = Counter(turn.workers)
+        for i in sorted(set(crowd) | ({turn.elephant} if turn.elephant is not None else set())):
+            space = board.spaces[i]
+            if space.kind == "earn":
+                room = sum(space.earn) if turn.elephant == i else min(crowd[i], sum(space.earn))
+                acts[i] = Act(i, take=_fuller(board, space.earn, acts[i].take if i in acts else (), room, held))
+        turn = replace(turn, acts=tuple(acts[i] for i in sorted(acts)))
+        out.append(turn)
+        pos = apply(board, pos, turn)
+    return tuple(out)
+
+
+def _fuller(board: Board, shown: tuple[int, ...], take: tuple[int, ...], room: int, held: list[int]) -> tuple[int, ...]:
+    """``take`` topped up to ``room`` resources from ``shown``, what the Level tile still lacks first."""
+    taken = list(take) if take else [0] * len(shown)
+    lacking = sorted(range(len(shown)), key=lambda r: (held[r] + taken[r] >= board.needs[r], r))
+    for r in lacking:
+        while sum(taken) < room and taken[r] < shown[r]:
+            taken[r] += 1
+    return tuple(taken)
+
+
+def _lighter(act: Act) -> list[Act]:
+    """The act with one exchange option fewer, or one sale fewer."""
+    out = [replace(act, use=tuple(o for o in act.use if o != drop)) for drop in act.use]
+    for k, n in enumerate(act.sell):
+        if n:
+            out.append(replace(act, sell=tuple(m - (j == k) for j, m in enumerate(act.sell))))
+    return out
+
+
+def _drop_hire(board: Board, pos: Position, steps: tuple[Turn, ...]) -> tuple[Turn, ...]:
+    if pos.elephant is not None or not any(turn.hire is not None for turn in steps):
+        return steps
+    trial = tuple(
+        replace(turn, elephant=None, hire=None, acts=tuple(a for a in turn.acts if a.space in turn.workers)) for turn in steps
+    )
+    return trial if _reaches(board, pos, trial) else steps
+
+
+def _reaches(board: Board, pos: Position, steps: tuple[Turn, ...]) -> bool:
+    try:
+        return affords(board, _final(board, pos, steps))
+    except IllegalMove:
+        return False
+
+
+def _solve(
+    board: Board, pos: Position, horizon: int, mode: str, seed: int, budget: _Budget
+) -> tuple[tuple[Turn, ...] | None, str]:
     from ortools.sat.python import cp_model
 
     v = _build(board, pos, horizon, mode)
     solver = cp_model.CpSolver()
     solver.parameters.num_workers = 1  # one worker: deterministic, and these models are small
     solver.parameters.random_seed = seed
-    solver.parameters.max_deterministic_time = board.spec.budget
+    solver.parameters.max_deterministic_time = max(budget.left, 0.01)
     solver.parameters.max_time_in_seconds = board.spec.time_cap
     status = solver.solve(v.model)
+    budget.left -= solver.deterministic_time
+    budget.seconds += solver.wall_time
     name = solver.status_name(status)
     if status in (cp_model.OPTIMAL, cp_model.FEASIBLE):
-        return _read(board, pos, v, solver), name, solver.wall_time
-    return None, name, solver.wall_time
+        return _read(board, pos, v, solver), name
+    return None, name
 
 
 # --- the model -------------------------------------------------------------------------------------
@@ -125,12 +222,8 @@ def _build(board: Board, pos: Position, horizon: int, mode: str) -> _Vars:
         for r, need in enumerate(needs):
             if need:
                 m.add(v.held[horizon, r] >= need)
-        m.minimize(sum(v.actions) + 3 * sum(v.hire.values()))  # a tidy plan: no needless exchange or hire
     else:
-        total = sum(needs) + 1
-        final = [_capped(m, v.held[horizon, r], need) for r, need in enumerate(needs) if need]
-        first = [_capped(m, v.held[1, r], need) for r, need in enumerate(needs) if need]
-        m.maximize(total * sum(final) + sum(first))
+        m.maximize(sum(_capped(m, v.held[horizon, r], need) for r, need in enumerate(needs) if need))
     return v
 
 
@@ -217,14 +310,17 @@ def _space_actions(board: Board, v: _Vars, usable: list[int], t: int) -> tuple[l
                     v.take[t, d, r] = x
                     takes.append(x)
                     gain[r] += x
-            m.add(sum(takes) <= n + sum(space.earn) * e)  # a worker carries one; an Elephant all
+            shown = sum(space.earn)
+            m.add(sum(takes) <= n + shown * e)  # a worker carries one; an Elephant all
+            most = m.new_int_var(0, shown, "")  # and they take all they can: earning more never hurts
+            m.add_min_equality(most, [n + shown * e, shown])
+            m.add(sum(takes) == most)
         elif space.kind == "exchange":
             uses = []
             for o, option in enumerate(space.options):
                 u = m.new_bool_var(f"use{t}_{d}_{o}")
                 v.use[t, d, o] = u
                 uses.append((u, option))
-                v.actions.append(u)
                 for r in range(size):
                     pay[r] += option.give[r] * u
                     gain[r] += option.get[r] * u
@@ -237,7 +333,6 @@ def _space_actions(board: Board, v: _Vars, usable: list[int], t: int) -> tuple[l
                 x = m.new_int_var(0, board.workers, f"sell{t}_{d}_{r}")
                 v.sell[t, d, r] = x
                 sold.append(x)
-                v.actions.append(x)
                 pay[r] += x
             m.add(sum(sold) <= n + e)  # one per worker, one for an Elephant
             gain[spec.silver] += spec.sell_silver * sum(sold)

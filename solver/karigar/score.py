@@ -107,7 +107,7 @@ def state_model(spec: Spec) -> type[BaseModel]:
         ),
         players=(
             list[player],  # type: ignore[valid-type]
-            Field(min_length=1, max_length=spec.most_players, description=f"1-{spec.most_players} players, name first"),
+            Field(min_length=2, max_length=spec.most_players, description=f"2-{spec.most_players} players (AI players too), name first"),
         ),
     )
 

@@ -316,10 +316,10 @@ def counts(spec: Spec, bag: dict[str, int]) -> tuple[int, ...]:
     return tuple(bag.get(r, 0) for r in spec.ids)
 
 
-def describe(spec: Spec, amounts: tuple[int, ...] | list[int], empty: str = "nothing") -> str:
+def describe(spec: Spec, amounts: tuple[int, ...] | list[int], empty: str = "nothing", joiner: str = ", ") -> str:
     """``2 sandstone, 1 marble`` (resource ids, in the spec's order)."""
     parts = [f"{n} {spec.resources[i].id}" for i, n in enumerate(amounts) if n]
-    return ", ".join(parts) if parts else empty
+    return joiner.join(parts) if parts else empty
 
 
 @cache
