@@ -23,6 +23,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
+from functools import cache
 from itertools import combinations, combinations_with_replacement, product
 
 from tajkit.solver.errors import IllegalMove
@@ -361,12 +362,7 @@ def _acts(board: Board, i: int, workers: int, elephant: bool, holding: Sequence[
             return [Act(i, take=space.earn)]
         return [Act(i, take=t) for t in _takes(space.earn, workers)]
     if space.kind == "exchange":
-        sets: list[tuple[int, ...]] = [()]
-        for k in range(1, len(space.options) + 1):
-            for use in combinations(range(len(space.options)), k):
-                if (elephant and k == 1) or (not elephant and sum(space.options[o].workers for o in use) <= workers):
-                    sets.append(use)
-        return [Act(i, use=u) for u in sets]
+        return [Act(i, use=u) for u in _option_sets(space.options, workers, elephant)]
     if space.kind == "sell":
         basics = [k for k in board.spec.basic if holding[k]]
         limit = 1 if elephant else workers
@@ -379,12 +375,24 @@ def _acts(board: Board, i: int, workers: int, elephant: bool, holding: Sequence[
     return [Act(i)]
 
 
-def _takes(earn: tuple[int, ...], workers: int) -> list[tuple[int, ...]]:
+@cache
+def _option_sets(options: tuple[Option, ...], workers: int, elephant: bool) -> tuple[tuple[int, ...], ...]:
+    """Every set of options the units on a space can use at once (none included)."""
+    sets: list[tuple[int, ...]] = [()]
+    for k in range(1, len(options) + 1):
+        for use in combinations(range(len(options)), k):
+            if (elephant and k == 1) or (not elephant and sum(options[o].workers for o in use) <= workers):
+                sets.append(use)
+    return tuple(sets)
+
+
+@cache
+def _takes(earn: tuple[int, ...], workers: int) -> tuple[tuple[int, ...], ...]:
     """The most ``workers`` can take from ``earn``: every way to pick min(workers, shown) of them."""
     icons = [k for k, n in enumerate(earn) for _ in range(n)]
     n = min(workers, len(icons))
     picks = {tuple(Counter(c).get(k, 0) for k in range(len(earn))) for c in combinations(icons, n)}
-    return sorted(picks)
+    return tuple(sorted(picks))
 
 
 # --- laying out the Bazaar -------------------------------------------------------------------------

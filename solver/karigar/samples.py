@@ -90,4 +90,6 @@ def small_position(spec: Spec, rng: random.Random) -> tuple[Board, Position]:
         spare = [i for i in free if i not in start]
         elephant = rng.choice(spare) if spare else None
     holding = _bag(spec, rng, rng.randint(0, 5), palette + [spec.silver])
+    if board.can_hire(Position(start, elephant, holding)) and rng.random() < 0.4:  # Mohurs enough to hire
+        holding = tuple(h + c for h, c in zip(holding, rng.choice(spec.hire)))
     return board, Position(start, elephant, holding)

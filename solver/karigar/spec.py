@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Annotated, Literal
 
-from pydantic import Field, model_validator
+from pydantic import Field
 
 from tajkit.solver.seedmodels import GameInfo, Name, ReferenceCard, Source, Strict, Text
 
@@ -157,13 +157,6 @@ class KarigarData(Strict):
     reference: dict[str, ReferenceCard] = {}
     scorepad: ScorePad
 
-    @model_validator(mode="after")
-    def _consistent(self) -> KarigarData:
-        problems = _problems(self)
-        if problems:
-            raise ValueError("; ".join(problems))
-        return self
-
 
 def _problems(d: KarigarData) -> list[str]:
     """Cross-field checks: the numbers must describe one Taj and one Bazaar."""
@@ -211,9 +204,9 @@ def _layout_problems(d: KarigarData) -> list[str]:
     named = [n for n in grid if n[0] in "TA"]
     if len(set(named)) != len(named):
         problems.append("bazaar.grid: a Trade card or Alliance slot appears twice")
-    trades = sorted(n for n in named if n.startswith("T"))
-    if trades != sorted(d.bazaar.trade):
-        problems.append(f"bazaar.trade: say what each Trade card in the grid does ({', '.join(trades) or 'none'})")
+    unknown = [n for n in named if n.startswith("T") and n not in d.bazaar.trade]
+    if unknown:
+        problems.append(f"bazaar.trade: say what {', '.join(unknown)} does in the grid: sell or gold")
     return problems
 
 
@@ -325,8 +318,16 @@ def describe(spec: Spec, amounts: tuple[int, ...] | list[int], empty: str = "not
 @cache
 def load_spec() -> Spec:
     from tajkit import seeds
+    from tajkit.solver.errors import BadData
+    from tajkit.solver.statefile import shown
 
-    return build_spec(seeds.typed("karigar", KarigarData))
+    data = seeds.typed("karigar", KarigarData)
+    problems = _problems(data)
+    if problems:
+        path = seeds.override_path("karigar")
+        origin = f"{shown(str(path))} (over tajkit's karigar.toml)" if path else "tajkit's karigar.toml"
+        raise BadData(*(f"{origin}: {p}" for p in problems))
+    return build_spec(data)
 
 
 def build_spec(data: KarigarData) -> Spec:
