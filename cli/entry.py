@@ -1,89 +1,427 @@
-"""Entering a finished table at the terminal, sheet by sheet, as a person copies a paper sheet."""
+"""Typing a finished table in at the terminal, for any game that scores: the prompts come from the
+game's state-file model (its fields, their descriptions and limits), not from code per game.
+
+Prompts and messages go to standard error; the scores go to standard output. After the last
+player the entry is shown with its scores and any field can be corrected by name; only then is
+it saved (lists written inline, as a person writes them).
+"""
 
 from __future__ import annotations
 
+import re
+import typing
+from pathlib import Path
 from typing import Any
 
 import typer
 
-from tajkit.solver.artisans.rules import EMPTY, Spec
-from tajkit.solver.artisans.state import GAME, players_from_data
+from tajkit.cli import present
 from tajkit.solver.errors import BadInput
+from tajkit.solver.game import Game, ScoreResult
 
-EMPTY_MARKS = "_.-0"
+EMPTY_MARKS = ("_", ".", "-")
 
 
-def parse_values(answer: str, size: int, faces: int) -> list[int]:
-    """``"6 4 3 1"``, ``"6431"`` or ``"6,4,_,1"`` as box values; ``_`` (or 0) is an empty box,
-    and a blank answer leaves every box empty."""
-    cleaned = answer.replace(",", " ").strip()
-    if not cleaned:
-        return [EMPTY] * size
-    tokens = cleaned.split() if " " in cleaned else list(cleaned)
-    values = []
-    for token in tokens:
-        if token in EMPTY_MARKS:
-            values.append(EMPTY)
-        elif token.isdigit() and 1 <= int(token) <= faces:
-            values.append(int(token))
+class Retry(Exception):
+    """An answer that cannot be used; the message says why, and the question is asked again."""
+
+
+# --- what a field is ------------------------------------------------------------------------------
+
+
+def _plain(annotation: Any) -> tuple[Any, bool]:
+    """The annotation without ``Optional`` / ``Annotated``, and whether ``None`` is allowed."""
+    optional = False
+    while True:
+        origin = typing.get_origin(annotation)
+        if origin is typing.Annotated:
+            annotation = typing.get_args(annotation)[0]
+        elif origin in (typing.Union, getattr(__import__("types"), "UnionType", None)):
+            args = [a for a in typing.get_args(annotation) if a is not type(None)]
+            optional = optional or len(args) < len(typing.get_args(annotation))
+            annotation = args[0]
         else:
-            raise BadInput(f"{token!r} is not a die value: write 1-{faces}, or _ for an empty box")
-    if len(values) != size:
-        raise BadInput(f"{len(values)} values given, the feature has {size} boxes")
+            return annotation, optional
+
+
+def _is_model(annotation: Any) -> bool:
+    from pydantic import BaseModel
+
+    return isinstance(annotation, type) and issubclass(annotation, BaseModel)
+
+
+def _length(info: Any) -> tuple[int | None, int | None]:
+    low = high = None
+    for meta in info.metadata:
+        low = getattr(meta, "min_length", low)
+        high = getattr(meta, "max_length", high)
+    return low, high
+
+
+def _choices(annotation: Any) -> tuple[str, ...] | None:
+    if typing.get_origin(annotation) is typing.Literal:
+        return tuple(str(a) for a in typing.get_args(annotation))
+    return None
+
+
+# --- parsing one answer -----------------------------------------------------------------------------
+
+
+def _scalar(token: str, annotation: Any) -> Any:
+    choices = _choices(annotation)
+    if choices is not None:
+        if token not in choices:
+            raise Retry(f"{token!r}: write one of {', '.join(choices)}")
+        return token
+    if annotation is bool:
+        if token.lower() in ("y", "yes", "true", "1"):
+            return True
+        if token.lower() in ("n", "no", "false", "0"):
+            return False
+        raise Retry(f"{token!r}: write y or n")
+    if annotation is int:
+        if not re.fullmatch(r"-?\d{1,9}", token):
+            raise Retry(f"{token!r}: write a whole number")
+        return int(token)
+    if annotation is float:
+        try:
+            return float(token)
+        except ValueError:
+            raise Retry(f"{token!r}: write a number") from None
+    return token
+
+
+def parse_answer(answer: str, annotation: Any, info: Any) -> Any:
+    """An answer as the field's value. Lists: words or numbers separated by spaces or commas; in a
+    field of die values (``entry = "digits"``) digits may run together ("6431"); ``_`` marks an
+    empty box where the field allows 0."""
+    kind, _ = _plain(annotation)
+    if typing.get_origin(kind) is not list:
+        return _scalar(answer.strip(), kind)
+    item, _ = _plain(typing.get_args(kind)[0])
+    cleaned = answer.replace(",", " ").strip()
+    tokens = cleaned.split()
+    extra = getattr(info, "json_schema_extra", None)
+    digits = isinstance(extra, dict) and extra.get("entry") == "digits"  # die values, one digit a box
+    if digits and len(tokens) == 1 and re.fullmatch(r"[0-9_.\-]{2,}", tokens[0]) and "-" not in tokens[0][1:]:
+        tokens = list(tokens[0])  # "6431" or "22_2": one digit per box
+    values = [0 if (item is int and t in EMPTY_MARKS) else _scalar(t, item) for t in tokens]
+    low, high = _length(info)
+    if low is not None and low == high and len(values) != low:
+        raise Retry(f"{len(values)} {'value' if len(values) == 1 else 'values'} given, {low} needed")
     return values
 
 
-def _ask(prompt: str, parse: Any, default: str | None = None) -> Any:
+# --- asking ---------------------------------------------------------------------------------------
+
+
+def _prompt(text: str, default: str | None = None) -> str:
+    return typer.prompt(text, default=default if default is not None else "", show_default=bool(default), err=True)
+
+
+def _say(text: str) -> None:
+    typer.echo(text, err=True)
+
+
+def _describe_field(name: str, info: Any) -> str:
+    extra = info.json_schema_extra if isinstance(info.json_schema_extra, dict) else {}
+    label = str(extra.get("title_text") or name.replace("_", " "))
+    if not info.description:
+        return label
+    return info.description if info.description.lower().startswith(label.lower()) else f"{label}: {info.description}"
+
+
+def _default_text(info: Any) -> str | None:
+    from pydantic_core import PydanticUndefined
+
+    if info.default is PydanticUndefined or info.default is None:
+        return None
+    if isinstance(info.default, list):
+        return " ".join("_" if v == 0 else str(v) for v in info.default)
+    return str(info.default).lower() if isinstance(info.default, bool) else str(info.default)
+
+
+def ask_field(model: Any, name: str, context: dict[str, Any], indent: str = "  ") -> Any:
+    """Ask for one field until the answer is valid for it (the model's own limits and rules)."""
+    info = model.model_fields[name]
+    annotation, optional = _plain(info.annotation)
+    if typing.get_origin(annotation) is list and _is_list_of_lists_or_models(annotation):
+        return _ask_rows(model, name, context, indent)
     while True:
-        answer = typer.prompt(prompt, default=default, show_default=default is not None, err=True)
+        default = _default_text(info)
+        answer = _prompt(f"{indent}{_describe_field(name, info)}", default)
+        if not answer.strip():
+            if optional or default is not None:
+                return info.default if not isinstance(info.default, list) else list(info.default)
+            _say(f"{indent}  an answer is needed")
+            continue
         try:
-            return parse(answer)
-        except BadInput as exc:
-            typer.echo(f"  {exc}", err=True)
+            value = parse_answer(answer, info.annotation, info)
+            _check_field(model, name, value, context)
+            return value
+        except Retry as exc:
+            _say(f"{indent}  {exc}")
 
 
-def _count(low: int, high: int):  # noqa: ANN202
-    def parse(answer: str) -> int:
-        answer = answer.strip()
-        if not answer.isdigit() or not low <= int(answer) <= high:
-            raise BadInput(f"{answer!r}: write a whole number from {low} to {high}")
-        return int(answer)
-
-    return parse
+def _is_list_of_lists_or_models(annotation: Any) -> bool:
+    item, _ = _plain(typing.get_args(annotation)[0])
+    return typing.get_origin(item) is list or _is_model(item)
 
 
-def enter_artisans(spec: Spec) -> dict[str, Any]:
-    """Ask for each player's sheet; returns a state-file dict that has passed validation."""
-    typer.echo(
-        f"Enter each sheet as it lies on the table: digits 1-{spec.faces} per box "
-        "(\"6 4 3 1\" or \"6431\"), _ for an empty box. A blank name ends the entry.",
-        err=True,
+def _ask_rows(model: Any, name: str, context: dict[str, Any], indent: str) -> list[Any]:
+    """A list of lists or of tables: one row per answer, a blank answer ends the list."""
+    info = model.model_fields[name]
+    annotation, _ = _plain(info.annotation)
+    item, _ = _plain(typing.get_args(annotation)[0])
+    _say(f"{indent}{_describe_field(name, info)} (one per answer; a blank answer ends the list)")
+    rows: list[Any] = []
+    while True:
+        if _is_model(item):
+            first = next(iter(item.model_fields))
+            row: dict[str, Any] = {}
+            answer = _prompt(f"{indent}  {name} {len(rows) + 1}: {_describe_field(first, item.model_fields[first])}")
+            if not answer.strip():
+                break
+            try:
+                row[first] = parse_answer(answer, item.model_fields[first].annotation, item.model_fields[first])
+            except Retry as exc:
+                _say(f"{indent}    {exc}")
+                continue
+            for field in list(item.model_fields)[1:]:
+                row[field] = ask_field(item, field, row, indent + "    ")
+            rows.append(row)
+        else:
+            answer = _prompt(f"{indent}  {name} {len(rows) + 1}")
+            if not answer.strip():
+                break
+            try:
+                rows.append(parse_answer(answer, item, _ItemInfo(item)))
+            except Retry as exc:
+                _say(f"{indent}    {exc}")
+    return rows
+
+
+class _ItemInfo:
+    """Field-like limits of a list's items (the inner list's own length limits)."""
+
+    def __init__(self, annotation: Any) -> None:
+        self.metadata = [m for m in typing.get_args(annotation)[1:]] if typing.get_origin(annotation) is typing.Annotated else []
+        for m in list(self.metadata):
+            self.metadata += list(getattr(m, "metadata", []))
+
+
+def _check_field(model: Any, name: str, value: Any, context: dict[str, Any]) -> None:
+    """The model's verdict on this one field (other fields' complaints are for later)."""
+    from pydantic import ValidationError
+
+    from tajkit.solver.statefile import _describe
+
+    trial = {**context, name: value}
+    try:
+        model.model_validate(trial, strict=True)
+    except ValidationError as exc:
+        mine = [e for e in exc.errors() if e["loc"] and e["loc"][0] == name]
+        if mine:
+            raise Retry("; ".join(_describe(model, trial, e) for e in mine)) from None
+
+
+# --- the whole table -----------------------------------------------------------------------------
+
+
+def _player_model(model: Any) -> Any | None:
+    """The model of one player's table when the state lists players as tables, else None."""
+    info = model.model_fields.get("players")
+    if info is None:
+        return None
+    kind, _ = _plain(info.annotation)
+    if typing.get_origin(kind) is not list:
+        return None
+    item, _ = _plain(typing.get_args(kind)[0])
+    return item if _is_model(item) else None
+
+
+def enter_table(info: Game, spec: Any) -> tuple[dict[str, Any], ScoreResult]:
+    """Ask for the table field by field (players one by one); review and correct; offer to save.
+    Returns the state data and its scores."""
+    model = info.state_model(spec)
+    player_model = _player_model(model)
+    _say(
+        f"Type in the {info.title} table as it lies. Enter accepts a [default]; a blank answer leaves a "
+        "list empty; _ marks one empty box. A blank name ends the players."
     )
-    players: list[dict[str, Any]] = []
+    data: dict[str, Any] = {"game": info.id}
+    for name in model.model_fields:
+        if name == "game":
+            continue
+        if name == "players" and player_model is not None:
+            data["players"] = _ask_players(info, spec, data, player_model)
+        else:
+            data[name] = ask_field(model, name, data, indent="")
+    result = _review(info, spec, data, model, player_model)
+    _offer_save(info, data)
+    return data, result
+
+
+def _ask_players(info: Game, spec: Any, data: dict[str, Any], player_model: Any) -> list[dict[str, Any]]:
+    data["players"] = []
     while True:
-        name = typer.prompt(f"Player {len(players) + 1} name", default="", show_default=False, err=True).strip()
+        name = _prompt(f"Player {len(data['players']) + 1} name").strip()
         if not name:
-            if players:
-                return {"game": GAME, "players": players}
-            typer.echo("  at least one player is needed", err=True)
+            if data["players"]:
+                return data["players"]
+            _say("  at least one player is needed")
             continue
-        if any(p["name"] == name for p in players):
-            typer.echo(f"  {name!r} is already entered: each sheet needs its own name", err=True)
+        if any(p["name"] == name for p in data["players"]):
+            _say(f"  {present.safe(name)!r} is already entered: each player needs their own name")
             continue
-        players.append(_enter_sheet(spec, name))
-
-
-def _enter_sheet(spec: Spec, name: str) -> dict[str, Any]:
-    entry: dict[str, Any] = {"name": name}
-    for f in spec.features:
-        prompt = f"  {f.title} ({f.craftsperson}), {f.size} boxes: {', '.join(f.boxes)}"
-        entry[f.id] = _ask(prompt, lambda a, f=f: parse_values(a, f.size, spec.faces))
-    while True:
-        entry["raindrops_used"] = _ask(f"  Raindrops marked (0-{spec.raindrops})", _count(0, spec.raindrops))
-        entry["trees_watered"] = _ask(f"  Fruit trees watered (0-{spec.trees})", _count(0, spec.trees))
         try:
-            players_from_data(spec, {"game": GAME, "players": [entry]})
-            return entry
+            _check_field(player_model, "name", name, {})
+        except Retry as exc:
+            _say(f"  {exc}")
+            continue
+        player: dict[str, Any] = {"name": name}
+        for field in list(player_model.model_fields)[1:]:
+            player[field] = ask_field(player_model, field, player)
+        data["players"].append(player)
+        _fix_cross_field_problems(info, spec, data, player_model)
+
+
+def _problems(info: Game, spec: Any, data: dict[str, Any]) -> tuple[str, ...]:
+    try:
+        info.read_state(spec, data)
+    except BadInput as exc:
+        return exc.problems
+    return ()
+
+
+def _fix_cross_field_problems(info: Game, spec: Any, data: dict[str, Any], player_model: Any) -> None:
+    """A problem across fields of the last player (more trees watered than raindrops used) asks
+    again for just the fields it names."""
+    player = data["players"][-1]
+    fields = list(player_model.model_fields)[1:]
+    for _ in range(5):
+        problems = [p for p in _problems(info, spec, data) if p.startswith(present.safe(player["name"], 30))]
+        if not problems:
+            return
+        for problem in problems:
+            _say(f"  {problem}")
+        named = [f for f in fields if re.search(rf"\b{re.escape(f)}\b", " ".join(problems))]
+        if not named:
+            return  # nothing to point at: the review shows it, and any field can be corrected there
+        for field in named:
+            player[field] = ask_field(player_model, field, player)
+
+
+def _shown_value(value: Any) -> str:
+    if value is None:
+        return "-"
+    if isinstance(value, list):
+        return " ".join(_shown_value(v) if isinstance(v, (list, dict)) else ("_" if v == 0 else str(v)) for v in value)
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{k} {_shown_value(v)}" for k, v in value.items()) + "}"
+    return str(value)
+
+
+def _show_entry(data: dict[str, Any], player_model: Any) -> None:
+    for key, value in data.items():
+        if key == "game" or (key == "players" and player_model is not None):
+            continue
+        _say(f"{key:<18} {present.safe(_shown_value(value), 200)}")
+    for p in data.get("players", []) if player_model is not None else []:
+        _say(f"{p['name']}:")
+        for key, value in p.items():
+            if key != "name":
+                _say(f"  {key:<16} {present.safe(_shown_value(value), 200)}")
+
+
+def _review(info: Game, spec: Any, data: dict[str, Any], model: Any, player_model: Any) -> ScoreResult:
+    """Show the entry and its scores; correct any field by name until the player is satisfied."""
+    while True:
+        _say("")
+        _show_entry(data, player_model)
+        problems = _problems(info, spec, data)
+        result = None
+        if problems:
+            for problem in problems:
+                _say(f"  error: {problem}")
+        else:
+            result = info.score(spec, info.read_state(spec, data))
+            _say("")
+            _say(present.score(result))
+        example = (
+            f"\"{data['players'][0]['name']} {list(player_model.model_fields)[1]}\""
+            if player_model is not None
+            else f"\"{next(n for n in model.model_fields if n != 'game')}\""
+        )
+        answer = _prompt(
+            f"Correct a field? Type it (e.g. {example}), or press Enter" + (" to finish" if result else " after fixing")
+        ).strip()
+        if not answer:
+            if result is not None:
+                return result
+            continue
+        _correct(answer, data, model, player_model)
+
+
+def _correct(answer: str, data: dict[str, Any], model: Any, player_model: Any) -> None:
+    """``answer`` names a table-level field, or a player and one of their fields."""
+    table_fields = [n for n in model.model_fields if n != "game" and not (n == "players" and player_model is not None)]
+    if answer in table_fields:
+        data[answer] = ask_field(model, answer, data, indent="")
+        return
+    for player in data.get("players", []) if player_model is not None else []:
+        if answer.startswith(player["name"] + " ") or answer == player["name"]:
+            field = answer[len(player["name"]):].strip()
+            if field in player_model.model_fields and field != "name":
+                player[field] = ask_field(player_model, field, player)
+                return
+            known = ", ".join(list(player_model.model_fields)[1:])
+            _say(f"  {present.safe(field)!r} is not a field: the fields are {known}")
+            return
+    names = ", ".join(p["name"] for p in data.get("players", [])) if player_model is not None else ""
+    fields = ", ".join(table_fields)
+    _say(f"  type a field ({fields})" + (f", or a player's name ({names}) and a field" if names else ""))
+
+
+def _offer_save(info: Game, data: dict[str, Any]) -> None:
+    from tajkit.cli.files import write_new
+
+    if not typer.confirm("Save this table as a state file?", default=True, err=True):
+        return
+    while True:
+        path = Path(_prompt("File name", f"output/{info.id}-table.toml"))
+        replace = path.exists() and typer.confirm(f"{path} exists. Replace it?", default=False, err=True)
+        if path.exists() and not replace:
+            continue
+        try:
+            write_new(path, toml_text(data).encode("utf-8"), force=replace)
         except BadInput as exc:
-            for problem in exc.problems:
-                typer.echo(f"  {problem}", err=True)
+            _say(f"  {exc.problems[0]}")
+            continue
+        _say(f"saved {path}")
+        return
+
+
+def toml_text(data: dict[str, Any]) -> str:
+    """A state file as a person writes it: scalars first, lists on one line, a ``[[players]]``
+    table per player (and per entry of any other list of tables)."""
+    import tomli_w
+
+    lines = []
+    tables = {k: v for k, v in data.items() if isinstance(v, list) and v and all(isinstance(x, dict) for x in v)}
+    for key, value in data.items():
+        if key not in tables and value is not None:
+            lines.append(f"{key} = {_inline(value, tomli_w)}")
+    for key, rows in tables.items():
+        for row in rows:
+            lines += ["", f"[[{key}]]"]
+            lines += [f"{k} = {_inline(v, tomli_w)}" for k, v in row.items() if v is not None]
+    return "\n".join(lines) + "\n"
+
+
+def _inline(value: Any, tomli_w: Any) -> str:
+    if isinstance(value, list):
+        return "[" + ", ".join(_inline(v, tomli_w) for v in value) + "]"
+    if isinstance(value, dict):
+        return "{ " + ", ".join(f"{k} = {_inline(v, tomli_w)}" for k, v in value.items() if v is not None) + " }"
+    return tomli_w.dumps({"v": value}).split("=", 1)[1].strip()

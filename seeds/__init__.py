@@ -61,8 +61,9 @@ def load(game: str) -> dict[str, Any]:
     if path is None:
         return data
     raw = statefile.read_regular_file(path, "data file", BadData)
-    user = statefile.parse_bytes(raw, statefile.shown(str(path)), "toml", BadData)
-    return merge(data, user, where=statefile.shown(str(path)))
+    name = statefile.shown(str(path), 200)
+    user = statefile.parse_bytes(raw, name, "toml", BadData)
+    return merge(data, user, where=name)
 
 
 def typed(game: str, model: Any) -> Any:
@@ -72,7 +73,7 @@ def typed(game: str, model: Any) -> Any:
 
     data = load(game)
     path = override_path(game)
-    origin = f"{statefile.shown(str(path))} (over tajkit's {game}.toml)" if path else f"tajkit's {game}.toml"
+    origin = f"{statefile.shown(str(path), 200)} (over tajkit's {game}.toml)" if path else f"tajkit's {game}.toml"
     return statefile.validate(model, data, BadData, where_prefix=f"{origin}: ")
 
 

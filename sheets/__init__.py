@@ -1,1 +1,1 @@
-"""PDF drawing (reportlab): the shared primitives and one module per document."""
+"""PDF drawing (reportlab): the shared layer (pdf, ink, text, shapes) and one module per document."""

@@ -7,30 +7,20 @@ frame, scaled to the paper. Every number comes from the rules model (``seeds/art
 
 from __future__ import annotations
 
-from reportlab.lib.colors import Color, linearlyInterpolatedColor, white
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from typing import Any
+
+from reportlab.lib.colors import Color, HexColor, linearlyInterpolatedColor, white
 from reportlab.pdfgen.canvas import Canvas
 
-from tajkit.sheets.primitives import (
-    BOLD,
-    INKS,
-    ITALIC,
-    SANS,
-    Ink,
-    cloud,
-    die_face,
-    fitted_size,
-    pad,
-    paragraph,
-    raindrop,
-    saved,
-    star_value,
-    text,
-    tick_circle,
-    tree,
-    width_of,
-    write_box,
-)
+from tajkit.sheets.artisans_look import INKS, ArtisansInk as Ink, cloud, die_face, raindrop, tick_circle, tree, write_box
+from tajkit.sheets.pdf import BOLD, ITALIC, SANS, document, pad
+from tajkit.sheets.shapes import saved, star_value
+from tajkit.sheets.text import fitted_size, paragraph, text, width_of
 from tajkit.solver.artisans.rules import Feature, Spec
+from tajkit.solver.errors import BadData
+from tajkit.solver.game import Category
 
 W, H = 540.0, 730.0
 MARGIN = 26.0
@@ -39,11 +29,11 @@ BOX = 28.0
 # design-frame columns of the building: left minaret, left facade, centre, right facade, right minaret
 MINARET_W, FACADE_W, GAP = 64.0, 124.0, 8.0
 COLUMNS = {
-    "minaret_left": 0.0,
-    "facade_left": MINARET_W + GAP,
+    "left_minaret": 0.0,
+    "left_facade": MINARET_W + GAP,
     "centre": MINARET_W + FACADE_W + 2 * GAP,
-    "facade_right": W - MINARET_W - FACADE_W - GAP,
-    "minaret_right": W - MINARET_W,
+    "right_facade": W - MINARET_W - FACADE_W - GAP,
+    "right_minaret": W - MINARET_W,
 }
 CENTRE_W = W - 2 * (MINARET_W + FACADE_W + 2 * GAP)
 
@@ -53,16 +43,24 @@ SKY_TOP = 672.0
 
 def render_pad(spec: Spec, paper: str = "a4", ink: str = "colour", count: int = 10) -> bytes:
     """A pad of ``count`` identical player sheets as PDF bytes."""
+    box_positions(spec)  # refuse a sheet this layout cannot draw before drawing anything
     palette = INKS[ink]
 
     def draw_page(c: Canvas, width: float, height: float) -> None:
-        scale = min((width - 2 * MARGIN) / W, (height - 2 * MARGIN) / H)
-        with saved(c):
-            c.translate((width - W * scale) / 2, (height - H * scale) / 2)
-            c.scale(scale, scale)
+        with _design_frame(c, width, height):
             draw_sheet(c, spec, palette)
 
     return pad(draw_page, paper, count, f"{spec.title} - player sheet", f"{spec.edition}, {ink} ink")
+
+
+@contextmanager
+def _design_frame(c: Canvas, width: float, height: float) -> Iterator[None]:
+    """Draw in the W x H design frame, scaled to the page and centred on it."""
+    scale = min((width - 2 * MARGIN) / W, (height - 2 * MARGIN) / H)
+    with saved(c):
+        c.translate((width - W * scale) / 2, (height - H * scale) / 2)
+        c.scale(scale, scale)
+        yield
 
 
 def draw_sheet(c: Canvas, spec: Spec, ink: Ink) -> None:
@@ -70,10 +68,10 @@ def draw_sheet(c: Canvas, spec: Spec, ink: Ink) -> None:
     _header(c, spec, ink)
     _sky_and_garden(c, ink)
     _plinth(c, spec, ink)
-    _minaret(c, COLUMNS["minaret_left"], f["minaret_left"], ink)
-    _minaret(c, COLUMNS["minaret_right"], f["minaret_right"], ink)
-    _facade(c, COLUMNS["facade_left"], f["facade_left"], ink)
-    _facade(c, COLUMNS["facade_right"], f["facade_right"], ink)
+    _minaret(c, COLUMNS["left_minaret"], f["left_minaret"], ink)
+    _minaret(c, COLUMNS["right_minaret"], f["right_minaret"], ink)
+    _facade(c, COLUMNS["left_facade"], f["left_facade"], ink)
+    _facade(c, COLUMNS["right_facade"], f["right_facade"], ink)
     _archway(c, COLUMNS["centre"], f["archway"], ink)
     _dome(c, COLUMNS["centre"], f["dome"], ink)
     _garden(c, spec, ink)
@@ -119,14 +117,18 @@ def _plinth(c: Canvas, spec: Spec, ink: Ink) -> None:
         c.setLineWidth(1)
         c.rect(0, PLINTH, W, GROUND - PLINTH, stroke=1, fill=1)
     bases = {
-        spec.by_id["minaret_left"].group: COLUMNS["minaret_left"] + MINARET_W / 2,
-        spec.by_id["facade_left"].group: COLUMNS["facade_left"] + FACADE_W / 2,
+        spec.by_id["left_minaret"].group: COLUMNS["left_minaret"] + MINARET_W / 2,
+        spec.by_id["left_facade"].group: COLUMNS["left_facade"] + FACADE_W / 2,
         spec.by_id["archway"].group: COLUMNS["centre"] + CENTRE_W / 2,
-        spec.by_id["facade_right"].group: COLUMNS["facade_right"] + FACADE_W / 2,
-        spec.by_id["minaret_right"].group: COLUMNS["minaret_right"] + MINARET_W / 2,
+        spec.by_id["right_facade"].group: COLUMNS["right_facade"] + FACADE_W / 2,
+        spec.by_id["right_minaret"].group: COLUMNS["right_minaret"] + MINARET_W / 2,
     }
     for die, cx in bases.items():
         die_face(c, cx - 8, PLINTH + 3, 16, die, ink, ink.group(die))
+
+
+def _mark(feature: Feature) -> str:
+    return "" if feature.stars_official else "*"
 
 
 def _plate(c: Canvas, x: float, top: float, w: float, feature: Feature, ink: Ink, lines: int = 3) -> None:
@@ -134,20 +136,15 @@ def _plate(c: Canvas, x: float, top: float, w: float, feature: Feature, ink: Ink
     color = ink.group(feature.group)
     if lines == 3:
         text(c, feature.craftsperson, x + w / 2, top - 8, w - 2, BOLD, 7.5, "centre", color)
-        star_value(c, x + w / 2, top - 16, feature.stars, ink, r=5)
+        star_value(c, x + w / 2, top - 16, feature.stars, ink, r=5, mark=_mark(feature))
         paragraph(c, feature.short_rule, x + 1, top - 23, w - 2, 9, SANS, 6.5, align="centre", color=ink.text)
         return
     # two lines: craftsperson and stars, then the rule
     size = fitted_size(feature.craftsperson, BOLD, 8, w - 26)
     left = x + (w - width_of(feature.craftsperson, BOLD, size) - 22) / 2
     text(c, feature.craftsperson, left, top - 8.5, w - 26, BOLD, size, color=color)
-    star_value(c, left + width_of(feature.craftsperson, BOLD, size) + 11, top - 6, feature.stars, ink, r=5)
+    star_value(c, left + width_of(feature.craftsperson, BOLD, size) + 11, top - 6, feature.stars, ink, r=5, mark=_mark(feature))
     paragraph(c, feature.short_rule, x, top - 12, w, 10, SANS, 7, align="centre", color=ink.text)
-
-
-def _boxes_row(c: Canvas, xs: list[float], y: float, ink: Ink, color: Color) -> None:
-    for x in xs:
-        write_box(c, x, y, BOX, ink, color)
 
 
 # --- the building --------------------------------------------------------------------------------
@@ -185,12 +182,17 @@ def _minaret(c: Canvas, x0: float, feature: Feature, ink: Ink) -> None:
         dome.close()
         c.drawPath(dome, stroke=1, fill=1)
         c.line(cx, 632, cx, 638)
-    # four boxes, bottom to top, with an arrow: values get smaller going up
-    ys = [377 + i * 50 for i in range(feature.size)]
-    for y in ys:
-        write_box(c, cx - BOX / 2, y, BOX, ink, color)
-    _up_arrow(c, cx + 17.5, ys[0] + 4, ys[-1] + BOX - 4, ink)
+    # the boxes, bottom to top, with an arrow: values get smaller going up
+    boxes = minaret_boxes(x0, feature)
+    for x, y in boxes:
+        write_box(c, x, y, BOX, ink, color)
+    _up_arrow(c, cx + 17.5, boxes[0][1] + 4, boxes[-1][1] + BOX - 4, ink)
     _plate(c, x0, SKY_TOP - 1, MINARET_W, feature, ink)
+
+
+def minaret_boxes(x0: float, feature: Feature) -> list[tuple[float, float]]:
+    step = 200.0 / feature.size
+    return [(x0 + MINARET_W / 2 - BOX / 2, 377 + i * step) for i in range(feature.size)]
 
 
 def _up_arrow(c: Canvas, x: float, y0: float, y1: float, ink: Ink) -> None:
@@ -234,16 +236,17 @@ def _facade(c: Canvas, x0: float, feature: Feature, ink: Ink) -> None:
         c.rect(x0, GROUND, FACADE_W, top - GROUND, stroke=1, fill=1)
         c.rect(x0 + 5, GROUND + 5, FACADE_W - 10, top - GROUND - 10, stroke=1, fill=0)
     niche = ink.sky_top if ink.fills else white
-    cols = [x0 + 12, x0 + FACADE_W - 12 - 46]
-    rows = [GROUND + 14, GROUND + 112]  # bottom row, top row
-    for ny in rows:
-        for nx in cols:
-            _pointed_arch(c, nx, ny, 46, 88, niche, ink.marble_line)
-    # state-file order: top-left, top-right, bottom-left, bottom-right
-    for ny in reversed(rows):
-        for nx in cols:
-            write_box(c, nx + 9, ny + 18, BOX, ink, color)
+    for x, y in facade_boxes(x0):
+        _pointed_arch(c, x - 9, y - 18, 46, 88, niche, ink.marble_line)
+        write_box(c, x, y, BOX, ink, color)
     _plate(c, x0, top + 42, FACADE_W, feature, ink, lines=2)
+
+
+def facade_boxes(x0: float) -> list[tuple[float, float]]:
+    """In state-file order: top-left, top-right, bottom-left, bottom-right (a niche each)."""
+    cols = [x0 + 12, x0 + FACADE_W - 12 - 46]
+    rows = [GROUND + 112, GROUND + 14]
+    return [(nx + 9, ny + 18) for ny in rows for nx in cols]
 
 
 def _archway(c: Canvas, x0: float, feature: Feature, ink: Ink) -> None:
@@ -256,10 +259,10 @@ def _archway(c: Canvas, x0: float, feature: Feature, ink: Ink) -> None:
         c.rect(left + 4, GROUND + 4, right - left - 8, top - GROUND - 8, stroke=1, fill=0)
     _pointed_arch(c, cx - 50, GROUND + 4, 100, 112, ink.sky_top if ink.fills else white, ink.marble_line)
     # top-left + top-right = bottom
-    tl, tr, by = cx - 40, cx + 12, 442.0
-    write_box(c, tl, by, BOX, ink, color)
-    write_box(c, tr, by, BOX, ink, color)
-    write_box(c, cx - BOX / 2, GROUND + 14, BOX, ink, color)
+    boxes = archway_boxes(x0)
+    for x, y in boxes:
+        write_box(c, x, y, BOX, ink, color)
+    (tl, by), (tr, _) = boxes[0], boxes[1]
     text(c, "+", cx, by + 9, 14, BOLD, 13, "centre", ink.text)
     with saved(c):
         c.setStrokeColor(ink.soft_text)
@@ -267,6 +270,11 @@ def _archway(c: Canvas, x0: float, feature: Feature, ink: Ink) -> None:
         c.line(tl + BOX / 2, by - 2, cx - 6, GROUND + BOX + 18)
         c.line(tr + BOX / 2, by - 2, cx + 6, GROUND + BOX + 18)
     _plate(c, left + 6, top - 5, right - left - 12, feature, ink, lines=2)
+
+
+def archway_boxes(x0: float) -> list[tuple[float, float]]:
+    cx = x0 + CENTRE_W / 2
+    return [(cx - 40, 442.0), (cx + 12, 442.0), (cx - BOX / 2, GROUND + 14)]
 
 
 def _dome(c: Canvas, x0: float, feature: Feature, ink: Ink) -> None:
@@ -286,9 +294,14 @@ def _dome(c: Canvas, x0: float, feature: Feature, ink: Ink) -> None:
         c.setLineWidth(1.2)
         c.line(cx, 640, cx, 649)
         c.circle(cx, 645, 1.8, stroke=1, fill=1)
-    for x in (cx - 47, cx - BOX / 2, cx + 19):  # left, middle, right
-        write_box(c, x, 558, BOX, ink, color)
+    for x, y in dome_boxes(x0):  # left, middle, right
+        write_box(c, x, y, BOX, ink, color)
     _plate(c, x0 - 6, SKY_TOP + 1, CENTRE_W + 12, feature, ink, lines=2)
+
+
+def dome_boxes(x0: float) -> list[tuple[float, float]]:
+    cx = x0 + CENTRE_W / 2
+    return [(cx - 47, 558.0), (cx - BOX / 2, 558.0), (cx + 19, 558.0)]
 
 
 # --- the garden ----------------------------------------------------------------------------------
@@ -298,7 +311,7 @@ def _garden(c: Canvas, spec: Spec, ink: Ink) -> None:
     garden = spec.garden_group
     color = ink.group(garden)
     features = spec.features_in(garden)
-    canal = next(f for f in features if f.condition == "same_parity")
+    canal = spec.by_id["waterway"]
     orchards = [f for f in features if f is not canal]
     cx = W / 2
     # the canal runs from the plinth toward the viewer
@@ -311,35 +324,61 @@ def _garden(c: Canvas, spec: Spec, ink: Ink) -> None:
         for wy in range(208, int(PLINTH) - 4, 14):
             c.bezier(cx - 24, wy, cx - 16, wy + 3, cx - 8, wy - 3, cx, wy)
             c.bezier(cx, wy, cx + 8, wy + 3, cx + 16, wy - 3, cx + 24, wy)
-    for i in range(canal.size):
-        write_box(c, cx - BOX / 2, 300 - i * 42, BOX, ink, color)
+    for x, y in canal_boxes(canal):
+        write_box(c, x, y, BOX, ink, color)
     _plate(c, cx - 62, 196, 124, canal, ink, lines=2)
     # an orchard either side: the Arborist's two boxes and fruit trees to water
-    per_side = [spec.trees // 2 + spec.trees % 2, spec.trees // 2]
-    for side, (feature, trees) in enumerate(zip(orchards, per_side)):
-        x0 = 12 if side == 0 else cx + 46
-        _orchard(c, x0, feature, trees, ink)
+    for side, feature in enumerate(orchards[:2]):
+        _orchard(c, ORCHARD_X[side], feature, trees_per_side(spec)[side], ink)
     die_face(c, cx - 60, 141, 16, garden, ink, color)
     text(c, spec.group_name(garden), cx - 40, 145, 110, BOLD, 9, color=color)
     paragraph(c, spec.text("trees"), 12, 158, 170, 18, SANS, 6.8, color=ink.text)
 
 
+ORCHARD_W = W / 2 - 46 - 12
+ORCHARD_X = (12.0, W / 2 + 46)
+
+
+def trees_per_side(spec: Spec) -> tuple[int, int]:
+    return spec.trees // 2 + spec.trees % 2, spec.trees // 2
+
+
+def canal_boxes(canal: Feature) -> list[tuple[float, float]]:
+    step = 126.0 / max(canal.size, 1)
+    return [(W / 2 - BOX / 2, 300 - i * step) for i in range(canal.size)]
+
+
+def orchard_boxes(x0: float, feature: Feature) -> list[tuple[float, float]]:
+    left = x0 + ORCHARD_W / 2 - 60
+    return [(left + i * (BOX + 16), 282.0) for i in range(feature.size)]
+
+
+def tree_spots(spec: Spec) -> list[tuple[float, float]]:
+    """Where each fruit tree's tick circle is (left orchard's trees first)."""
+    spots = []
+    for side, trees in enumerate(trees_per_side(spec)):
+        spacing = ORCHARD_W / max(trees, 1)
+        spots += [(ORCHARD_X[side] + spacing * (i + 0.5), 174.0) for i in range(trees)]
+    return spots
+
+
 def _orchard(c: Canvas, x0: float, feature: Feature, trees: int, ink: Ink) -> None:
-    w = W / 2 - 46 - 12
     color = ink.group(feature.group)
-    _plate(c, x0, 334, w, feature, ink, lines=2)
-    left = x0 + w / 2 - 60
-    write_box(c, left, 282, BOX, ink, color)
-    text(c, "+", left + BOX + 8, 291, 12, BOLD, 12, "centre", ink.text)
-    write_box(c, left + BOX + 16, 282, BOX, ink, color)
-    text(c, f"= {feature.target}", left + 2 * BOX + 20, 291, 40, BOLD, 12, color=ink.text)
-    spacing = w / max(trees, 1)
+    _plate(c, x0, 334, ORCHARD_W, feature, ink, lines=2)
+    boxes = orchard_boxes(x0, feature)
+    for x, y in boxes:
+        write_box(c, x, y, BOX, ink, color)
+    for (x, y), _ in zip(boxes, boxes[1:]):
+        text(c, "+", x + BOX + 8, y + 9, 12, BOLD, 12, "centre", ink.text)
+    last_x, last_y = boxes[-1]
+    text(c, f"= {feature.target}", last_x + BOX + 4, last_y + 9, 40, BOLD, 12, color=ink.text)
+    spacing = ORCHARD_W / max(trees, 1)
     for i in range(trees):
         tx = x0 + spacing * (i + 0.5)
         tree(c, tx, 188, 62, ink)
         tick_circle(c, tx, 174, 6.5, ink)
     if trees:
-        text(c, "water", x0 + w / 2, 171.5, 40, ITALIC, 6.5, "centre", ink.soft_text)
+        text(c, "water", x0 + ORCHARD_W / 2, 171.5, 40, ITALIC, 6.5, "centre", ink.soft_text)
 
 
 # --- raindrops and scores ------------------------------------------------------------------------
@@ -349,34 +388,161 @@ def _raindrops(c: Canvas, spec: Spec, ink: Ink) -> None:
     text(c, "Raindrops", 0, 117, 150, BOLD, 10, color=ink.water_line)
     paragraph(c, spec.text("raindrops"), 0, 111, 150, 48, SANS, 7, color=ink.text)
     width = (W - 160) / len(spec.clouds)
+    for i in range(len(spec.clouds)):
+        cloud(c, 160 + i * width + 8, 92, width - 16, 36, ink)
+    for x, y in drop_spots(spec):
+        raindrop(c, x, y, 17, ink)
+
+
+def drop_spots(spec: Spec) -> list[tuple[float, float]]:
+    """The centre of each raindrop, cloud by cloud, left to right."""
+    width = (W - 160) / len(spec.clouds)
+    spots = []
     for i, drops in enumerate(spec.clouds):
-        x = 160 + i * width
-        cloud(c, x + 8, 92, width - 16, 36, ink)
         step = (width - 24) / drops
-        for d in range(drops):
-            raindrop(c, x + 12 + step * (d + 0.5), 74, 17, ink)
+        spots += [(160 + i * width + 12 + step * (d + 0.5), 74.0) for d in range(drops)]
+    return spots
+
+
+def _strip_cells(spec: Spec) -> list[Category]:
+    """The score strip: the scorer's categories (so the sheet and ``tajkit score`` agree), the
+    total last."""
+    from tajkit.solver.artisans.scoring import categories
+
+    cats = [c for c in categories(spec) if c.kind != "total"]
+    return cats + [c for c in categories(spec) if c.kind == "total"]
+
+
+def _strip_x(spec: Spec) -> tuple[float, list[Category]]:
+    cells = _strip_cells(spec)
+    return W / len(cells), cells
 
 
 def _score_strip(c: Canvas, spec: Spec, ink: Ink) -> None:
-    cells: list[tuple[str, str, Color, int | None]] = [
-        (f.short, "", ink.group(f.group), f.stars) for f in spec.features
-    ]
-    cells += [("Dry trees", f"−{spec.tree_penalty} each", ink.line, None)]
-    cells += [("Drops left", "tie-break", ink.line, None), ("Total", "", ink.text, None)]
-    w = W / len(cells)
+    w, cells = _strip_x(spec)
     with saved(c):
         c.setStrokeColor(ink.line)
         c.setLineWidth(0.6)
-        c.line(0, 56, W, 56)
-    for i, (label, note, color, stars) in enumerate(cells):
+        c.line(0, 60, W, 60)
+    for i, cat in enumerate(cells):
         x = i * w
-        text(c, label, x + w / 2, 46, w - 4, BOLD, 7, "centre", color)
-        if note:
-            text(c, note, x + w / 2, 38, w - 4, SANS, 6, "centre", ink.soft_text)
-        elif stars is not None:
-            star_value(c, x + w / 2, 40, stars, ink, r=4)
+        feature = spec.by_id.get(cat.id)
+        color = ink.group(feature.group) if feature else (ink.text if cat.kind == "total" else ink.line)
+        paragraph(c, cat.label, x + 2, 58, w - 4, 16, BOLD, 6.6, leading=1.08, align="centre", color=color)
+        if cat.stars is not None:
+            star_value(c, x + w / 2, 38, cat.stars, ink, r=3.6, mark="" if cat.official else "*")
+        elif cat.note:
+            paragraph(c, cat.note, x + 1, 42, w - 2, 7, SANS, 5.6, align="centre", color=ink.soft_text, min_size=5.5)
         with saved(c):
             c.setStrokeColor(color)
             c.setFillColor(white)
-            c.setLineWidth(2 if label == "Total" else 1.1)
-            c.roundRect(x + 4, 2, w - 8, 30, 4, stroke=1, fill=1)
+            c.setLineWidth(2 if cat.kind == "total" else 1.1)
+            c.roundRect(x + 4, 2, w - 8, 28, 4, stroke=1, fill=1)
+    if any(not cat.official for cat in cells):
+        text(c, "* star values: tajkit defaults", W, -8, 200, ITALIC, 5.5, "right", ink.soft_text)
+
+
+# --- where each box is (the drawing and the filled-in picture share it) ----------------------------
+
+
+def box_positions(spec: Spec) -> dict[str, list[tuple[float, float]]]:
+    """Each feature's boxes (bottom-left corners, state-file order) on the tajkit edition sheet.
+    A data override that gives a feature a box count this sheet cannot draw is refused."""
+    f = spec.by_id
+    garden = [g for g in spec.features_in(spec.garden_group) if g.id != "waterway"]
+    positions = {
+        "left_minaret": minaret_boxes(COLUMNS["left_minaret"], f["left_minaret"]),
+        "right_minaret": minaret_boxes(COLUMNS["right_minaret"], f["right_minaret"]),
+        "left_facade": facade_boxes(COLUMNS["left_facade"]),
+        "right_facade": facade_boxes(COLUMNS["right_facade"]),
+        "archway": archway_boxes(COLUMNS["centre"]),
+        "dome": dome_boxes(COLUMNS["centre"]),
+        "waterway": canal_boxes(f["waterway"]),
+        **{g.id: orchard_boxes(ORCHARD_X[k], g) for k, g in enumerate(garden[:2])},
+    }
+    problems = [
+        f"the tajkit edition sheet draws {feature.title} with {len(positions.get(feature.id, []))} boxes, "
+        f"your data gives it {feature.size}"
+        for feature in spec.features
+        if len(positions.get(feature.id, [])) != feature.size
+    ]
+    if problems:
+        raise BadData(*problems)
+    return positions
+
+
+# --- a filled-in sheet: what a player entered, drawn on the sheet -------------------------------
+
+
+def render_filled(spec: Spec, players: Sequence[Any]) -> bytes:
+    """One page per player: the sheet with the entered values in their boxes, the watered trees
+    ticked, the used raindrops crossed, and each feature's points in the score strip."""
+    from tajkit.solver.artisans.rules import score
+
+    palette = INKS["colour"]
+    positions = box_positions(spec)
+
+    def page(player: Any) -> Callable[[Canvas, float, float], None]:
+        def draw(c: Canvas, width: float, height: float) -> None:
+            with _design_frame(c, width, height):
+                draw_sheet(c, spec, palette)
+                _fill(c, spec, player, score(spec, player.sheet), positions, palette)
+
+        return draw
+
+    return document([page(p) for p in players], "a4", 1, f"{spec.title} - filled sheets", "tajkit score --png")
+
+
+def _fill(c: Canvas, spec: Spec, player: Any, result: Any, positions: dict, ink: Ink) -> None:
+    pen = HexColor("#1F3A93")
+    text(c, player.name, 366, 707, W - 366, BOLD, 12, color=pen)
+    for row in result.features:
+        good = row.points > 0
+        for (x, y), value in zip(positions[row.feature.id], row.values):
+            if value:
+                text(c, str(value), x + BOX / 2, y + 7.5, BOX - 4, BOLD, 17, "centre", pen)
+        first_x, first_y = positions[row.feature.id][0]
+        _verdict(c, first_x - 7, first_y + BOX + 1, good, ink)
+    for k, (x, y) in enumerate(tree_spots(spec)):
+        if k < player.sheet.trees_watered:
+            _tick(c, x, y, pen)
+    for k, (x, y) in enumerate(drop_spots(spec)):
+        if k < player.sheet.raindrops_used:
+            _cross(c, x, y - 1, 6, pen)
+    w, cells = _strip_x(spec)
+    points = {r.feature.id: r.points for r in result.features}
+    points.update({"dry_trees": -result.tree_penalty, "total": result.total, "unused_raindrops": result.unused_raindrops})
+    for i, cat in enumerate(cells):
+        text(c, str(points[cat.id]), i * w + w / 2, 9, w - 10, BOLD, 14, "centre", pen)
+
+
+def _verdict(c: Canvas, x: float, y: float, good: bool, ink: Ink) -> None:
+    """A small round badge: a tick when the feature scores, a cross when it does not."""
+    colour = HexColor("#2E7D32") if good else HexColor("#C62828")
+    with saved(c):
+        c.setFillColor(colour)
+        c.setStrokeColor(white)
+        c.setLineWidth(1)
+        c.circle(x, y, 6, stroke=1, fill=1)
+    if good:
+        _tick(c, x, y, white, size=3.6)
+    else:
+        _cross(c, x, y, 3, white)
+
+
+def _tick(c: Canvas, x: float, y: float, colour: Color, size: float = 5.5) -> None:
+    with saved(c):
+        c.setStrokeColor(colour)
+        c.setLineWidth(max(1.2, size / 3))
+        c.setLineCap(1)
+        c.line(x - size * 0.8, y, x - size * 0.2, y - size * 0.6)
+        c.line(x - size * 0.2, y - size * 0.6, x + size * 0.9, y + size * 0.8)
+
+
+def _cross(c: Canvas, x: float, y: float, size: float, colour: Color) -> None:
+    with saved(c):
+        c.setStrokeColor(colour)
+        c.setLineWidth(1.6)
+        c.setLineCap(1)
+        c.line(x - size, y - size, x + size, y + size)
+        c.line(x - size, y + size, x + size, y - size)

@@ -1,8 +1,9 @@
-"""What goes on a reference card and a score pad, read from ``seeds/<game>.toml`` (no drawing here).
+"""What goes on a reference card and a score pad (no drawing here).
 
-Two entries in the seeds are filled from the rules models so a card can never disagree with the
-sheet: ``from = "features"`` (Artisans: each craftsperson's stars and condition) and
-``from = "quarter_table"`` (Maharani: workers -> gold, with each value's provenance).
+A score pad's rows are the game's scoring categories (``Game.categories``), the very ones
+``tajkit score`` reports, so the printed pad and the scorer cannot disagree. A reference card's
+words come from the seed's ``[reference.<lang>]``; a section that says ``from = "<key>"`` gets the
+lines the game computes from its data (``Game.card_parts``), e.g. Artisans' stars.
 """
 
 from __future__ import annotations
@@ -12,13 +13,9 @@ from typing import Any
 
 from tajkit import seeds
 from tajkit.solver.errors import BadInput
+from tajkit.solver.game import Category, Game, PadTable, TableCell
 
-
-@dataclass(frozen=True)
-class TableCell:
-    key: str
-    value: str
-    official: bool  # stated by the rulebook (else a documented inference or default)
+__all__ = ["Card", "Pad", "Section", "TableCell", "card", "pad"]
 
 
 @dataclass(frozen=True)
@@ -42,102 +39,46 @@ class Card:
 
 
 @dataclass(frozen=True)
-class PadRow:
-    label: str
-    note: str = ""
-    kind: str = "score"  # score | total | tiebreak | shared
-    sub: tuple[str, ...] = ("",)  # captions of the cells each player writes in this row
-    cells: tuple[str, ...] = ()  # shared rows: one cell per caption, across all players
-    stars: int | None = None
-
-
-@dataclass(frozen=True)
 class Pad:
     game: str
     title: str
     players: int
-    rows: tuple[PadRow, ...]
-    table: tuple[TableCell, ...] = ()
-    table_title: str = ""
-    table_labels: tuple[str, str] = ("workers", "gold")
-    table_note: str = ""
+    rows: tuple[Category, ...]
+    table: PadTable | None = None
     accent: str = "#B7860B"
 
 
-def languages(game: str) -> list[str]:
-    return list(seeds.load(game).get("reference", {}))
+def _printing(game: str) -> Any:
+    from tajkit.solver.seedmodels import Printing
+
+    return seeds.typed(game, Printing)
 
 
-def card(game: str, lang: str = "en") -> Card:
-    data = seeds.load(game)
-    ref = data.get("reference", {})
-    if lang not in ref:
-        raise BadInput(f"--lang {lang}: the {game} reference card comes in {', '.join(ref) or 'no language yet'}")
-    entry = ref[lang]
-    sections = tuple(_section(game, data, s) for s in entry["sections"])
-    return Card(game, entry["title"], entry.get("subtitle", ""), sections, lang, data["game"]["accent"])
-
-
-def _section(game: str, data: dict[str, Any], raw: dict[str, Any]) -> Section:
-    items = tuple(raw.get("items", ()))
-    source = raw.get("from")
-    if source == "features":
-        items = _feature_lines() + items
-    if source == "quarter_table":
-        table, note = _quarter_table(data)
-        labels = tuple(raw.get("table_labels", ("", "")))
-        return Section(raw["icon"], raw["heading"], items, table, labels, raw.get("table_note", note))  # type: ignore[arg-type]
-    return Section(raw["icon"], raw["heading"], items)
-
-
-def _feature_lines() -> tuple[str, ...]:
-    from tajkit.solver.artisans.rules import load_spec
-
-    spec = load_spec()
-    lines: dict[str, str] = {}
-    for f in spec.features:
-        count = sum(1 for g in spec.features if g.craftsperson == f.craftsperson)
-        several = f" ×{count}" if count > 1 else ""
-        lines.setdefault(f.craftsperson, f"{f.craftsperson}{several}, ★{f.stars}: {f.rule}.")
-    return tuple(lines.values())
-
-
-def _quarter_table(data: dict[str, Any]) -> tuple[tuple[TableCell, ...], str]:
-    q = data["quarter_scoring"]
-    cells = tuple(
-        TableCell(str(n), str(gold), source == "rulebook") for n, (gold, source) in enumerate(zip(q["gold"], q["source"]))
-    )
-    return cells, q.get("note", "")
-
-
-def pad(game: str) -> Pad:
-    data = seeds.load(game)
-    raw = data.get("scorepad")
-    if raw is None:
-        raise BadInput(f"no score pad for {game} yet")
-    rows: list[PadRow] = []
-    for r in raw["rows"]:
-        if r.get("from") == "features":
-            rows += _feature_rows()
-        elif r.get("kind") == "rounds":
-            sub = tuple(r.get("sub", ("",)))
-            rows += [PadRow(f"{r['label']} {k}", r.get("note", "") if k == 1 else "", "score", sub) for k in range(1, r["count"] + 1)]
+def card(info: Game, spec: Any, lang: str = "en") -> Card:
+    printing = _printing(info.id)
+    if lang not in printing.reference:
+        raise BadInput(f"--lang {lang}: the {info.id} reference card comes in {', '.join(printing.reference) or 'no language yet'}")
+    entry = printing.reference[lang]
+    parts = info.card_parts(spec)
+    sections = []
+    for raw in entry.sections:
+        items = tuple(raw.items)
+        table: PadTable | None = None
+        if raw.from_ is not None:
+            part = parts.get(raw.from_)
+            if part is None:
+                raise BadInput(f"{info.id} reference card: no content named {raw.from_!r} (known: {', '.join(parts) or 'none'})")
+            items = part.items + items
+            table = part.table
+        if table is None:
+            sections.append(Section(raw.icon, raw.heading, items))
         else:
-            rows.append(
-                PadRow(r["label"], r.get("note", ""), r.get("kind", "score"), tuple(r.get("sub", ("",))), tuple(r.get("cells", ())))
-            )
-    table: tuple[TableCell, ...] = ()
-    note = ""
-    if "quarter_scoring" in data:
-        table, note = _quarter_table(data)
-    labels = tuple(raw.get("table_labels", ("", "")))
-    return Pad(
-        game, raw["title"], int(raw["max_players"]), tuple(rows), table, raw.get("table_title", ""), labels,  # type: ignore[arg-type]
-        note, data["game"]["accent"],
-    )
+            labels = tuple(raw.table_labels) if any(raw.table_labels) else table.labels
+            sections.append(Section(raw.icon, raw.heading, items, table.cells, labels, raw.table_note or table.note))  # type: ignore[arg-type]
+    return Card(info.id, entry.title, entry.subtitle, tuple(sections), lang, printing.game.accent)
 
 
-def _feature_rows() -> list[PadRow]:
-    from tajkit.solver.artisans.rules import load_spec
-
-    return [PadRow(f.title, f.short_rule, "score", ("",), (), f.stars) for f in load_spec().features]
+def pad(info: Game, spec: Any) -> Pad:
+    """The score pad: one column per player the rules allow, one row per scoring category."""
+    _, most = info.player_counts(spec)
+    return Pad(info.id, info.title, most, info.categories(spec), info.pad_table(spec), _printing(info.id).game.accent)

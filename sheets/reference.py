@@ -9,23 +9,10 @@ from reportlab.lib.colors import Color, HexColor, white
 from reportlab.pdfgen.canvas import Canvas
 
 from tajkit.sheets.documents import Card, Section
-from tajkit.sheets.primitives import (
-    BOLD,
-    INKS,
-    ITALIC,
-    PAPERS,
-    SANS,
-    Ink,
-    cut_line,
-    document,
-    icon,
-    paragraph,
-    register_fonts,
-    saved,
-    text,
-    value_table,
-    wrap,
-)
+from tajkit.sheets.ink import INKS, Ink
+from tajkit.sheets.pdf import BOLD, ITALIC, PAPERS, SANS, document, register_fonts
+from tajkit.sheets.shapes import cut_line, icon, saved, value_table
+from tajkit.sheets.text import paragraph, text, wrap
 
 MARGIN, GAP = 22.0, 26.0
 HEADER, PAD, GUTTER = 38.0, 12.0, 16.0

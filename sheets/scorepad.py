@@ -7,52 +7,62 @@ from __future__ import annotations
 from reportlab.lib.colors import Color, HexColor, white
 from reportlab.pdfgen.canvas import Canvas
 
-from tajkit.sheets.documents import Pad, PadRow
-from tajkit.sheets.primitives import (
-    BOLD,
-    INKS,
-    ITALIC,
-    SANS,
-    Ink,
-    cut_line,
-    pad as pad_pdf,
-    paragraph,
-    saved,
-    star_value,
-    text,
-    value_table,
-)
+from tajkit.sheets.documents import Pad
+from tajkit.solver.game import Category
+from tajkit.sheets.ink import INKS, Ink
+from tajkit.sheets.pdf import BOLD, ITALIC, SANS, pad as pad_pdf
+from tajkit.sheets.shapes import cut_line, saved, star_value, value_table
+from tajkit.sheets.text import paragraph, text
 
 MARGIN = 30.0
 LABEL_W = 150.0
 NAME_H = 30.0
 
 
-ROW_H = 28.0  # a comfortable row; pads short enough for two per page get two, with a cut line
+ROW_H = 28.0  # a comfortable row
+TWO_UP_ROW_H = 21.0  # the smallest row that still takes handwriting, two pads to a page
 HEADER_H = 46.0
+FOOTER_H = 14.0
+CUT = 30.0  # the band around the cut line between two pads
+
+
+def rows_of(pad: Pad) -> list[tuple[Category, str]]:
+    """Each printed row: its category and its label (a ``rounds`` category gives ``count`` rows:
+    "Province 1", "Province 2" ...)."""
+    out: list[tuple[Category, str]] = []
+    for row in pad.rows:
+        if row.kind == "rounds":
+            out += [(row, f"{row.label} {k}") for k in range(1, row.count + 1)]
+        else:
+            out.append((row, row.label))
+    return out
+
+
+def _fixed_height(pad: Pad) -> float:
+    return HEADER_H + NAME_H + (_table_height(pad) + 14 if pad.table else 0) + FOOTER_H
 
 
 def render(pad: Pad, paper: str = "a4", ink: str = "colour", count: int = 10) -> bytes:
     palette = INKS[ink]
     colour = HexColor(pad.accent) if palette.fills else palette.text
+    rows = rows_of(pad)
 
     def draw(c: Canvas, width: float, height: float) -> None:
-        natural = HEADER_H + NAME_H + ROW_H * len(pad.rows) + (_table_height(pad) + 14 if pad.table else 0) + 24
-        usable = height - 2 * MARGIN
-        if 2 * natural + 30 <= usable:
-            half = (height - 30) / 2
-            _draw_pad(c, pad, width, height, half + 30 - MARGIN, palette, colour)
-            _draw_pad(c, pad, width, half, 0, palette, colour)
-            cut_line(c, MARGIN - 8, width - MARGIN + 8, half + 15, palette.soft_text)
+        middle = height / 2
+        if _fixed_height(pad) + TWO_UP_ROW_H * len(rows) <= middle - CUT / 2 - MARGIN:
+            _draw_pad(c, pad, rows, width, height - MARGIN, middle + CUT / 2, palette, colour)
+            _draw_pad(c, pad, rows, width, middle - CUT / 2, MARGIN, palette, colour)
+            cut_line(c, MARGIN - 8, width - MARGIN + 8, middle, palette.soft_text)
         else:
-            _draw_pad(c, pad, width, height, 0, palette, colour)
+            _draw_pad(c, pad, rows, width, height - MARGIN, MARGIN, palette, colour)
 
     return pad_pdf(draw, paper, count, f"{pad.title} - score pad", f"tajkit score pad ({ink} ink)")
 
 
-def _draw_pad(c: Canvas, pad: Pad, width: float, top_y: float, floor: float, ink: Ink, accent: Color) -> None:
-    """One score table between ``floor`` and ``top_y`` (page coordinates)."""
-    top = top_y - MARGIN
+def _draw_pad(
+    c: Canvas, pad: Pad, rows: list[tuple[Category, str]], width: float, top: float, base: float, ink: Ink, accent: Color
+) -> None:
+    """One score table between ``base`` and ``top`` (page coordinates), footer included."""
     text(c, pad.title, MARGIN, top - 18, width * 0.55, BOLD, 20, color=accent)
     text(c, "Score pad", MARGIN, top - 32, 120, ITALIC, 9, color=ink.soft_text)
     for k, label in enumerate(("Date", "Place")):
@@ -63,18 +73,19 @@ def _draw_pad(c: Canvas, pad: Pad, width: float, top_y: float, floor: float, ink
             c.setLineWidth(0.6)
             c.line(x + 28, top - 33, x + (width * 0.4 - MARGIN) / 2 - 8, top - 33)
     table_top = top - HEADER_H
-    bottom = floor + MARGIN + (_table_height(pad) if pad.table else 0) + 14
-    rows = pad.rows
+    bottom = base + FOOTER_H + ((_table_height(pad) + 14) if pad.table else 0)
     row_h = min(ROW_H, (table_top - NAME_H - bottom) / len(rows))
     columns = _player_columns(width, pad.players)
     _names_row(c, columns, table_top, ink, accent)
     y = table_top - NAME_H
-    for k, row in enumerate(rows):
+    for k, (row, label) in enumerate(rows):
         y -= row_h
-        _row(c, row, k, y, row_h, columns, width, ink, accent)
+        _row(c, row, label, k, y, row_h, columns, width, ink, accent)
     if pad.table:
         _quarter_table(c, pad, MARGIN, y - 12, width - 2 * MARGIN, ink, accent)
-    text(c, f"tajkit · {pad.title} score pad · categories from the rulebook", width - MARGIN, floor + MARGIN - 14,
+        y -= 12 + _table_height(pad)
+    defaults = "  ·  * a tajkit default, not the rulebook's value" if any(not r.official for r in pad.rows) else ""
+    text(c, f"tajkit · {pad.title} score pad · the categories tajkit score uses{defaults}", width - MARGIN, y - 10,
          width - 2 * MARGIN, ITALIC, 6, "right", ink.soft_text)
 
 
@@ -99,7 +110,10 @@ def _cell(c: Canvas, x: float, y: float, w: float, h: float, ink: Ink, stroke: C
         c.roundRect(x, y, w, h, min(3.0, h / 5), stroke=1, fill=1)
 
 
-def _row(c: Canvas, row: PadRow, k: int, y: float, h: float, columns: list[tuple[float, float]], width: float, ink: Ink, accent: Color) -> None:
+def _row(
+    c: Canvas, row: Category, label: str, k: int, y: float, h: float, columns: list[tuple[float, float]], width: float,
+    ink: Ink, accent: Color,
+) -> None:
     if ink.fills and k % 2 == 0:
         with saved(c):
             c.setFillColor(HexColor("#F6F1E6"))
@@ -107,13 +121,14 @@ def _row(c: Canvas, row: PadRow, k: int, y: float, h: float, columns: list[tuple
     total, tie = row.kind == "total", row.kind == "tiebreak"
     font = BOLD if total else (ITALIC if tie else SANS)
     label_w = LABEL_W - 8 - (24 if row.stars is not None else 0)
-    if row.note:
-        text(c, row.label, MARGIN + 4, y + h * 0.55, label_w, font, min(9.5, h * 0.42), color=ink.text)
-        paragraph(c, row.note, MARGIN + 4, y + h * 0.47, LABEL_W - 8, h * 0.42, ITALIC, min(6.5, h * 0.27), 1.1, color=ink.soft_text)
+    note = row.note if (row.kind != "rounds" or label.endswith(" 1")) else ""
+    if note:
+        text(c, label, MARGIN + 4, y + h * 0.55, label_w, font, min(9.5, h * 0.42), color=ink.text)
+        paragraph(c, note, MARGIN + 4, y + h * 0.47, LABEL_W - 8, h * 0.42, ITALIC, min(6.5, h * 0.27), 1.1, color=ink.soft_text)
     else:
-        text(c, row.label, MARGIN + 4, y + h * 0.35, label_w, font, min(9.5, h * 0.42), color=ink.text)
+        text(c, label, MARGIN + 4, y + h * 0.35, label_w, font, min(9.5, h * 0.42), color=ink.text)
     if row.stars is not None:
-        star_value(c, MARGIN + LABEL_W - 16, y + h / 2, row.stars, ink, r=min(5.0, h * 0.2))
+        star_value(c, MARGIN + LABEL_W - 18, y + h / 2, row.stars, ink, r=min(5.0, h * 0.2), mark="" if row.official else "*")
     stroke = accent if total else ink.line
     if row.kind == "shared":
         _shared(c, row, y, h, columns, ink, accent)
@@ -127,7 +142,7 @@ def _row(c: Canvas, row: PadRow, k: int, y: float, h: float, columns: list[tuple
                 text(c, caption, cx + 4.5, y + h - 4 - min(5.5, h * 0.22), sub_w - 9, SANS, min(5.5, h * 0.22), color=ink.soft_text)
 
 
-def _shared(c: Canvas, row: PadRow, y: float, h: float, columns: list[tuple[float, float]], ink: Ink, accent: Color) -> None:
+def _shared(c: Canvas, row: Category, y: float, h: float, columns: list[tuple[float, float]], ink: Ink, accent: Color) -> None:
     """A row all players share (the final display's colour values): one cell per caption."""
     x0 = columns[0][0]
     span = columns[-1][0] + columns[-1][1] - x0
@@ -143,10 +158,13 @@ def _table_height(pad: Pad) -> float:
 
 
 def _quarter_table(c: Canvas, pad: Pad, x: float, top: float, w: float, ink: Ink, accent: Color) -> None:
-    text(c, pad.table_title, x, top - 9, w, BOLD, 9, color=accent)
+    table = pad.table
+    assert table is not None
+    text(c, table.title, x, top - 9, w, BOLD, 9, color=accent)
     label_w = 60.0
-    cell_w = min(34.0, (w - label_w) / len(pad.table))
+    cell_w = min(34.0, (w - label_w) / len(table.cells))
     row_h = 14.0
-    value_table(c, pad.table, pad.table_labels, x, top - 14, label_w, cell_w, row_h, 8, ink, accent)
-    note_x = x + label_w + len(pad.table) * cell_w + 12
-    paragraph(c, f"* {pad.table_note}", note_x, top - 14, x + w - note_x, 2 * row_h + 4, ITALIC, 6.5, color=ink.soft_text)
+    value_table(c, table.cells, table.labels, x, top - 14, label_w, cell_w, row_h, 8, ink, accent)
+    note_x = x + label_w + len(table.cells) * cell_w + 12
+    if table.note:
+        paragraph(c, f"* {table.note}", note_x, top - 14, x + w - note_x, 2 * row_h + 4, ITALIC, 6.5, color=ink.soft_text)

@@ -41,6 +41,7 @@ class Category:
     cells: tuple[str, ...] = ()
     stars: int | None = None
     count: int = 1
+    official: bool = True  # the printed stars are the rulebook's (else a tajkit default, printed with *)
 
 
 @dataclass(frozen=True)
@@ -238,6 +239,11 @@ class Game:
     def schema(self, spec: Any) -> dict[str, Any]:
         model = self.state_model(spec)
         return {"$schema": "https://json-schema.org/draft/2020-12/schema", **model.model_json_schema()}
+
+    def rule_problems(self, spec: Any, state: Any) -> list[tuple[tuple[str, ...], str]]:
+        """Problems across fields of a player's entry, each with the fields involved, so that
+        interactive entry can ask again for just those; ``read_state`` reports them too."""
+        return []
 
     def to_data(self, spec: Any, state: Any) -> dict[str, Any]:
         """The state-file dict for a state (what interactive entry saves and ``score`` reads back)."""

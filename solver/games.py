@@ -1,37 +1,33 @@
-"""The five games tajkit knows, and what each supports today."""
+"""The registry: one line per game, naming the package whose ``GAME`` is its interface.
+
+Packages are imported only when asked for; each game's ``__init__.py`` is light (see ``game.py``).
+"""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import difflib
+from importlib import import_module
 
+from tajkit.solver.errors import BadInput
+from tajkit.solver.game import Game
 
-@dataclass(frozen=True)
-class Game:
-    id: str
-    title: str
-    kind: str
-    rulebook: str
-    prints: tuple[str, ...] = ()  # printable kinds; the first is the main printout
-    scores: bool = False
-    hints: bool = False
-    simulates: bool = False
-
-    def supports(self) -> list[str]:
-        parts = [f"print {'/'.join(self.prints)}"] if self.prints else []
-        parts += [name for name, on in (("score", self.scores), ("hint", self.hints), ("simulate", self.simulates)) if on]
-        return parts
-
-
-PADS = ("scorepad", "reference")
-
-GAMES: dict[str, Game] = {
-    g.id: g
-    for g in (
-        Game("artisans", "Artisans of the Taj Mahal", "roll & write, 2d6", "artisans-of-the-taj-mahal.txt",
-             prints=("sheet", "reference", "scorepad"), scores=True, hints=True, simulates=True),
-        Game("taj", "TAJ", "rug card game, voting", "taj-rug-card-game.txt", prints=PADS, scores=True, hints=True),
-        Game("tajmahal", "Taj Mahal", "bidding, provinces", "taj-mahal.txt", prints=PADS),
-        Game("karigar", "Karigar-e-Taj", "worker placement", "karigar-e-taj.txt", prints=PADS),
-        Game("maharani", "Maharani", "mosaic tiles", "maharani-hungarian.txt", prints=PADS),
-    )
+GAMES: dict[str, str] = {
+    "artisans": "tajkit.solver.artisans",
+    "taj": "tajkit.solver.taj",
+    "tajmahal": "tajkit.solver.tajmahal",
+    "karigar": "tajkit.solver.karigar",
+    "maharani": "tajkit.solver.maharani",
 }
+
+
+def get(game_id: str) -> Game:
+    """The interface of ``game_id``; an unknown id is bad input with a "did you mean"."""
+    if game_id not in GAMES:
+        close = difflib.get_close_matches(game_id, GAMES, n=1)
+        hint = f"did you mean {close[0]}? " if close else ""
+        raise BadInput(f"unknown game {game_id[:40]!r}: {hint}the games are {', '.join(GAMES)}")
+    return import_module(GAMES[game_id]).GAME
+
+
+def every() -> list[Game]:
+    return [get(g) for g in GAMES]

@@ -16,6 +16,11 @@ class TieBreak:
     label: str  # what is compared, as a noun phrase: "unused raindrops", "Taj tiles built"
     most: bool  # True: more wins; False: fewer wins
     rule: str  # where the rulebook says so: "rulebook: Scoring"
+    wording: str = ""  # how the step reads, when "the most/fewest <label>" does not: "the youngest player"
+
+    @property
+    def phrase(self) -> str:
+        return self.wording or f"the {'most' if self.most else 'fewest'} {self.label}"
 
 
 @dataclass(frozen=True)
@@ -84,9 +89,9 @@ def _explain(
             tb = tie_breaks[level]
             shown = ", ".join(f"{names[i]} {values[i][level]}" for i in tied)
             if len({values[i][level] for i in tied}) > 1:
-                out.append(f"{context}; the {'most' if tb.most else 'fewest'} {tb.label} breaks it ({shown}) ({tb.rule})")
+                out.append(f"{context}; {tb.phrase} breaks it ({shown}) ({tb.rule})")
             else:
-                out.append(f"{context}; the {'most' if tb.most else 'fewest'} {tb.label} does not break it ({shown}) ({tb.rule})")
+                out.append(f"{context}; {tb.phrase} does not break it ({shown}) ({tb.rule})")
             _explain(tied, level + 1, names, totals, values, tie_breaks, last_word, unit, out)
         else:
             out.append(f"{context}: {last_word}")

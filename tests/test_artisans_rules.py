@@ -6,6 +6,8 @@ Each test names the rule and cites the rulebook section it checks.
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from tajkit.solver.artisans.rules import Move, Sheet, apply, legal_moves, load_spec, score
 
@@ -19,15 +21,15 @@ def sheet_with(raindrops: int = 0, trees: int = 0, **values: tuple[int, ...]) ->
 
 
 PERFECT = dict(
-    arborist_1=(1, 5),
-    arborist_2=(3, 3),
+    left_orchard=(1, 5),
+    right_orchard=(3, 3),
     waterway=(2, 4, 6),
-    minaret_left=(6, 5, 4, 3),
-    facade_left=(2, 2, 2, 2),
+    left_minaret=(6, 5, 4, 3),
+    left_facade=(2, 2, 2, 2),
     archway=(2, 3, 5),
     dome=(4, 1, 6),
-    facade_right=(6, 6, 6, 6),
-    minaret_right=(4, 3, 2, 1),
+    right_facade=(6, 6, 6, 6),
+    right_minaret=(4, 3, 2, 1),
 )
 
 
@@ -40,12 +42,12 @@ PERFECT = dict(
 )
 def test_arborist_values_total_exactly_six(values, scores):
     """Scoring Conditions, Arborist: "The two values must total exactly 6." """
-    assert (F["arborist_1"].failure(values) is None) is scores
+    assert (F["left_orchard"].failure(values) is None) is scores
 
 
 def test_arborist_failure_reason_shows_the_sum():
     """Scoring Conditions, Arborist: the reason a player sees names the arithmetic."""
-    assert F["arborist_2"].failure((3, 4)) == "3 + 4 ≠ 6"
+    assert F["right_orchard"].failure((3, 4)) == "3 + 4 ≠ 6"
 
 
 @pytest.mark.parametrize(
@@ -71,12 +73,12 @@ def test_waterway_all_even_or_all_odd(values, scores):
 def test_minaret_values_get_smaller_going_up(values, scores):
     """Scoring Conditions, Stonemason: each value lower than the one beneath it; "Values cannot be
     equal." Boxes are bottom to top."""
-    assert (F["minaret_left"].failure(values) is None) is scores
-    assert (F["minaret_right"].failure(values) is None) is scores
+    assert (F["left_minaret"].failure(values) is None) is scores
+    assert (F["right_minaret"].failure(values) is None) is scores
 
 
 def test_minaret_reason_names_the_offending_pair():
-    assert F["minaret_left"].failure((6, 4, 4, 1)) == "4 is not lower than the 4 beneath it"
+    assert F["left_minaret"].failure((6, 4, 4, 1)) == "4 is not lower than the 4 beneath it"
 
 
 @pytest.mark.parametrize(
@@ -84,8 +86,8 @@ def test_minaret_reason_names_the_offending_pair():
 )
 def test_facade_all_identical(values, scores):
     """Scoring Conditions, Facade Sculptor: each value identical."""
-    assert (F["facade_left"].failure(values) is None) is scores
-    assert (F["facade_right"].failure(values) is None) is scores
+    assert (F["left_facade"].failure(values) is None) is scores
+    assert (F["right_facade"].failure(values) is None) is scores
 
 
 @pytest.mark.parametrize(
@@ -142,15 +144,15 @@ def test_issue_example_sheet():
         sheet_with(
             9,
             2,
-            arborist_1=(2, 4),
-            arborist_2=(3, 4),
+            left_orchard=(2, 4),
+            right_orchard=(3, 4),
             waterway=(1, 3, 5),
-            minaret_left=(6, 4, 3, 1),
-            facade_left=(4, 4, 4, 4),
+            left_minaret=(6, 4, 3, 1),
+            left_facade=(4, 4, 4, 4),
             archway=(2, 3, 5),
             dome=(5, 2, 6),
-            facade_right=(2, 2, 0, 2),
-            minaret_right=(5, 4, 2, 1),
+            right_facade=(2, 2, 0, 2),
+            right_minaret=(5, 4, 2, 1),
         ),
     )
     assert s.total == 39 - 3 - 6 - 2 == 28
@@ -164,7 +166,7 @@ def test_groups_follow_the_rulebook():
     """Selecting a feature: group 1 is the Gardens and Canals, group 4 the Archway and Dome;
     groups 1 and 4 contain more than one feature; 6 groups, one per die face."""
     assert [g.die for g in SPEC.groups] == [1, 2, 3, 4, 5, 6]
-    assert {f.id for f in SPEC.features_in(1)} == {"arborist_1", "arborist_2", "waterway"}
+    assert {f.id for f in SPEC.features_in(1)} == {"left_orchard", "right_orchard", "waterway"}
     assert {f.id for f in SPEC.features_in(4)} == {"archway", "dome"}
     assert [d for d in range(1, 7) if len(SPEC.features_in(d)) > 1] == [1, 4]
 
@@ -259,12 +261,31 @@ def test_live_states_look_ahead():
         table = engine.tables[SPEC.features.index(F[fid])]
         return table.live[table.pack(values)]
 
-    assert live("facade_left", (4, 0, 4, 0))
-    assert not live("facade_left", (4, 0, 5, 0))
-    assert not live("minaret_left", (2, 0, 0, 0))  # needs three distinct values below 2
-    assert live("minaret_left", (0, 0, 0, 3))  # 6 5 4 below it
-    assert not live("minaret_left", (0, 0, 0, 4))
+    assert live("left_facade", (4, 0, 4, 0))
+    assert not live("left_facade", (4, 0, 5, 0))
+    assert not live("left_minaret", (2, 0, 0, 0))  # needs three distinct values below 2
+    assert live("left_minaret", (0, 0, 0, 3))  # 6 5 4 below it
+    assert not live("left_minaret", (0, 0, 0, 4))
     assert live("archway", (5, 0, 0))
     assert not live("archway", (5, 2, 0))
     assert live("dome", (0, 5, 0)) and not live("dome", (0, 6, 0))
-    assert not live("arborist_1", (6, 0))
+    assert not live("left_orchard", (6, 0))
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.data())
+def test_the_rules_moves_and_the_engines_moves_are_the_same(data):
+    """Playing the Game: the readable move list of the rules module and the solver's fast one
+    (engine.py) are two ways of computing the same thing; they must agree on any sheet and roll."""
+    from tajkit.solver.artisans.engine import engine_for
+
+    engine = engine_for(SPEC)
+    values = tuple(
+        tuple(data.draw(st.integers(0, SPEC.faces)) for _ in f.boxes) for f in SPEC.features
+    )
+    used = data.draw(st.integers(0, SPEC.raindrops - 1))
+    trees = data.draw(st.integers(0, min(used, SPEC.trees)))
+    roll = (data.draw(st.integers(1, SPEC.faces)), data.draw(st.integers(1, SPEC.faces)))
+    sheet = Sheet(values, used, trees)
+    fast = [engine.move(m, roll) for m in engine.moves(engine.pack(sheet), used, trees, roll, distinct=False)]
+    assert legal_moves(SPEC, sheet, roll) == fast

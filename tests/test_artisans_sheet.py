@@ -9,7 +9,8 @@ import pdfcheck
 import pytest
 from pypdf import PdfReader
 
-from tajkit.sheets import artisans, primitives
+from tajkit.sheets import artisans
+from tajkit.sheets.text import PLACED
 from tajkit.solver.artisans.rules import load_spec
 
 SPEC = load_spec()
@@ -21,9 +22,9 @@ def render(paper: str, ink: str, count: int = 3) -> PdfReader:
 
 @pytest.fixture(scope="module", params=[(p, i) for p in ("a4", "letter") for i in ("colour", "low")], ids=str)
 def pad(request):
-    primitives.PLACED.clear()
+    PLACED.clear()
     reader = render(*request.param)
-    return request.param, reader, list(primitives.PLACED)
+    return request.param, reader, list(PLACED)
 
 
 def test_page_count_and_size(pad):
@@ -36,9 +37,12 @@ def test_every_feature_shows_its_craftsperson_stars_and_condition(pad):
     _, reader, _ = pad
     text = reader.pages[0].extract_text()
     for f in SPEC.features:
-        assert re.search(rf"{re.escape(f.craftsperson)}\s+{f.stars}\b", text), f.id
+        mark = "" if f.stars_official else r"\*"
+        assert re.search(rf"{re.escape(f.craftsperson)}\s+{f.stars}{mark}", text), f.id
         assert f.short_rule in text
-        assert re.search(rf"{re.escape(f.short)}\s+{f.stars}\b", text), f"score strip: {f.id}"
+        title = r"\s+".join(map(re.escape, f.title.split()))
+        assert re.search(rf"{title}\s+{f.stars}{mark}", text), f"score strip: {f.id}"
+    assert "star values: tajkit defaults" in text
     assert "Total" in text and "Architect" in text and "Raindrops" in text
     assert SPEC.group_name(1) in text
 

@@ -178,7 +178,7 @@ def test_hint_completes_a_facade_with_its_fourth_identical_value():
     )
     hint = HINTER.rank(sheet, (3, 4), seed=1)
     best = hint.moves[0].move
-    assert (best.feature, best.box, best.value, best.raindrops) == ("facade_left", 3, 4, 0)
+    assert (best.feature, best.box, best.value, best.raindrops) == ("left_facade", 3, 4, 0)
     assert (best.group_die, best.value_die) == (3, 4)
 
 

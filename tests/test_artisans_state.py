@@ -9,7 +9,8 @@ import pytest
 
 from tajkit.solver.artisans.rules import load_spec
 from tajkit.solver.artisans.scoring import score_table
-from tajkit.solver.artisans.state import json_schema, players_from_data, to_data
+from tajkit.solver.artisans import GAME
+from tajkit.solver.artisans.state import players_from_data, to_data
 from tajkit.solver.errors import BadInput
 
 SPEC = load_spec()
@@ -18,15 +19,15 @@ ASHA = {
     "name": "Asha",
     "raindrops_used": 9,
     "trees_watered": 2,
-    "arborist_1": [2, 4],
-    "arborist_2": [3, 4],
+    "left_orchard": [2, 4],
+    "right_orchard": [3, 4],
     "waterway": [1, 3, 5],
-    "minaret_left": [6, 4, 3, 1],
-    "facade_left": [4, 4, 4, 4],
+    "left_minaret": [6, 4, 3, 1],
+    "left_facade": [4, 4, 4, 4],
     "archway": [2, 3, 5],
     "dome": [5, 2, 6],
-    "facade_right": [2, 2, 0, 2],
-    "minaret_right": [5, 4, 2, 1],
+    "right_facade": [2, 2, 0, 2],
+    "right_minaret": [5, 4, 2, 1],
 }
 
 
@@ -46,7 +47,7 @@ def problems(data: dict) -> tuple[str, ...]:
 
 def test_valid_state_round_trips():
     players = players_from_data(SPEC, table(ASHA))
-    assert to_data(players, SPEC) == table(ASHA)
+    assert to_data(SPEC, players) == table(ASHA)
 
 
 def test_missing_features_are_empty_boxes():
@@ -62,8 +63,19 @@ def test_box_values_are_die_values_or_empty(value):
 
 
 def test_list_length_is_the_feature_size():
-    (msg,) = problems(table(player("Asha", minaret_left=[6, 4, 3])))
-    assert msg.startswith("Asha: minaret_left has 3 values, needs at least 4") and "bottom" in msg
+    (msg,) = problems(table(player("Asha", left_minaret=[6, 4, 3])))
+    assert msg.startswith("Asha: left_minaret has 3 values, needs at least 4") and "bottom" in msg
+
+
+def test_the_keys_used_before_the_rename_are_still_accepted():
+    """One vocabulary per game (issue 8): the state file says left_orchard like the pad's "Left
+    orchard"; files written with the old keys (arborist_1, minaret_left ...) still score."""
+    old = {"name": "Asha", "raindrops_used": 9, "trees_watered": 2, "arborist_1": [2, 4], "minaret_left": [6, 4, 3, 1]}
+    (asha,) = players_from_data(SPEC, table(old))
+    assert asha.sheet.values[0] == (2, 4) and asha.sheet.values[3] == (6, 4, 3, 1)
+    both = {**old, "left_orchard": [2, 4]}
+    (msg,) = problems(table(both))
+    assert "left_orchard (also given as arborist_1)" in msg
 
 
 @pytest.mark.parametrize(("field", "value", "limit"), [("raindrops_used", 16, "0-15"), ("trees_watered", 5, "0-4")])
@@ -84,9 +96,9 @@ def test_strings_are_not_numbers():
 
 def test_unknown_key_suggests_the_closest_name():
     data = table(player("Asha"))
-    data["players"][0]["minaret_lft"] = data["players"][0].pop("minaret_left")
+    data["players"][0]["left_minaet"] = data["players"][0].pop("left_minaret")
     (msg,) = problems(data)
-    assert msg == "Asha: unknown field 'minaret_lft' (did you mean minaret_left?)"
+    assert msg == "Asha: unknown field 'left_minaet' (did you mean left_minaret?)"
 
 
 def test_unknown_top_level_key():
@@ -113,6 +125,12 @@ def test_empty_name():
     assert msg.startswith("player 1: name is empty")
 
 
+@pytest.mark.parametrize("name", ["   ", "Asha\n", "\x1b[31mred", "A" * 41])
+def test_names_are_printable_and_short(name):
+    (msg,) = problems(table(player(name)))
+    assert "name" in msg and "\x1b" not in msg and "\n" not in msg and len(msg) < 200
+
+
 def test_trees_watered_need_raindrops():
     """Watering fruit trees: each watering marks off one raindrop."""
     (msg,) = problems(table(player("Asha", raindrops_used=1, trees_watered=2)))
@@ -121,9 +139,9 @@ def test_trees_watered_need_raindrops():
 
 def test_trees_watered_need_garden_values():
     """Watering fruit trees: a tree is watered only when a value is added to group 1."""
-    p = player("Asha", arborist_1=[0, 0], arborist_2=[3, 0], waterway=[0, 0, 0], trees_watered=2)
+    p = player("Asha", left_orchard=[0, 0], right_orchard=[3, 0], waterway=[0, 0, 0], trees_watered=2)
     (msg,) = problems(table(p))
-    assert msg.startswith("Asha: trees_watered = 2 but only 1 box of group 1 (Gardens & Canals) are filled")
+    assert msg.startswith("Asha: trees_watered = 2 but only 1 box is filled in group 1 (Gardens & Canals)")
 
 
 def test_every_problem_is_reported_at_once():
@@ -149,23 +167,31 @@ def ranked(*players: dict):
 
 
 def test_highest_score_wins():
-    result = ranked(player("Ben", facade_right=[2, 2, 2, 2]), player("Asha"))
-    assert [(p.name, p.score.total, p.rank) for p in result.players] == [("Ben", 34, 1), ("Asha", 28, 2)]
-    assert result.notes == ()
+    result = ranked(player("Ben", right_facade=[2, 2, 2, 2]), player("Asha"))
+    assert [(p.name, p.total, p.rank) for p in result.players] == [("Ben", 34, 1), ("Asha", 28, 2)]
+    assert result.ties == ()
 
 
 def test_tie_goes_to_most_unused_raindrops():
     """Scoring: "In a tie, the player with the most unused raindrops wins."""
     result = ranked(player("Asha", raindrops_used=9), player("Ben", raindrops_used=7))
     assert [(p.name, p.rank) for p in result.players] == [("Ben", 1), ("Asha", 2)]
-    assert "most unused raindrops" in result.notes[0]
+    assert result.ties == ("Ben and Asha tie on 28 points; the most unused raindrops breaks it (Ben 8, Asha 6) "
+                           "(rulebook: Scoring)",)
 
 
 def test_persisting_tie_is_the_youngest_player_and_tajkit_says_so():
     """Scoring: "If the tie persists, the youngest player wins." tajkit cannot know ages."""
     result = ranked(player("Asha"), player("Ben"), player("Chen", raindrops_used=10))
     assert [(p.name, p.rank) for p in result.players] == [("Asha", 1), ("Ben", 1), ("Chen", 3)]
-    assert any("youngest" in n and "Asha and Ben" in n for n in result.notes)
+    assert any("youngest" in n and "Asha and Ben are still tied with 6 unused raindrops" in n for n in result.ties)
+
+
+def test_ages_decide_a_persisting_tie():
+    """Scoring: "If the tie persists, the youngest player wins": with every age given, tajkit applies it."""
+    result = ranked(player("Asha", age=40), player("Ben", age=12), player("Chen", raindrops_used=10, age=30))
+    assert [(p.name, p.rank) for p in result.players] == [("Ben", 1), ("Asha", 2), ("Chen", 3)]
+    assert any("the youngest player breaks it (Ben 12, Asha 40)" in t for t in result.ties)
 
 
 def test_json_has_name_total_rank_breakdown():
@@ -173,13 +199,13 @@ def test_json_has_name_total_rank_breakdown():
     (p,) = out["players"]
     assert (p["name"], p["total"], p["rank"]) == ("Asha", 28, 1)
     reasons = {f["id"]: f["reason"] for f in p["breakdown"]["features"]}
-    assert reasons["arborist_2"] == "3 + 4 ≠ 6" and reasons["facade_right"] == "incomplete"
+    assert reasons["right_orchard"] == "3 + 4 ≠ 6" and reasons["right_facade"] == "incomplete"
     assert p["breakdown"]["tree_penalty"] == -2
 
 
 def test_schema_describes_every_field():
-    schema = json_schema(SPEC)
+    schema = GAME.schema(SPEC)
     player_schema = schema["$defs"]["ArtisansPlayer"]
-    assert set(player_schema["properties"]) == {"name", "raindrops_used", "trees_watered"} | {f.id for f in SPEC.features}
+    assert set(player_schema["properties"]) == {"name", "raindrops_used", "trees_watered", "age"} | {f.id for f in SPEC.features}
     assert player_schema["additionalProperties"] is False
     assert player_schema["properties"]["dome"]["minItems"] == 3

@@ -118,7 +118,7 @@ def test_score_a_file():
     assert result.exit_code == 0
     assert "Asha: 28 points (rank 1)" in result.stdout
     assert "3 + 4 ≠ 6" in result.stdout and "incomplete" in result.stdout
-    assert "not over yet" in result.stderr  # no sheet has ended the game
+    assert "Note: no sheet is full" in result.stdout and "not over yet" in result.stdout  # notes: one behaviour for every game
 
 
 def test_score_json_from_stdin():
@@ -126,7 +126,7 @@ def test_score_json_from_stdin():
     assert result.exit_code == 0
     out = json.loads(result.stdout)
     assert [(p["name"], p["total"], p["rank"]) for p in out["players"]] == [("Asha", 28, 1)]
-    assert out["players"][0]["breakdown"]["features"][0]["id"] == "arborist_1"
+    assert out["players"][0]["breakdown"]["features"][0]["id"] == "left_orchard"
 
 
 def test_score_json_state_file(tmp_path):
@@ -169,8 +169,8 @@ def test_score_without_state_off_a_terminal_asks_for_one():
 
 SHEET_ANSWERS = [
     "Asha",
-    "2 4",  # arborist_1
-    "3,3",  # arborist_2
+    "2 4",  # left_orchard
+    "3,3",  # right_orchard
     "135",  # waterway
     "6 4 3 1",
     "4444",
@@ -184,25 +184,42 @@ SHEET_ANSWERS = [
 def test_score_interactive_entry_and_save(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     monkeypatch.setattr(cli, "stdin_is_interactive", lambda: True)
-    answers = SHEET_ANSWERS + ["9", "2", "", "y", "mine.toml"]
+    answers = SHEET_ANSWERS + ["9", "2", "", "", "", "y", "mine.toml"]  # age blank, no 2nd player, no correction
     result = run("score", "artisans", input="\n".join(answers) + "\n")
     assert result.exit_code == 0, result.output
-    assert "Asha: 31 points (rank 1)" in result.stdout
-    saved = tomllib.loads((tmp_path / "mine.toml").read_text())
-    assert saved["players"][0]["facade_right"] == [2, 2, 0, 2]
+    assert "Player 1 name" in result.stderr and "Player 1 name" not in result.stdout  # prompts go to stderr
+    scores = result.stdout[result.stdout.index("Asha: 31 points (rank 1)"):]  # CliRunner echoes the answers first
+    text = (tmp_path / "mine.toml").read_text()
+    assert "right_facade = [2, 2, 0, 2]" in text  # lists inline, as a person writes them
+    saved = tomllib.loads(text)
+    assert saved["players"][0]["right_facade"] == [2, 2, 0, 2]
     rerun = run("score", "artisans", str(tmp_path / "mine.toml"))
-    assert result.stdout.endswith(rerun.stdout)  # CliRunner echoes the typed answers first
+    assert scores == rerun.stdout
+    assert result.stderr.index("Asha: 31 points") < result.stderr.index("Save this table")  # scores before saving
 
 
 def test_score_interactive_entry_asks_again_on_bad_values(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     monkeypatch.setattr(cli, "stdin_is_interactive", lambda: True)
-    answers = SHEET_ANSWERS[:1] + ["2 9", "2 4"] + SHEET_ANSWERS[2:] + ["1", "2", "9", "2", "", "n"]
+    answers = SHEET_ANSWERS[:1] + ["2 9", "2 4"] + SHEET_ANSWERS[2:] + ["1", "2", "", "9", "2", "", "", "n"]
     result = run("score", "artisans", input="\n".join(answers) + "\n")
     assert result.exit_code == 0, result.output
-    assert "'9' is not a die value" in result.stderr
-    assert "trees_watered = 2 but raindrops_used = 1" in result.stderr
+    assert "left_orchard[1] = 9: Left orchard (Arborist)" in result.stderr
+    assert "trees_watered = 2 but raindrops_used = 1" in result.stderr  # then only those two are asked again
+    assert "Asha: 31 points" in result.stdout
     assert list(tmp_path.iterdir()) == []
+
+
+def test_score_interactive_entry_review_corrects_one_field(tmp_path, monkeypatch):
+    """After the last player the entry and its scores are shown; a field is corrected by name."""
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(cli, "stdin_is_interactive", lambda: True)
+    blank_facade = SHEET_ANSWERS[:8] + ["", "5 4 2 1"]  # an empty answer leaves the feature empty
+    answers = blank_facade + ["9", "2", "", "", "Asha right_facade", "2222", "", "n"]
+    result = run("score", "artisans", input="\n".join(answers) + "\n")
+    assert result.exit_code == 0, result.output
+    assert "Asha: 31 points" in result.stderr  # the review, before the correction
+    assert "Asha: 37 points" in result.stdout and "Asha: 31 points" not in result.stdout
 
 
 def test_schema_is_json():
@@ -244,7 +261,7 @@ def test_hint_json_fields_best_first():
     moves = json.loads(result.stdout)["moves"]
     for key in ("feature", "box", "value", "raindrops", "water_tree", "skip", "expected"):
         assert key in moves[0]
-    assert moves[0]["feature"] == "facade_right" and moves[0]["box"] == 2 and moves[0]["value"] == 2
+    assert moves[0]["feature"] == "right_facade" and moves[0]["box"] == 2 and moves[0]["value"] == 2
     finalists = [m for m in moves if m["futures"] == moves[0]["futures"]]
     assert [m["expected"] for m in finalists] == sorted((m["expected"] for m in finalists), reverse=True)
 
@@ -317,7 +334,108 @@ def test_hint_refuses_a_sheet_its_value_table_was_not_measured_for(tmp_path):
 
 
 def test_hint_accepts_new_star_values(tmp_path):
-    (tmp_path / "artisans.toml").write_text('[[features]]\nid = "facade_right"\nstars = 9\n')
+    (tmp_path / "artisans.toml").write_text('[[features]]\nid = "right_facade"\nstars = 9\n')
     result = run("--data", str(tmp_path), "hint", "artisans", str(ASHA), "--roll", "2", "5", "--json")
     assert result.exit_code == 0, result.output
     assert json.loads(result.stdout)["moves"][0]["expected"] == 28 + 9
+
+
+# --- the shape's guarantees (issue 8) ---------------------------------------------------------------
+
+
+def test_the_hint_is_set_by_a_futures_budget_not_the_clock():
+    """The same seed and budget give the same hint on any machine; the clock is only a safety cap."""
+    from tajkit.solver.artisans.hint import hinter_for
+    from tajkit.solver.artisans.rules import Sheet, load_spec
+
+    spec = load_spec()
+    hinter = hinter_for(spec)
+    empty = Sheet.empty(spec)
+    full = hinter.rank(empty, (2, 5), seed=0, top=5)
+    assert full.cut is None and full.futures == 28 * 80 * 3  # the whole race: 28 -> 14 -> 7 -> 5 moves
+    again = hinter.rank(empty, (2, 5), seed=0, top=5, time_limit=600)
+    assert [(m.move, m.expected) for m in again.moves] == [(m.move, m.expected) for m in full.moves]
+    short = hinter.rank(empty, (2, 5), seed=0, top=5, futures=3000)
+    assert short.cut == "budget" and short.futures == 28 * 80
+    capped = hinter.rank(empty, (2, 5), seed=0, top=5, time_limit=0.0)
+    assert capped.cut == "time"
+    text = run("hint", "artisans", str(ASHA), "--roll", "2", "5", "--futures", "100", "--json")
+    assert json.loads(text.stdout)["cut"] in (None, "budget")
+
+
+def test_a_solver_failure_is_one_line_and_exit_1(monkeypatch):
+    from tajkit.solver.artisans import hint
+    from tajkit.solver.errors import SolverFailure
+
+    def fail(*args, **kwargs):
+        raise SolverFailure("the solver found nothing within its limits")
+
+    monkeypatch.setattr(hint.Hinter, "rank", fail)
+    result = run("hint", "artisans", str(ASHA), "--roll", "2", "5")
+    assert result.exit_code == 1
+    assert result.stderr == "error: the solver found nothing within its limits\n"
+
+
+@pytest.mark.parametrize(
+    ("file", "content", "message"),
+    [
+        ("artisans.toml", "[trees]\ncuont = 6\n", "unknown field 'cuont' (did you mean count?)"),
+        ("artisans.toml", '[[features]]\nid = "dome"\nstarz = 5\n', "features[dome]: unknown field 'starz' (did you mean stars?)"),
+        ("artisans.toml", '[trees]\ncount = "6"\n', 'trees.count = "6" is not a whole number'),
+        ("artisans.toml", "[dice]\nfaces = 6.9\n", "dice.faces = 6.9 is not a whole number"),
+        ("artisans.toml", "[dice]\nfaces = 1000000000000000000000000000000\n", "dice.faces"),
+        ("artisans.toml", "[raindrops]\ntotal = -5\n", "raindrops.total = -5"),
+        ("taj.toml", '[rugs]\nrepeat_colours = "no"\n', 'rugs.repeat_colours = "no" is not true or false'),
+        ("taj.toml", "[taj]\nwidth = 0\n", "taj.width = 0"),
+        ("taj.toml", "[goals]\nmodifiers = [2, 1]\n", "goals.modifiers has 2 values, needs at least 3"),
+        ("taj.toml", "[colours]\nnames = []\n", "colours.names has 0 values, needs at least 3"),
+    ],
+)
+def test_a_data_override_is_checked_strictly(tmp_path, file, content, message):
+    """Typed seed data: unknown keys get a "did you mean", nothing is coerced, bounds hold."""
+    (tmp_path / file).write_text(content)
+    game = file.removesuffix(".toml")
+    example = DATA / f"{game}-example.toml"
+    result = run("--data", str(tmp_path), "score", game, str(example))
+    assert result.exit_code == 2, result.output
+    assert message in result.stderr, result.stderr
+    assert str(tmp_path / file) in result.stderr and "Traceback" not in result.output
+
+
+def test_a_missing_data_folder_is_an_error_both_ways(monkeypatch):
+    result = run("--data", "/nope", "games")
+    assert result.exit_code == 2 and "--data /nope: no such folder" in result.stderr
+    monkeypatch.setenv("TAJKIT_DATA", "/nope")
+    result = run("score", "artisans", str(ASHA))
+    assert result.exit_code == 2 and "TAJKIT_DATA /nope: no such folder" in result.stderr
+
+
+def test_print_to_standard_output():
+    result = runner.invoke(cli.app, ["print", "taj", "--kind", "reference", "-o", "-"])
+    assert result.exit_code == 0
+    assert result.stdout_bytes.startswith(b"%PDF")
+
+
+def test_the_wheel_holds_every_game_and_the_fonts(tmp_path):
+    """Packaging: setuptools finds every package (a new game needs no pyproject line) and the fonts
+    and seed files are package data; building it prints no packaging warning."""
+    import zipfile
+
+    root = Path(__file__).parent.parent
+    build = subprocess.run(
+        [sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(tmp_path), str(root)],
+        capture_output=True, text=True,
+    )
+    assert build.returncode == 0, build.stderr
+    assert "warning" not in "\n".join(
+        line for line in build.stderr.lower().splitlines() if "location 'file:" not in line
+    )
+    (wheel,) = tmp_path.glob("tajkit-*.whl")
+    names = set(zipfile.ZipFile(wheel).namelist())
+    from tajkit.solver import games
+
+    for package in games.GAMES.values():
+        assert package.replace(".", "/") + "/__init__.py" in names
+    for font in ("DejaVuSans.ttf", "DejaVuSans-Bold.ttf", "DejaVuSans-Oblique.ttf", "LICENSE-DejaVu.txt"):
+        assert f"tajkit/sheets/fonts/{font}" in names
+    assert {f"tajkit/seeds/{g}.toml" for g in games.GAMES} <= names

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import copy
 import json
+import re
 import tomllib
 from pathlib import Path
 
@@ -22,6 +23,7 @@ SPEC = load_spec()
 END = Path(__file__).parent / "data" / "taj-end.toml"
 END_DATA = tomllib.loads(END.read_text())
 runner = CliRunner()
+TABLE_WITH_PROPOSER = Path(__file__).parent / "data" / "taj-proposer.toml"
 
 
 def table(**changes):
@@ -59,10 +61,11 @@ def test_end_game_display_example():
     """End Game Display: ORANGE 3 symbols plus the +1 bonus (4), BLUE 1, GREEN 5; YELLOW 5 and
     PINK 6. Player A: (2) x 4 + (1) x 1 + (-1) x 5 = 4."""
     result = score_table(SPEC, table())
-    assert result.values == {"orange": 4, "blue": 1, "green": 5, "yellow": 5, "pink": 6}
-    assert result.symbols["orange"] == 3
+    assert result.extra["colour_values"] == {"orange": 4, "blue": 1, "green": 5, "yellow": 5, "pink": 6}
+    assert "  orange  3 + 1 = 4" in result.header
     player_a = next(p for p in result.players if p.name == "Player A")
-    assert [g.points for g in player_a.goal_lines] == [8, 1, -5]
+    assert [r.points for r in player_a.rows] == [8, 1, -5]
+    assert [r.shown for r in player_a.rows][0] == "(2) x 4 points for ORANGE"
     assert player_a.total == 4
 
 
@@ -78,7 +81,28 @@ def test_ranking_ties_share_the_rank_with_a_note():
     data["players"][1]["goal"] = data["players"][0]["goal"]
     result = score_table(SPEC, table_from_data(SPEC, data))
     assert [p.rank for p in result.players] == [1, 1]
-    assert "no tie-break" in result.notes[0]
+    assert "no tie-break" in result.ties[0]
+
+
+def test_the_plus_one_reading_is_said_and_can_be_switched(tmp_path):
+    """End Game Display: "Add 1 point to the value of each color within the Rug under the +1".
+    tajkit reads it as one point per distinct colour (a rug showing pink twice gets +1 pink), says
+    so, and a --data file switches to one point per portion."""
+    from tajkit import seeds
+
+    rugs = [["pink", "pink", "blue"]] * 6
+    data = {**copy.deepcopy(END_DATA), "display": rugs}
+    per_colour = score_table(SPEC, table_from_data(SPEC, data))
+    assert per_colour.extra["colour_values"]["pink"] == 3 * (1 + 2) + 1
+    assert any("tajkit's reading" in n for n in per_colour.notes)
+    (tmp_path / "taj.toml").write_text('[taj]\nplus_one_reading = "per_portion"\n')
+    seeds.data_dir = tmp_path
+    try:
+        spec = load_spec()
+        per_portion = score_table(spec, table_from_data(spec, data))
+    finally:
+        seeds.data_dir = None
+    assert per_portion.extra["colour_values"]["pink"] == 3 * (1 + 2) + 2
 
 
 # --- voting (Vote Outcome, Voting Outcomes summary, All/Nix Cards) ----------------------------
@@ -194,12 +218,13 @@ def problems(**changes) -> tuple[str, ...]:
         ({"taj": 5}, "taj = 5: the Taj card lies over 3 rugs, so with 6 rugs its leftmost rug is at position 1-4"),
         ({"plus_one": "up"}, "plus_one = \"up\": expected 'left' or 'right'"),
         ({"eyes_up": [True, False]}, "eyes_up has 2 values, needs one per rug (6)"),
-        ({"proposer": "Zoe"}, "proposer = 'Zoe': not one of the players (Player A, Ben)"),
-        ({"players": [{"name": "A", "goal": ["pink", "pink", "blue"]}]}, "A: goal = ['pink', 'pink', 'blue']: a goal card names three different colours"),
-        ({"players": [{"name": "A", "goal": ["pink", "blue"]}]}, "A: goal has 2 values, needs at least 3"),
+        ({"proposer": "Zoe"}, 'proposer = "Zoe": not one of the players (Player A, Ben)'),
+        ({"players": [{"name": "A", "goal": ["pink", "pink", "blue"]}, END_DATA["players"][1]]}, "A: goal = ['pink', 'pink', 'blue']: a goal card names three different colours"),
+        ({"players": [{"name": "A", "goal": ["pink", "blue"]}, END_DATA["players"][1]]}, "A: goal has 2 values, needs at least 3"),
+        ({"players": [{"name": "A", "goal": ["pink", "blue", "green"]}]}, "players has 1 value, needs at least 2: 2-4 players"),
         ({"players": [{"name": "A", "goal": ["pink", "blue", "green"]}] * 2}, "the name 'A' appears twice"),
         ({"players": [{"name": f"P{k}", "goal": ["pink", "blue", "green"]} for k in range(5)]}, "players has 5 values, needs at most 4"),
-        ({"players": [{"name": "A", "goal": ["pink", "blue", "green"], "all_nix": True}]}, "unknown field 'all_nix' (did you mean all_nix_used?)"),
+        ({"players": [{"name": "A", "goal": ["pink", "blue", "green"], "all_nix": True}, END_DATA["players"][1]]}, "unknown field 'all_nix' (did you mean all_nix_used?)"),
     ],
 )
 def test_validation_messages(changes, message):
@@ -232,7 +257,7 @@ def test_proposer_picks_the_better_of_two_equally_far_rugs(goal, leaves):
     under the Taj alone, so the hint keeps the rug that could help the player later."""
     rugs = [("pink",) * 3] + [("green",) * 3] * 5 + [("orange",) * 3]
     data = {**END_DATA, "display": [list(r) for r in rugs], "taj": 3}
-    data["players"] = [{"name": "A", "goal": goal}]
+    data["players"] = [{"name": "A", "goal": goal}, {"name": "B", "goal": ["green", "pink", "blue"]}]
     t = table_from_data(SPEC, data)
     fails = hint.outcome_result(SPEC, t.display, t.players[0].goal, 2, 3, Outcome.fails)
     assert fails.best == f"{leaves} leaves"
@@ -281,7 +306,7 @@ def test_cli_score_taj_json():
 
 def test_cli_score_taj_text_follows_the_rulebook_arithmetic():
     result = runner.invoke(app, ["score", "taj", str(END)])
-    assert "(2) x 4 points for ORANGE = 8" in result.stdout
+    assert re.search(r"\(2\) x 4 points for ORANGE +8\n", result.stdout)
     assert "orange  3 + 1 = 4" in result.stdout
 
 
@@ -292,12 +317,43 @@ def test_cli_hint_taj_proposals_and_vote():
     assert first["rugs"] == [3, 5] and {"if_passes", "if_fails", "if_tied"} <= set(first)
     vote = runner.invoke(app, ["hint", "taj", str(END), "--player", "Ben", "--proposal", "1", "4"])
     assert vote.exit_code == 0 and "All card: guarantees 15" in vote.stdout
+    assert "only the first in turn order" in vote.stdout
+    notes = json.loads(runner.invoke(app, ["hint", "taj", str(END), "--player", "Ben", "--proposal", "1", "4", "--json"]).stdout)["notes"]
+    assert any("only the first All/Nix card" in n or "only the first in turn order" in n for n in notes)
+
+
+def test_a_voter_sees_the_range_the_proposer_chooses_from_and_whether_the_game_may_end():
+    """Vote Outcome: with two rugs equally far the Proposer chooses which leaves; the game ends with
+    exactly 5 rugs (Game End)."""
+    vote = runner.invoke(app, ["hint", "taj", str(END), "--player", "Ben", "--proposal", "1", "4"])
+    assert "the proposer chooses" in vote.stdout and "best:" not in vote.stdout.split("All card")[0]
+    assert "the game ends" in vote.stdout
+
+
+def test_a_finished_display_gets_no_hint(tmp_path):
+    """Game End: a display of exactly 5 rugs, or with every eye up, is over."""
+    five = {**copy.deepcopy(END_DATA), "display": END_DATA["display"][:5]}
+    path = tmp_path / "five.json"
+    path.write_text(json.dumps(five))
+    result = runner.invoke(app, ["hint", "taj", str(path), "--player", "Ben"])
+    assert result.exit_code == 2 and "the game is over" in result.stderr
+    eyes = {**copy.deepcopy(END_DATA), "eyes_up": [True] * 6}
+    path.write_text(json.dumps(eyes))
+    result = runner.invoke(app, ["hint", "taj", str(path), "--player", "Ben"])
+    assert result.exit_code == 2 and "every rug is eye up" in result.stderr
+
+
+def test_without_player_the_hint_says_whose_view_it_is():
+    result = runner.invoke(app, ["hint", "taj", str(TABLE_WITH_PROPOSER)])
+    assert result.exit_code == 0, result.output
+    assert "this is the view of Ben, the proposer" in result.stdout
 
 
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (["--roll", "1", "2"], "--roll is for artisans"),
+        (["--roll", "1", "2"], "No such option: --roll"),
+        (["--seed", "1", "--player", "Ben"], "No such option: --seed"),
         ([], "choose one with --player"),
         (["--player", "Bne"], "did you mean Ben?"),
     ],
@@ -310,3 +366,19 @@ def test_cli_hint_taj_bad_input(args, message):
 def test_cli_schema_taj():
     schema = json.loads(runner.invoke(app, ["schema", "taj"]).stdout)
     assert schema["properties"]["plus_one"]["enum"] == ["left", "right"]
+
+
+def test_interactive_entry_for_taj(monkeypatch):
+    """Issue 8: every game that scores can be typed in, driven by its state model."""
+    from tajkit.cli import main as cli
+
+    monkeypatch.setattr(cli, "stdin_is_interactive", lambda: True)
+    rugs = [" ".join(r) for r in END_DATA["display"]]
+    answers = rugs + ["", "2", "right", "", ""]  # display rows, blank ends; taj; +1; no eyes; no proposer
+    answers += ["Player A", "orange blue green", "", "Ben", "pink yellow orange", "", ""]
+    answers += ["", "n"]  # no correction, do not save
+    result = runner.invoke(cli.app, ["score", "taj"], input="\n".join(answers) + "\n")
+    assert result.exit_code == 0, result.output
+    assert "display 1" in result.stderr and "Player 1 name" in result.stderr
+    scores = result.stdout[result.stdout.index("Colour values under the Taj"):]
+    assert scores == runner.invoke(app, ["score", "taj", str(END)]).stdout

@@ -2,7 +2,8 @@
 
 A feature's values are packed into one integer (digit ``i`` in base faces+1 is box ``i``; 0 is
 empty), so a sheet is a short list of ints. Everything here is derived from the rules model in
-``rules.py`` (its spec and its conditions); ``rules.legal_moves`` is this module's move generator.
+``rules.py`` (its spec and its conditions); the tests hold ``Engine.moves`` equal to
+``rules.legal_moves``.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from functools import cache
 from itertools import product
 from typing import NamedTuple
 
-from tajkit.solver.artisans.rules import CONDITIONS, EMPTY, Feature, Move, Sheet, Spec
+from tajkit.solver.artisans.rules import CONDITIONS, EMPTY, Feature, Move, Sheet, Spec, alteration
 
 
 class EMove(NamedTuple):
@@ -154,9 +155,7 @@ class Engine:
         """The rules-model :class:`Move` for an engine move made with ``roll``."""
         if m.feature < 0:
             return Move.skip_turn()
-        group = self.groups[m.feature]
-        a, b = roll
-        dice = (a, b) if abs(group - a) + abs(m.value - b) <= abs(group - b) + abs(m.value - a) else (b, a)
+        dice, _ = alteration(roll, self.groups[m.feature], m.value)
         fid = self.spec.features[m.feature].id
         return Move(fid, m.box, m.value, m.raindrops, m.water, False, dice[0], dice[1])
 

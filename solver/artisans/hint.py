@@ -14,18 +14,20 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass
+from functools import cache
 
 import numpy as np
 
 from tajkit.solver.artisans.engine import EMove, Engine, engine_for
 from tajkit.solver.artisans.rollout import Batch
 from tajkit.solver.artisans.rules import Move, Sheet, Spec
-from tajkit.solver.artisans.simulate import max_turns
 from tajkit.solver.artisans.values import Estimator, shipped_table, structure_key
 from tajkit.solver.errors import BadInput
 
 FIELD = 28  # candidates that enter the race
 FIRST_ROUND = 80  # futures per candidate in the first round; each later round doubles it
+FUTURES = 20_000  # the default budget: more than a whole race needs, so the race always finishes
+TIME_CAP = 10.0  # seconds: a safety cap only (a slow machine), reported when it cuts
 
 
 @dataclass(frozen=True)
@@ -41,7 +43,7 @@ class Hint:
     moves: tuple[RankedMove, ...]  # best first
     futures: int  # games played out in all
     seconds: float  # solver time
-    stopped_early: bool  # the time limit cut the race short
+    cut: str | None = None  # "budget" or "time" when the race was stopped before its end
 
 
 def check_position(spec: Spec, name: str, sheet: Sheet, roll: tuple[int, int]) -> None:
@@ -54,6 +56,12 @@ def check_position(spec: Spec, name: str, sheet: Sheet, roll: tuple[int, int]) -
         raise BadInput(f"{name}: all {spec.raindrops} raindrops are used, so the game is over (rulebook: End of the Game)")
 
 
+@cache
+def hinter_for(spec: Spec) -> Hinter:
+    """One hinter per spec and process (building its tables takes a moment)."""
+    return Hinter(spec)
+
+
 class Hinter:
     """Everything a hint needs that does not depend on the position (built once, reused)."""
 
@@ -63,8 +71,17 @@ class Hinter:
         self.estimator = Estimator(self.engine, shipped_table(structure_key(self.engine)))
 
     def rank(
-        self, sheet: Sheet, roll: tuple[int, int], seed: int = 0, time_limit: float = 0.9, top: int | None = None
+        self,
+        sheet: Sheet,
+        roll: tuple[int, int],
+        seed: int = 0,
+        futures: int = FUTURES,
+        time_limit: float = TIME_CAP,
+        top: int | None = None,
     ) -> Hint:
+        """Rank the uses of ``roll``. The work is set by ``futures`` (the most games played out in
+        all), so the same seed and budget give the same answer on any machine; ``time_limit`` is
+        only a safety cap, and the result says when it cut the race."""
         start = time.perf_counter()
         e = self.engine
         states = e.pack(sheet)
@@ -75,8 +92,8 @@ class Hinter:
         totals = {i: [0.0, 0.0, 0] for i in range(len(field))}  # sum, sum of squares, n
         alive = list(range(len(field)))
         per_round = FIRST_ROUND
-        stopped = False
-        played = rounds = 0
+        cut: str | None = None
+        played = 0
         keep = max(top or 1, 1)
         while True:
             scores = self._play(field, alive, states, used, trees, per_round, rng)
@@ -86,23 +103,24 @@ class Hinter:
                 s[0] += scores[row].sum()
                 s[1] += (scores[row] ** 2).sum()
                 s[2] += per_round
-            rounds += 1
             alive.sort(key=lambda i: (-totals[i][0] / totals[i][2], field[i].raindrops))
             alive = alive[: max(keep, len(alive) // 2)]
             if len(alive) <= keep:
                 break
-            elapsed = time.perf_counter() - start
-            if elapsed * (rounds + 1) / rounds > time_limit:  # rounds cost about the same
-                stopped = True
-                break
             per_round *= 2
+            if played + len(alive) * per_round > futures:
+                cut = "budget"
+                break
+            if time.perf_counter() - start > time_limit:
+                cut = "time"
+                break
         # the race's finalists first, then the rest in the order they dropped out; at equal
         # scores the move that keeps more raindrops (the rulebook's tie-break) comes first
         ranked = sorted(
             (self._ranked(field[i], totals[i], roll) for i in range(len(field))),
             key=lambda r: (-r.futures, -r.expected, r.move.raindrops),
         )
-        return Hint(tuple(ranked), played, time.perf_counter() - start, stopped)
+        return Hint(tuple(ranked), played, time.perf_counter() - start, cut)
 
     def _field(self, states: list[int], used: int, trees: int, moves: list[EMove]) -> list[EMove]:
         """The candidates: the most promising by the value table, and always the skip."""
@@ -117,7 +135,7 @@ class Hinter:
 
     def _play(self, field, alive, states, used, trees, per_round, rng) -> np.ndarray:  # noqa: ANN001
         """Final scores: one row per candidate in ``alive``, the same futures for each row."""
-        futures = rng.integers(1, self.engine.faces + 1, size=(per_round, max_turns(self.engine), 2))
+        futures = rng.integers(1, self.engine.faces + 1, size=(per_round, self.engine.spec.max_turns, 2))
         n = len(alive) * per_round
         s = np.tile(np.asarray(states, dtype=np.int64), (n, 1))
         u = np.full(n, used, dtype=np.int64)

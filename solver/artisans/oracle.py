@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any, Sequence
 
 from tajkit.solver.artisans.engine import SKIP, EMove, Engine
+from tajkit.solver.errors import SolverFailure
 
 
 @dataclass(frozen=True)
@@ -85,7 +86,7 @@ def clairvoyant(
         second.model.add(second.objective <= perfect - 1)
     solver, status = solve(second, time_limit - solver.wall_time)
     if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
-        raise RuntimeError(f"CP-SAT found no play in {time_limit}s ({solver.status_name(status)})")
+        raise SolverFailure(f"the oracle's CP-SAT found no play in {time_limit:g} s ({solver.status_name(status)}): give it more time (--oracle-time)")
     return OracleResult(
         score=round(solver.objective_value),
         proven=status == cp_model.OPTIMAL,

@@ -7,13 +7,11 @@ A feature's values are a tuple in the state-file order; 0 is an empty box.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cached_property
+from functools import cache, cached_property
 from typing import Any, Callable
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
-
 from tajkit import seeds
-from tajkit.solver.errors import BadInput
+from tajkit.solver.errors import BadData
 
 EMPTY = 0
 
@@ -23,7 +21,6 @@ class Feature:
     id: str
     group: int
     title: str
-    short: str
     craftsperson: str
     boxes: tuple[str, ...]
     condition: str
@@ -31,6 +28,8 @@ class Feature:
     short_rule: str
     stars: int
     target: int | None = None
+    stars_official: bool = False  # the rulebook states the star value (else a tajkit default)
+    aliases: tuple[str, ...] = ()  # earlier state-file keys, still accepted
 
     @property
     def size(self) -> int:
@@ -64,6 +63,7 @@ class Spec:
     title: str
     edition: str
     texts: tuple[tuple[str, str], ...] = ()  # words printed on the sheet, by key
+    pad_columns: int = 6  # player columns on the printed score pad
 
     def text(self, key: str) -> str:
         return dict(self.texts).get(key, "")
@@ -90,6 +90,12 @@ class Spec:
     @cached_property
     def box_count(self) -> int:
         return sum(f.size for f in self.features)
+
+    @cached_property
+    def max_turns(self) -> int:
+        """Each turn fills a box or marks at least one raindrop, so a game lasts at most this long
+        (rulebook: End of the Game)."""
+        return self.box_count + self.raindrops
 
 
 # --- conditions (rulebook: Scoring Conditions) -------------------------------------------------
@@ -238,98 +244,142 @@ def score(spec: Spec, sheet: Sheet) -> Score:
 # --- the spec, read from the seed file and checked ---------------------------------------------
 
 
-class _FeatureData(BaseModel):
-    model_config = ConfigDict(extra="ignore")
-    id: str
-    group: int
-    title: str
-    short: str
-    craftsperson: str
-    boxes: list[str] = Field(min_length=1)
-    condition: str
-    rule: str
-    short_rule: str
-    stars: int = Field(ge=0)
-    target: int | None = None
+@cache
+def _seed_model() -> Any:
+    """The typed shape of ``seeds/artisans.toml`` (unknown keys are errors, nothing is coerced)."""
+    from typing import Literal
 
-    @model_validator(mode="after")
-    def _known_condition(self) -> _FeatureData:
-        kind = CONDITIONS.get(self.condition)
-        if kind is None:
-            raise ValueError(f"unknown condition {self.condition!r} (known: {', '.join(CONDITIONS)})")
-        if not kind.sizes(len(self.boxes)):
-            raise ValueError(f"condition {self.condition!r} does not fit {len(self.boxes)} boxes")
-        if kind.needs_target and self.target is None:
-            raise ValueError(f"condition {self.condition!r} needs a target")
-        return self
+    from pydantic import Field, model_validator
+
+    from tajkit.solver.seedmodels import GameInfo, Ident, Name, ReferenceCard, Source, Strict, Text
+
+    class FeatureData(Strict):
+        id: Ident
+        aliases: list[Ident] = Field(default=[], max_length=4)
+        group: int = Field(ge=1, le=8)
+        title: Name
+        craftsperson: Name
+        boxes: list[Name] = Field(min_length=1, max_length=5, description="1-5 box names, in state-file order")
+        condition: Literal[tuple(CONDITIONS)] = Field(description=f"one of {', '.join(CONDITIONS)}")  # type: ignore[valid-type]
+        target: int | None = Field(default=None, ge=0, le=60)
+        short_rule: Text
+        rule: Text
+        stars: int = Field(ge=0, le=99)
+        source: Source
+        stars_source: Source
+
+        @model_validator(mode="after")
+        def _condition_fits(self) -> FeatureData:
+            kind = CONDITIONS[self.condition]
+            if not kind.sizes(len(self.boxes)):
+                raise ValueError(f"condition {self.condition!r} does not fit {len(self.boxes)} boxes")
+            if kind.needs_target and self.target is None:
+                raise ValueError(f"condition {self.condition!r} needs a target")
+            return self
+
+    class Dice(Strict):
+        count: Literal[2] = Field(description="the game rolls two dice (rulebook: Setting Up)")
+        faces: int = Field(ge=2, le=8, description="faces per die, 2-8")
+        source: Source
+
+    class Raindrops(Strict):
+        total: int = Field(ge=1, le=40, description="raindrops per player, 1-40")
+        source: Source
+        clouds: list[int] = Field(min_length=1, max_length=6, description="raindrops per cloud on the sheet")
+        clouds_source: Source
+
+    class Trees(Strict):
+        count: int = Field(ge=0, le=8, description="fruit trees, 0-8")
+        source: Source
+        penalty: int = Field(ge=0, le=10, description="points lost per unwatered tree, 0-10")
+        penalty_source: Source
+
+    class GroupData(Strict):
+        die: int = Field(ge=1, le=8)
+        name: Name
+        source: Source
+
+    class SheetText(Strict):
+        reminder: Text
+        raindrops: Text
+        trees: Text
+        tie_break: Text
+
+    class Scorepad(Strict):
+        columns: int = Field(ge=1, le=8, description="player columns on the printed score pad, 1-8")
+        columns_source: Source
+
+    class Seed(Strict):
+        game: GameInfo
+        dice: Dice
+        raindrops: Raindrops
+        trees: Trees
+        groups: list[GroupData] = Field(min_length=2, max_length=8)
+        sheet: SheetText
+        features: list[FeatureData] = Field(min_length=1, max_length=12)
+        reference: dict[str, ReferenceCard] = {}
+        scorepad: Scorepad
+
+    return Seed
 
 
-class _SpecData(BaseModel):
-    model_config = ConfigDict(extra="ignore")
-    game: dict[str, Any]
-    dice: dict[str, Any]
-    raindrops: dict[str, Any]
-    trees: dict[str, Any]
-    groups: list[dict[str, Any]]
-    features: list[_FeatureData]
-    sheet: dict[str, str] = {}
-
-
-def spec_from_data(data: dict[str, Any]) -> Spec:
-    try:
-        parsed = _SpecData.model_validate(data)
-        faces = int(parsed.dice["faces"])
-        groups = tuple(Group(int(g["die"]), str(g["name"])) for g in parsed.groups)
-        spec = Spec(
-            features=tuple(
-                Feature(
-                    id=f.id,
-                    group=f.group,
-                    title=f.title,
-                    short=f.short,
-                    craftsperson=f.craftsperson,
-                    boxes=tuple(f.boxes),
-                    condition=f.condition,
-                    rule=f.rule,
-                    short_rule=f.short_rule,
-                    stars=f.stars,
-                    target=f.target,
-                )
-                for f in parsed.features
-            ),
-            groups=groups,
-            faces=faces,
-            raindrops=int(parsed.raindrops["total"]),
-            clouds=tuple(int(c) for c in parsed.raindrops["clouds"]),
-            trees=int(parsed.trees["count"]),
-            tree_penalty=int(parsed.trees["penalty"]),
-            title=str(parsed.game["title"]),
-            edition=str(parsed.game["edition"]),
-            texts=tuple(parsed.sheet.items()),
-        )
-    except (ValidationError, KeyError, TypeError, ValueError) as exc:
-        raise BadInput(f"artisans game data: {exc}") from None
-    _check_spec(spec)
+def spec_from_seed(seed: Any) -> Spec:
+    spec = Spec(
+        features=tuple(
+            Feature(
+                id=f.id,
+                group=f.group,
+                title=f.title,
+                craftsperson=f.craftsperson,
+                boxes=tuple(f.boxes),
+                condition=f.condition,
+                rule=f.rule,
+                short_rule=f.short_rule,
+                stars=f.stars,
+                target=f.target,
+                stars_official=f.stars_source == "rulebook",
+                aliases=tuple(f.aliases),
+            )
+            for f in seed.features
+        ),
+        groups=tuple(Group(g.die, g.name) for g in seed.groups),
+        faces=seed.dice.faces,
+        raindrops=seed.raindrops.total,
+        clouds=tuple(seed.raindrops.clouds),
+        trees=seed.trees.count,
+        tree_penalty=seed.trees.penalty,
+        title=seed.game.title,
+        edition=seed.game.edition or "",
+        texts=tuple(seed.sheet.model_dump().items()),
+        pad_columns=seed.scorepad.columns,
+    )
+    problems = _spec_problems(spec)
+    if problems:
+        raise BadData(*(f"artisans game data: {p}" for p in problems))
     return spec
 
 
-def _check_spec(spec: Spec) -> None:
-    dice = {g.die for g in spec.groups}
-    if dice != set(range(1, spec.faces + 1)):
-        raise BadInput(f"artisans game data: groups must cover the die faces 1-{spec.faces}")
+def _spec_problems(spec: Spec) -> list[str]:
+    problems = []
+    dice = [g.die for g in spec.groups]
+    if sorted(dice) != list(range(1, spec.faces + 1)):
+        problems.append(f"groups name the dice {sorted(dice)}: they must be 1-{spec.faces}, each once (one group per die face)")
     for f in spec.features:
         if f.group not in dice:
-            raise BadInput(f"artisans game data: feature {f.id} names group {f.group}, which is not a die face")
+            problems.append(f"features[{f.id}].group = {f.group} is not a die face 1-{spec.faces}")
+    ids = [key for f in spec.features for key in (f.id, *f.aliases)]
+    if len(set(ids)) != len(ids):
+        problems.append("features: each id and alias must be used once")
     if sum(spec.clouds) != spec.raindrops:
-        raise BadInput(
-            f"artisans game data: clouds {list(spec.clouds)} hold {sum(spec.clouds)} raindrops, "
-            f"not the {spec.raindrops} of raindrops.total"
+        problems.append(
+            f"raindrops.clouds {list(spec.clouds)} hold {sum(spec.clouds)} raindrops, not the {spec.raindrops} of raindrops.total"
         )
+    return problems
 
 
 def load_spec() -> Spec:
     """The sheet spec from ``seeds/artisans.toml`` and the user's override file, if any."""
-    return spec_from_data(seeds.load("artisans"))
+    return spec_from_seed(seeds.typed("artisans", _seed_model()))
 
 
 # --- a turn: the moves a roll allows (rulebook: Playing the Game) ------------------------------
@@ -356,17 +406,42 @@ class Move:
 
 
 def legal_moves(spec: Spec, sheet: Sheet, roll: tuple[int, int]) -> list[Move]:
-    """Every distinct legal move for ``roll``, each at its lowest raindrop cost, the skip last.
+    """Every legal move for ``roll``, each at its lowest raindrop cost, the skip last.
 
-    Rulebook: one die selects a feature group and the other is written into any empty box of that
-    group; each raindrop marked alters a die by 1 within 1..6, never beyond the raindrops left;
-    a value written in the garden group may water a tree for one more raindrop; a player unable or
-    unwilling to write marks one raindrop instead.
+    Rulebook (Playing the Game, Altering dice results, Watering fruit trees): one die selects a
+    feature group and the other is written into any empty box of that group; each raindrop marked
+    alters a die by 1 within 1..6, never beyond the raindrops left; a value written in the garden
+    group may water a tree for one more raindrop; a player unable or unwilling to write marks one
+    raindrop instead. (The solver's ``engine.py`` computes the same list its own, faster way; the
+    tests hold the two equal.)
     """
-    from tajkit.solver.artisans.engine import engine_for
+    left = sheet.raindrops_left(spec)
+    may_water = sheet.trees_watered < spec.trees
+    moves: list[Move] = []
+    for feature, values in zip(spec.features, sheet.values):
+        empties = [b for b, v in enumerate(values) if v == EMPTY]
+        g = feature.group
+        for x in range(1, spec.faces + 1):
+            (group_die, value_die), cost = alteration(roll, g, x)
+            if cost > left:
+                continue
+            for box in empties:
+                moves.append(Move(feature.id, box, x, cost, False, False, group_die, value_die))
+                if g == spec.garden_group and may_water and cost + 1 <= left:
+                    moves.append(Move(feature.id, box, x, cost + 1, True, False, group_die, value_die))
+    if left >= 1:
+        moves.append(Move.skip_turn())
+    return moves
 
-    engine = engine_for(spec)
-    return [engine.move(m, roll) for m in engine.moves(engine.pack(sheet), sheet.raindrops_used, sheet.trees_watered, roll, distinct=False)]
+
+def alteration(roll: tuple[int, int], group: int, value: int) -> tuple[tuple[int, int], int]:
+    """Which rolled die to turn into the group and which into the value, and the raindrops that
+    costs (one per step of 1: rulebook, Altering dice results); the first die picks the group when
+    both ways cost the same."""
+    a, b = roll
+    first = abs(group - a) + abs(value - b)
+    second = abs(group - b) + abs(value - a)
+    return ((a, b), first) if first <= second else ((b, a), second)
 
 
 def apply(spec: Spec, sheet: Sheet, move: Move) -> Sheet:

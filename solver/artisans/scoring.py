@@ -2,92 +2,84 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from itertools import groupby
 from typing import Any
 
 from tajkit.solver.artisans.rules import Score, Spec, score
-from tajkit.solver.artisans.state import Player
-from tajkit.solver.ranking import competition_ranks, join_names
+from tajkit.solver.artisans.state import Player, end_of_game_note
+from tajkit.solver.game import Category, PlayerScore, Row, ScoreResult
+from tajkit.solver.ranking import TieBreak, plural, rank
+
+TREES, TOTAL, UNUSED = "dry_trees", "total", "unused_raindrops"
+RAINDROPS = TieBreak("unused raindrops", most=True, rule="rulebook: Scoring")
+YOUNGEST = TieBreak("age", most=False, rule="rulebook: Scoring", wording="the youngest player")
 
 
-@dataclass(frozen=True)
-class Ranked:
-    name: str
-    score: Score
-    rank: int
+def categories(spec: Spec) -> tuple[Category, ...]:
+    """The sheet's scoring categories: a row per feature with its stars, the dry trees, the total
+    and the tie-break (rulebook: Scoring)."""
+    features = tuple(Category(f.id, f.title, f.short_rule, stars=f.stars, official=f.stars_official) for f in spec.features)
+    return features + (
+        Category(TREES, "Dry fruit trees", f"−{spec.tree_penalty} each"),
+        Category(TOTAL, "Total", kind="total"),
+        Category(UNUSED, "Unused raindrops", "tie-break: most", kind="tiebreak"),
+    )
 
 
-@dataclass(frozen=True)
-class TableResult:
-    players: tuple[Ranked, ...]  # best first
-    notes: tuple[str, ...]
-
-    def as_json(self) -> dict[str, Any]:
-        return {
-            "game": "artisans",
-            "players": [_player_json(p) for p in self.players],
-            "notes": list(self.notes),
-        }
-
-
-def score_table(spec: Spec, players: tuple[Player, ...]) -> TableResult:
-    """Rulebook (Scoring): highest score wins; a tie goes to the most unused raindrops; if the tie
-    persists the youngest player wins, which tajkit cannot know, so those players share the rank."""
+def score_table(spec: Spec, players: tuple[Player, ...]) -> ScoreResult:
+    """Rulebook (Scoring): the highest score wins; a tie goes to the most unused raindrops; if the
+    tie persists the youngest player wins: tajkit uses the ages when every player's is given, and
+    otherwise says so and lets the players share the rank."""
     scores = [score(spec, p.sheet) for p in players]
-    keys = [(s.total, s.unused_raindrops) for s in scores]
-    ranks = competition_ranks(keys)
-    order = sorted(range(len(players)), key=lambda i: (ranks[i], i))
-    ranked = [Ranked(players[i].name, scores[i], ranks[i]) for i in order]
-    return TableResult(tuple(ranked), tuple(_tie_notes(ranked)))
+    ages_known = all(p.age is not None for p in players)
+    tie_breaks = (RAINDROPS, YOUNGEST) if ages_known else (RAINDROPS,)
+    values = [(s.unused_raindrops, *((p.age,) if ages_known else ())) for s, p in zip(scores, players)]
+    last_word = (
+        "the rulebook gives the win to the youngest of them; tajkit does not know your ages "
+        "(add age = N for each player), so they share the rank"
+        if not ages_known
+        else "they share the rank"
+    )
+    ranking = rank([p.name for p in players], [s.total for s in scores], values, tie_breaks, last_word)
+    ranked = tuple(
+        PlayerScore(
+            name=players[i].name,
+            total=scores[i].total,
+            rank=ranking.ranks[i],
+            rows=_rows(spec, scores[i]),
+            tiebreaks=(("unused raindrops", scores[i].unused_raindrops),),
+            detail=_breakdown(scores[i]),
+        )
+        for i in ranking.order
+    )
+    note = end_of_game_note(spec, players)
+    return ScoreResult("artisans", categories(spec), ranked, ranking.ties, (note,) if note else ())
 
 
-def _tie_notes(ranked: list[Ranked]) -> list[str]:
-    notes = []
-    for total, group in groupby(ranked, key=lambda r: r.score.total):
-        tied = list(group)
-        if len(tied) < 2:
-            continue
-        names = join_names([r.name for r in tied])
-        drops = {r.score.unused_raindrops for r in tied}
-        if len(drops) > 1:
-            order = ", ".join(f"{r.name} {r.score.unused_raindrops}" for r in tied)
-            notes.append(
-                f"{names} tie on {total} points; the most unused raindrops breaks it ({order}) "
-                "(rulebook: Scoring)"
-            )
-        for left, same in groupby(tied, key=lambda r: r.score.unused_raindrops):
-            still = [r.name for r in same]
-            if len(still) > 1:
-                notes.append(
-                    f"{join_names(still)} still tie with {total} points and {left} unused raindrops: "
-                    "the rulebook says the youngest of them wins; tajkit does not know your ages, "
-                    "so they share the rank"
-                )
-    return notes
+def _rows(spec: Spec, s: Score) -> tuple[Row, ...]:
+    rows = [
+        Row(r.feature.id, r.points, " ".join(str(v) if v else "_" for v in r.values), r.reason or "")
+        for r in s.features
+    ]
+    watered = spec.trees - s.unwatered_trees
+    dry = plural(s.unwatered_trees, "dry tree") if s.unwatered_trees else ""
+    rows.append(Row(TREES, -s.tree_penalty, f"{watered} of {spec.trees} watered", dry))
+    return tuple(rows)
 
 
-def _player_json(p: Ranked) -> dict[str, Any]:
-    s = p.score
+def _breakdown(s: Score) -> dict[str, Any]:
     return {
-        "name": p.name,
-        "total": s.total,
-        "rank": p.rank,
-        "unused_raindrops": s.unused_raindrops,
-        "breakdown": {
-            "features": [
-                {
-                    "id": row.feature.id,
-                    "title": row.feature.title,
-                    "craftsperson": row.feature.craftsperson,
-                    "values": list(row.values),
-                    "stars": row.feature.stars,
-                    "points": row.points,
-                    "reason": row.reason,
-                }
-                for row in s.features
-            ],
-            "unwatered_trees": s.unwatered_trees,
-            "tree_penalty": -s.tree_penalty,
-        },
+        "features": [
+            {
+                "id": row.feature.id,
+                "title": row.feature.title,
+                "craftsperson": row.feature.craftsperson,
+                "values": list(row.values),
+                "stars": row.feature.stars,
+                "points": row.points,
+                "reason": row.reason,
+            }
+            for row in s.features
+        ],
+        "unwatered_trees": s.unwatered_trees,
+        "tree_penalty": -s.tree_penalty,
     }

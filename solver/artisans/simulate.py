@@ -3,26 +3,23 @@
 from __future__ import annotations
 
 import math
+import os
 import random
 import statistics
 import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
-from tajkit.solver.artisans.engine import Engine
+from tajkit.solver.artisans.engine import Engine, engine_for
 from tajkit.solver.artisans.policies import Policy
-
-
-def max_turns(engine: Engine) -> int:
-    """Each turn fills a box or marks at least one raindrop, so a game lasts at most this long."""
-    return engine.spec.box_count + engine.raindrops
+from tajkit.solver.artisans.rules import Spec
 
 
 def roll_sequence(engine: Engine, seed: int, game: int) -> list[tuple[int, int]]:
     """The dice of game ``game`` in a run seeded ``seed`` (independent of the policy)."""
     rng = random.Random(f"artisans rolls {seed} {game}")
     faces = engine.faces
-    return [(rng.randint(1, faces), rng.randint(1, faces)) for _ in range(max_turns(engine))]
+    return [(rng.randint(1, faces), rng.randint(1, faces)) for _ in range(engine.spec.max_turns)]
 
 
 @dataclass(frozen=True)
@@ -69,83 +66,142 @@ def summarize(scores: Iterable[float]) -> Summary:
     return Summary(mean, sd, (mean - half, mean + half), len(values))
 
 
-def run_policy(
-    engine: Engine, policy: Policy, games: int, seed: int, progress: Callable[[int], None] | None = None
-) -> list[int]:
-    scores = []
-    for g in range(games):
-        rng = random.Random(f"artisans policy {seed} {g}")
-        scores.append(play(engine, policy, roll_sequence(engine, seed, g), rng).score)
-        if progress:
-            progress(1)
-    return scores
-
-
 POLICIES = ("oracle", "hint", "heuristic", "greedy", "random")
+SECONDS_PER_GAME = {"oracle": 2.0, "hint": 5.0, "heuristic": 0.01, "greedy": 0.02, "random": 0.005}  # one core, measured
+
+
+@dataclass(frozen=True)
+class GameResult:
+    score: int | None  # None: the oracle found no play within its time
+    seconds: tuple[float, ...] = ()  # per decision (hint) or for the game (oracle)
+    proven: bool = True  # the oracle proved its score optimal
 
 
 @dataclass(frozen=True)
 class PolicyRun:
     name: str
-    scores: tuple[int, ...]
-    seconds: tuple[float, ...] = ()  # per decision (hint) or per game (oracle)
-    proven: int | None = None  # oracle games proven optimal
+    results: tuple[GameResult, ...]
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        return tuple(r.score for r in self.results if r.score is not None)
 
     @property
     def summary(self) -> Summary:
         return summarize(self.scores)
 
+    @property
+    def proven(self) -> int:
+        return sum(r.proven and r.score is not None for r in self.results)
+
+    @property
+    def seconds(self) -> tuple[float, ...]:
+        return tuple(t for r in self.results for t in r.seconds)
+
+
+def play_one(spec: Spec, name: str, seed: int, game: int, oracle_time: float = 20.0) -> GameResult:
+    """Game ``game`` of a run seeded ``seed``, played by policy ``name``. Everything random is
+    seeded by (seed, game), so the answer does not depend on which process plays it."""
+    engine = engine_for(spec)
+    rolls = roll_sequence(engine, seed, game)
+    if name == "oracle":
+        return _oracle_game(engine, rolls, oracle_time, seed)
+    rng = random.Random(f"artisans policy {seed} {game}")
+    if name == "hint":
+        return _hint_game(engine, rolls, rng)
+    from tajkit.solver.artisans import policies
+
+    policy = {"heuristic": policies.heuristic_policy, "greedy": policies.greedy_policy, "random": policies.random_policy}[name]
+    return GameResult(play(engine, policy, rolls, rng).score)
+
+
+def _oracle_game(engine: Engine, rolls: list[tuple[int, int]], time_limit: float, seed: int) -> GameResult:
+    from tajkit.solver.artisans.oracle import clairvoyant
+    from tajkit.solver.errors import SolverFailure
+
+    start = time.perf_counter()
+    try:
+        result = clairvoyant(engine, rolls, time_limit=time_limit, seed=seed)
+    except SolverFailure:
+        return GameResult(None, (time.perf_counter() - start,), proven=False)
+    return GameResult(result.score, (time.perf_counter() - start,), result.proven)
+
+
+def _hint_game(engine: Engine, rolls: list[tuple[int, int]], rng: random.Random) -> GameResult:
+    from tajkit.solver.artisans.hint import hinter_for
+
+    hinter = hinter_for(engine.spec)
+    seconds: list[float] = []
+
+    def policy(engine: Engine, states, used, trees, roll, rng):  # noqa: ANN001, ANN202
+        hint = hinter.rank(engine.sheet(states, used, trees), roll, seed=rng.randrange(2**31), top=1)
+        seconds.append(hint.seconds)
+        return engine.emove(states, hint.moves[0].move)
+
+    return GameResult(play(engine, policy, rolls, rng).score, tuple(seconds))
+
 
 def compare(
-    engine: Engine,
+    spec: Spec,
     names: Sequence[str],
     games: int,
     seed: int,
     oracle_time: float = 20.0,
-    hint_time: float = 0.9,
-    progress: Callable[[int], None] | None = None,
+    processes: int | None = None,
+    progress: Callable[[str, int, int], None] | None = None,
 ) -> dict[str, PolicyRun]:
-    """Each named policy on the same ``games`` seeded roll sequences."""
-    from tajkit.solver.artisans import policies
-
+    """Each named policy on the same ``games`` seeded roll sequences, games spread over
+    ``processes`` worker processes (default: every core; the oracle's CP-SAT already uses every
+    core, so its games run one at a time). ``progress(policy, done, total)`` after each game."""
+    workers = processes or os.cpu_count() or 1
     runs: dict[str, PolicyRun] = {}
     for name in names:
-        if name == "oracle":
-            runs[name] = _oracle_run(engine, games, seed, oracle_time, progress)
-        elif name == "hint":
-            runs[name] = _hint_run(engine, games, seed, hint_time, progress)
-        else:
-            policy = {"heuristic": policies.heuristic_policy, "greedy": policies.greedy_policy,
-                      "random": policies.random_policy}[name]
-            runs[name] = PolicyRun(name, tuple(run_policy(engine, policy, games, seed, progress)))
+        pool_size = 1 if name == "oracle" else min(workers, games)
+        results = _play_all(spec, name, games, seed, oracle_time, pool_size, progress)
+        runs[name] = PolicyRun(name, tuple(results))
     return runs
 
 
-def _oracle_run(engine: Engine, games: int, seed: int, time_limit: float, progress) -> PolicyRun:  # noqa: ANN001
-    from tajkit.solver.artisans.oracle import clairvoyant
+def _play_all(spec, name, games, seed, oracle_time, pool_size, progress) -> list[GameResult]:  # noqa: ANN001
+    if progress:
+        progress(name, 0, games)
+    if pool_size <= 1:
+        results = []
+        for g in range(games):
+            results.append(play_one(spec, name, seed, g, oracle_time))
+            if progress:
+                progress(name, g + 1, games)
+        return results
+    from concurrent.futures import ProcessPoolExecutor, as_completed
 
-    scores, seconds, proven = [], [], 0
-    for g in range(games):
-        start = time.perf_counter()
-        result = clairvoyant(engine, roll_sequence(engine, seed, g), time_limit=time_limit, seed=seed)
-        seconds.append(time.perf_counter() - start)
-        scores.append(result.score)
-        proven += result.proven
-        if progress:
-            progress(1)
-    return PolicyRun("oracle", tuple(scores), tuple(seconds), proven)
+    done: dict[int, GameResult] = {}
+    with ProcessPoolExecutor(max_workers=pool_size) as pool:
+        futures = {pool.submit(play_one, spec, name, seed, g, oracle_time): g for g in range(games)}
+        for future in as_completed(futures):
+            done[futures[future]] = future.result()
+            if progress:
+                progress(name, len(done), games)
+    return [done[g] for g in range(games)]
 
 
-def _hint_run(engine: Engine, games: int, seed: int, time_limit: float, progress) -> PolicyRun:  # noqa: ANN001
-    from tajkit.solver.artisans.hint import Hinter
+def oracle_bound(runs: dict[str, PolicyRun]) -> tuple[list[int], float | None]:
+    """The games the oracle proved optimal and its mean over them: the clairvoyant bound, given
+    only where it is proven (an unproven oracle score is a best found, not a bound)."""
+    oracle = runs.get("oracle")
+    if oracle is None:
+        return [], None
+    proven = [g for g, r in enumerate(oracle.results) if r.proven and r.score is not None]
+    if not proven:
+        return [], None
+    return proven, statistics.fmean(oracle.results[g].score for g in proven)  # type: ignore[misc]
 
-    hinter = Hinter(engine.spec)
-    seconds: list[float] = []
 
-    def policy(engine: Engine, states, used, trees, roll, rng):  # noqa: ANN001, ANN202
-        hint = hinter.rank(engine.sheet(states, used, trees), roll, seed=rng.randrange(2**31), time_limit=time_limit, top=1)
-        seconds.append(hint.seconds)
-        return engine.emove(states, hint.moves[0].move)
-
-    scores = run_policy(engine, policy, games, seed, progress)
-    return PolicyRun("hint", tuple(scores), tuple(seconds))
+def ratio_to_oracle(runs: dict[str, PolicyRun], name: str) -> float | None:
+    """A policy's mean over the oracle's proven games divided by the oracle's mean over them."""
+    games, bound = oracle_bound(runs)
+    if not bound:
+        return None
+    scores = [runs[name].results[g].score for g in games]
+    if any(s is None for s in scores):
+        return None
+    return statistics.fmean(scores) / bound  # type: ignore[arg-type]

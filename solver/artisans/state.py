@@ -6,11 +6,9 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, create_model
-
 from tajkit.solver import statefile
 from tajkit.solver.artisans.rules import EMPTY, Sheet, Spec
-from tajkit.solver.errors import BadInput
+from tajkit.solver.errors import BadState
 
 GAME = "artisans"
 
@@ -19,28 +17,19 @@ GAME = "artisans"
 class Player:
     name: str
     sheet: Sheet
+    age: int | None = None  # for the rulebook's last tie-break (the youngest wins)
 
 
 @cache
-def state_model(spec: Spec) -> type[BaseModel]:
-    """The pydantic model of a state file for this sheet spec (its JSON Schema is published)."""
+def state_model(spec: Spec) -> Any:
+    """The pydantic model of a state file for this sheet spec (its JSON Schema is published, and
+    interactive entry asks for its fields in this order)."""
+    from pydantic import AliasChoices, ConfigDict, Field, create_model, model_validator
+
+    from tajkit.solver.seedmodels import MAX_PLAYERS_IN_A_FILE, PlayerName
+
     box = Annotated[int, Field(ge=EMPTY, le=spec.faces)]
-    fields: dict[str, Any] = {
-        "name": (str, Field(min_length=1, description="the player's name, one per sheet")),
-        "raindrops_used": (
-            int,
-            Field(
-                ge=0,
-                le=spec.raindrops,
-                description=f"0-{spec.raindrops} raindrops marked: alterations, waterings and forced "
-                "marks together (rulebook: Altering dice results)",
-            ),
-        ),
-        "trees_watered": (
-            int,
-            Field(ge=0, le=spec.trees, description=f"0-{spec.trees} fruit trees watered (rulebook: Watering fruit trees)"),
-        ),
-    }
+    fields: dict[str, Any] = {"name": (PlayerName, Field(description="the player's name, one per sheet"))}
     for feature in spec.features:
         order = ", ".join(feature.boxes)
         fields[feature.id] = (
@@ -49,23 +38,62 @@ def state_model(spec: Spec) -> type[BaseModel]:
                 default=[EMPTY] * feature.size,
                 min_length=feature.size,
                 max_length=feature.size,
+                validation_alias=AliasChoices(feature.id, *feature.aliases),
                 description=f"{feature.title} ({feature.craftsperson}): {feature.size} values ({order}), "
                 f"each a die value 1-{spec.faces}, or 0 for an empty box",
+                json_schema_extra={"entry": "digits", "title_text": feature.title},
             ),
         )
-    strict = ConfigDict(extra="forbid", strict=True)
-    player = create_model("ArtisansPlayer", __config__=strict, **fields)
+    fields["raindrops_used"] = (
+        int,
+        Field(
+            ge=0,
+            le=spec.raindrops,
+            description=f"0-{spec.raindrops} raindrops marked: alterations, waterings and forced "
+            "marks together (rulebook: Altering dice results)",
+        ),
+    )
+    fields["trees_watered"] = (
+        int,
+        Field(ge=0, le=spec.trees, description=f"0-{spec.trees} fruit trees watered (rulebook: Watering fruit trees)"),
+    )
+    fields["age"] = (
+        int | None,
+        Field(
+            default=None,
+            ge=0,
+            le=150,
+            description="the player's age, optional: the rulebook's last tie-break is the youngest player",
+        ),
+    )
+    aliases = {old: f.id for f in spec.features for old in f.aliases}
+
+    def one_name_per_feature(cls: Any, data: Any) -> Any:
+        if isinstance(data, dict):
+            both = [f"{new} (also given as {old})" for old, new in aliases.items() if old in data and new in data]
+            if both:
+                raise ValueError(f"{', '.join(both)}: give each feature once")
+        return data
+
+    player = create_model(
+        "ArtisansPlayer",
+        __config__=ConfigDict(extra="forbid", strict=True, populate_by_name=True),
+        __validators__={"_one_name": model_validator(mode="before")(one_name_per_feature)},
+        **fields,
+    )
     return create_model(
         "ArtisansState",
         __config__=ConfigDict(extra="forbid", strict=True, title="tajkit state: Artisans of the Taj Mahal"),
         game=(Literal["artisans"], Field(description='always "artisans"')),
-        players=(list[player], Field(min_length=1, description="one table per player, name first")),
+        players=(
+            list[player],
+            Field(
+                min_length=1,
+                max_length=MAX_PLAYERS_IN_A_FILE,
+                description=f"one table per player (1-{MAX_PLAYERS_IN_A_FILE}), name first",
+            ),
+        ),
     )
-
-
-def json_schema(spec: Spec) -> dict[str, Any]:
-    schema = state_model(spec).model_json_schema()
-    return {"$schema": "https://json-schema.org/draft/2020-12/schema", **schema}
 
 
 def players_from_data(spec: Spec, data: dict[str, Any]) -> tuple[Player, ...]:
@@ -80,12 +108,13 @@ def players_from_data(spec: Spec, data: dict[str, Any]) -> tuple[Player, ...]:
                 raindrops_used=p.raindrops_used,
                 trees_watered=p.trees_watered,
             ),
+            age=p.age,
         )
-        for p in parsed.players  # type: ignore[attr-defined]
+        for p in parsed.players
     )
-    problems = _rule_problems(spec, players)
+    problems = rule_problems(spec, players)
     if problems:
-        raise BadInput(*problems)
+        raise BadState(*(problem for _, problem in problems))
     return players
 
 
@@ -93,32 +122,38 @@ def load_players(spec: Spec, source: str) -> tuple[Player, ...]:
     return players_from_data(spec, statefile.read_source(source))
 
 
-def _rule_problems(spec: Spec, players: tuple[Player, ...]) -> list[str]:
-    problems: list[str] = []
+def rule_problems(spec: Spec, players: tuple[Player, ...]) -> list[tuple[tuple[str, ...], str]]:
+    """Problems no single field shows, each with the fields involved (so entry can ask for just those)."""
+    problems: list[tuple[tuple[str, ...], str]] = []
     seen: set[str] = set()
     for p in players:
+        name = statefile.shown(p.name, 30)
         if p.name in seen:
-            problems.append(f"players: the name {p.name!r} appears twice: each sheet needs its own name")
+            problems.append((("name",), f"players: the name {name!r} appears twice: each sheet needs its own name"))
         seen.add(p.name)
         sheet = p.sheet
         if sheet.trees_watered > sheet.raindrops_used:
-            problems.append(
-                f"{p.name}: trees_watered = {sheet.trees_watered} but raindrops_used = {sheet.raindrops_used}: "
-                "watering a tree marks off a raindrop (rulebook: Watering fruit trees)"
-            )
+            problems.append((
+                ("raindrops_used", "trees_watered"),
+                f"{name}: trees_watered = {sheet.trees_watered} but raindrops_used = {sheet.raindrops_used}: "
+                "watering a tree marks off a raindrop (rulebook: Watering fruit trees)",
+            ))
         garden = spec.garden_group
         filled = sheet.filled_in_group(spec, garden)
         if sheet.trees_watered > filled:
-            problems.append(
-                f"{p.name}: trees_watered = {sheet.trees_watered} but only {filled} box{'' if filled == 1 else 'es'} of group {garden} "
-                f"({spec.group_name(garden)}) are filled: a tree is watered only when a value is added "
-                "to that group (rulebook: Watering fruit trees)"
-            )
+            boxes = "box is" if filled == 1 else "boxes are"
+            garden_ids = tuple(f.id for f in spec.features_in(garden))
+            problems.append((
+                ("trees_watered", *garden_ids),
+                f"{name}: trees_watered = {sheet.trees_watered} but only {filled} {boxes} filled in group {garden} "
+                f"({spec.group_name(garden)}): a tree is watered only when a value is written in that group "
+                "(rulebook: Watering fruit trees)",
+            ))
     return problems
 
 
 def end_of_game_note(spec: Spec, players: tuple[Player, ...]) -> str | None:
-    """A warning when no sheet has ended the game yet (rulebook: End of the Game)."""
+    """A note when no sheet has ended the game yet (rulebook: End of the Game)."""
     if any(p.sheet.ends_game(spec) for p in players):
         return None
     return (
@@ -128,16 +163,17 @@ def end_of_game_note(spec: Spec, players: tuple[Player, ...]) -> str | None:
     )
 
 
-def to_data(players: tuple[Player, ...], spec: Spec) -> dict[str, Any]:
+def to_data(spec: Spec, players: tuple[Player, ...]) -> dict[str, Any]:
     """The state-file dict for these players (what ``tajkit score`` reads back)."""
     return {
         "game": GAME,
         "players": [
             {
                 "name": p.name,
+                **{f.id: list(v) for f, v in zip(spec.features, p.sheet.values)},
                 "raindrops_used": p.sheet.raindrops_used,
                 "trees_watered": p.sheet.trees_watered,
-                **{f.id: list(v) for f, v in zip(spec.features, p.sheet.values)},
+                **({"age": p.age} if p.age is not None else {}),
             }
             for p in players
         ],

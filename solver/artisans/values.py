@@ -25,8 +25,9 @@ TABLE_FILE = "artisans-values.json"
 
 
 def structure_key(engine: Engine) -> str:
-    """What the chances depend on: features (group, size, condition), dice, raindrops, trees."""
-    parts = [(t.feature.id, t.feature.group, t.feature.size, t.feature.condition, t.feature.target) for t in engine.tables]
+    """What the chances depend on: features in sheet order (group, size, condition), dice,
+    raindrops, trees; not the names or the stars."""
+    parts = [(t.feature.group, t.feature.size, t.feature.condition, t.feature.target) for t in engine.tables]
     text = repr((parts, engine.faces, engine.raindrops, engine.trees))
     return hashlib.sha256(text.encode()).hexdigest()[:16]
 

@@ -1,1 +1,96 @@
-"""TAJ: rules model, state file, scoring and proposal/vote hints."""
+"""TAJ (rug card game, voting): the game's interface (see ``solver/game.py``)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tajkit.solver.game import Category, Command, Game, Option, Report, ScoreResult
+
+
+def _hint(spec: Any, data: dict[str, Any], player: str | None, proposal: tuple[int, int] | None, top: int) -> Report:
+    from tajkit.solver.taj import hint, report, rules, scoring, state
+
+    table = state.table_from_data(spec, data)
+    hint.check_not_over(spec, table)
+    name = state.pick_player(table, player)
+    notes = list(scoring.readings(spec))
+    if player is None and len(table.players) > 1:
+        notes.append(f"no --player given: this is the view of {name}, the proposer")
+    possible = rules.possible_outcomes(len(table.players))
+    best = hint.ideal(spec, table, name)
+    goal = table.player(name).goal
+    if proposal is None:
+        items = hint.proposals(spec, table, name)
+        text = report.proposals_text(name, items, possible, best.now, top)
+        advice = None
+    else:
+        items = None
+        advice = hint.vote_advice(spec, table, name, proposal[0] - 1, proposal[1] - 1)
+        text = report.vote_text(name, advice)
+        if advice.card_allowed:
+            notes.append(report.FIRST_CARD)
+    text += "\n" + report.ideal_text(spec, goal, best)
+    return Report(text, report.hint_json(name, items, advice, best, possible, top), tuple(notes))
+
+
+class Taj(Game):
+    id = "taj"
+    title = "TAJ"
+    kind = "rug card game, voting"
+    rulebook = "taj-rug-card-game.txt"
+
+    hint = Command(
+        summary="Proposals and votes: every proposal with your score under each vote outcome, advice on a "
+        "pending proposal (and whether All or Nix pays), and the ideal display for your goal.",
+        run=_hint,
+        options=(
+            Option("player", "--player", str, "Whose view (default: the only player, or the proposer).", metavar="NAME"),
+            Option("proposal", "--proposal", tuple[int, int], "A pending proposal's two rugs (1-based), to advise a voter.",
+                   metavar="I J"),
+            Option("top", "--top", int, "How many proposals to show.", default=5, min=1, max=50),
+        ),
+        examples=("tajkit hint taj table.toml --player Ben", "tajkit hint taj table.toml --player Ben --proposal 1 4"),
+    )
+
+    def load_spec(self) -> Any:
+        from tajkit.solver.taj.rules import load_spec
+
+        return load_spec()
+
+    def player_counts(self, spec: Any) -> tuple[int, int]:
+        return spec.min_players, spec.max_players
+
+    def categories(self, spec: Any) -> tuple[Category, ...]:
+        from tajkit.solver.taj.scoring import categories
+
+        return categories(spec)
+
+    def state_model(self, spec: Any) -> Any:
+        from tajkit.solver.taj.state import state_model
+
+        return state_model(spec)
+
+    def read_state(self, spec: Any, data: dict[str, Any]) -> Any:
+        from tajkit.solver.taj.state import table_from_data
+
+        return table_from_data(spec, data)
+
+    def score(self, spec: Any, state: Any) -> ScoreResult:
+        from tajkit.solver.taj.scoring import score_table
+
+        return score_table(spec, state)
+
+    def to_data(self, spec: Any, state: Any) -> dict[str, Any]:
+        from tajkit.solver.taj.state import to_data
+
+        return to_data(spec, state)
+
+    def picture(self, spec: Any, data: dict[str, Any]) -> bytes:
+        from tajkit.sheets.raster import png_from_pdf
+        from tajkit.sheets.taj import render_display
+        from tajkit.solver.taj.state import table_from_data
+
+        return png_from_pdf(render_display(spec, table_from_data(spec, data)), dpi=110)
+
+
+GAME = Taj()

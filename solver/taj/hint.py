@@ -11,7 +11,7 @@ from collections import deque
 from dataclasses import dataclass
 from itertools import combinations, permutations
 
-from tajkit.solver.errors import BadInput
+from tajkit.solver.errors import BadInput, BadState
 from tajkit.solver.taj.rules import (
     Display,
     Outcome,
@@ -34,7 +34,9 @@ class Result:
     low: int
     high: int
     best: str
-    ends: bool  # the game ends after this turn (rulebook: Game End)
+    ends: bool  # the game ends after the best choice (rulebook: Game End)
+    may_end: bool = False  # some choice ends the game
+    must_end: bool = False  # every choice ends the game
 
 
 @dataclass(frozen=True)
@@ -52,7 +54,8 @@ def outcome_result(spec: Spec, display: Display, goal: tuple[str, ...], i: int, 
         for how, d in results(display, i, j, outcome)
     ]
     best = max(scored, key=lambda s: s[:2])
-    return Result(outcome, min(s[0] for s in scored), best[0], best[2], best[3])
+    ends = [s[3] for s in scored]
+    return Result(outcome, min(s[0] for s in scored), best[0], best[2], best[3], any(ends), all(ends))
 
 
 def _promise(spec: Spec, goal: tuple[str, ...], d: Display) -> int:
@@ -62,6 +65,15 @@ def _promise(spec: Spec, goal: tuple[str, ...], d: Display) -> int:
     return sum(
         max(0, sum(weight.get(c, 0) * p for c, p in zip(rug, spec.points))) for rug in d.rugs
     )
+
+
+def check_not_over(spec: Spec, table: Table) -> None:
+    """Game End: a display with exactly 5 rugs, or every rug eye up, is finished: nothing to hint."""
+    d = table.display
+    if len(d.rugs) == spec.ends_at:
+        raise BadState(f"display: {len(d.rugs)} rugs remain, so the game is over (rulebook: Game End): score it with tajkit score taj")
+    if table.eyes_known and all(d.eyes):
+        raise BadState("eyes_up: every rug is eye up, so the game is over (rulebook: Game End): score it with tajkit score taj")
 
 
 def proposals(spec: Spec, table: Table, name: str) -> list[Proposal]:

@@ -9,13 +9,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from enum import Enum
-from functools import cached_property
+from functools import cache, cached_property
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, ValidationError
-
 from tajkit import seeds
-from tajkit.solver.errors import BadInput
+from tajkit.solver.errors import BadData
 
 
 @dataclass(frozen=True)
@@ -29,8 +27,12 @@ class Spec:
     plus_one: int
     start_side: str
     modifiers: tuple[int, ...]  # 2, 1, -1
+    min_players: int
     max_players: int
     repeat_colours: bool
+    plus_per_portion: bool = False  # the +1 adds per portion (True) or once per colour (tajkit's reading)
+    plus_reading_official: bool = False
+    repeat_official: bool = False
 
 
 Rug = tuple[str, str, str]  # outer, middle, centre colour
@@ -114,7 +116,8 @@ def colour_values(spec: Spec, display: Display) -> dict[str, int]:
     """The symbols, and one more point for each colour within the rug under the "+1" (End Game
     Display: "Add 1 point to the value of each color within the Rug under the +1")."""
     values = symbols(spec, display)
-    for colour in set(display.rugs[display.plus_rug]):
+    rug = display.rugs[display.plus_rug]
+    for colour in (rug if spec.plus_per_portion else set(rug)):
         values[colour] += spec.plus_one
     return values
 
@@ -183,40 +186,106 @@ def results(display: Display, i: int, j: int, outcome: Outcome) -> list[tuple[st
 # --- the spec, read from the seed file ----------------------------------------------------------
 
 
-class _SpecData(BaseModel):
-    model_config = ConfigDict(extra="ignore")
-    colours: dict[str, Any]
-    rugs: dict[str, Any]
-    taj: dict[str, Any]
-    goals: dict[str, Any]
-    players: dict[str, Any]
+@cache
+def _seed_model() -> Any:
+    """The typed shape of ``seeds/taj.toml`` (unknown keys are errors, nothing is coerced)."""
+    from typing import Literal
 
+    from pydantic import Field
 
-def spec_from_data(data: dict[str, Any]) -> Spec:
-    try:
-        d = _SpecData.model_validate(data)
-        spec = Spec(
-            colours=tuple(d.colours["names"]),
-            portions=tuple(d.rugs["portions"]),
-            points=tuple(int(p) for p in d.rugs["points"]),
-            at_start=int(d.rugs["at_start"]),
-            ends_at=int(d.rugs["game_ends_at"]),
-            width=int(d.taj["width"]),
-            plus_one=int(d.taj["plus_one"]),
-            start_side=str(d.taj["start_side"]),
-            modifiers=tuple(int(m) for m in d.goals["modifiers"]),
-            max_players=int(d.players["max"]),
-            repeat_colours=bool(d.rugs["repeat_colours"]),
+    from tajkit.solver.seedmodels import GameInfo, Ident, Name, ReferenceCard, Source, Strict
+
+    class Colours(Strict):
+        names: list[Ident] = Field(min_length=3, max_length=8, description="3-8 colour names")
+        source: Source
+
+    class Rugs(Strict):
+        portions: list[Name] = Field(min_length=3, max_length=3, description="outer, middle, centre")
+        points: list[int] = Field(min_length=3, max_length=3, description="points of each portion, 0-9 each")
+        source: Source
+        at_start: int = Field(ge=4, le=16, description="rugs at the start, 4-16")
+        at_start_source: Source
+        game_ends_at: int = Field(ge=3, le=15, description="the game ends with exactly this many rugs")
+        game_ends_at_source: Source
+        repeat_colours: bool = Field(description="whether a rug may show one colour twice")
+        repeat_colours_source: Source
+
+    class Taj(Strict):
+        width: int = Field(ge=1, le=5, description="rugs under the Taj card, 1-5")
+        source: Source
+        plus_one: int = Field(ge=0, le=9, description="the bonus of the +1 end, 0-9")
+        plus_one_source: Source
+        plus_one_reading: Literal["per_colour", "per_portion"] = Field(
+            description="per_colour: one bonus per distinct colour on the +1 rug; per_portion: one per portion"
         )
-    except (ValidationError, KeyError, TypeError, ValueError) as exc:
-        raise BadInput(f"taj game data: {exc}") from None
-    if len(spec.points) != len(spec.portions):
-        raise BadInput("taj game data: rugs.points needs one value per portion")
+        plus_one_reading_source: Source
+        start_side: Literal["left", "right"]
+        start_side_source: Source
+        start_left: int = Field(ge=0, le=15)
+        start_left_source: Source
+
+    class Goals(Strict):
+        modifiers: list[int] = Field(min_length=3, max_length=3, description="the goal card's three modifiers")
+        source: Source
+
+    class Players(Strict):
+        min: int = Field(ge=2, le=8)
+        min_source: Source
+        max: int = Field(ge=2, le=8)
+        source: Source
+        tie_break: Literal["none"]
+        tie_break_source: Source
+
+    class Seed(Strict):
+        game: GameInfo
+        colours: Colours
+        rugs: Rugs
+        taj: Taj
+        goals: Goals
+        players: Players
+        reference: dict[str, ReferenceCard] = {}
+
+    return Seed
+
+
+def spec_from_seed(d: Any) -> Spec:
+    spec = Spec(
+        colours=tuple(d.colours.names),
+        portions=tuple(d.rugs.portions),
+        points=tuple(d.rugs.points),
+        at_start=d.rugs.at_start,
+        ends_at=d.rugs.game_ends_at,
+        width=d.taj.width,
+        plus_one=d.taj.plus_one,
+        start_side=d.taj.start_side,
+        modifiers=tuple(d.goals.modifiers),
+        min_players=d.players.min,
+        max_players=d.players.max,
+        repeat_colours=d.rugs.repeat_colours,
+        plus_per_portion=d.taj.plus_one_reading == "per_portion",
+        plus_reading_official=d.taj.plus_one_reading_source == "rulebook",
+        repeat_official=d.rugs.repeat_colours_source == "rulebook",
+    )
+    problems = []
+    if len(set(spec.colours)) != len(spec.colours):
+        problems.append(f"colours.names {list(spec.colours)}: each colour once")
+    if not all(0 <= p <= 9 for p in spec.points):
+        problems.append(f"rugs.points {list(spec.points)}: each 0-9")
+    if not all(-9 <= m <= 9 for m in spec.modifiers):
+        problems.append(f"goals.modifiers {list(spec.modifiers)}: each -9..9")
+    if not spec.width < spec.ends_at < spec.at_start:
+        problems.append(
+            f"taj.width {spec.width} < rugs.game_ends_at {spec.ends_at} < rugs.at_start {spec.at_start} must hold"
+        )
+    if spec.min_players > spec.max_players:
+        problems.append(f"players.min {spec.min_players} is more than players.max {spec.max_players}")
+    if problems:
+        raise BadData(*(f"taj game data: {p}" for p in problems))
     return spec
 
 
 def load_spec() -> Spec:
-    return spec_from_data(seeds.load("taj"))
+    return spec_from_seed(seeds.typed("taj", _seed_model()))
 
 
 @dataclass(frozen=True)

@@ -1,98 +1,97 @@
-"""Scoring the final TAJ display: the five colour values, each goal card's arithmetic line by line
-as the rulebook's examples show it, and the ranking."""
+"""Scoring the final TAJ display: the colour values, each goal card's arithmetic line by line as
+the rulebook's examples show it, and the ranking."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from itertools import groupby
-from typing import Any
-
-from tajkit.solver.ranking import competition_ranks, join_names
+from tajkit.solver.game import Category, PlayerScore, Row, ScoreResult
+from tajkit.solver.ranking import rank
 from tajkit.solver.taj.rules import Spec, Table, colour_values, goal_score, symbols
 
-
-@dataclass(frozen=True)
-class GoalLine:
-    colour: str
-    modifier: int
-    value: int
-
-    @property
-    def points(self) -> int:
-        return self.modifier * self.value
+VALUES, TOTAL = "colour_values", "total"
 
 
-@dataclass(frozen=True)
-class PlayerScore:
-    name: str
-    goal_lines: tuple[GoalLine, ...]
-    total: int
-    rank: int
+def _modifier(m: int) -> str:
+    return f"×{m}" if m >= 0 else f"×−{-m}"
 
 
-@dataclass(frozen=True)
-class TableResult:
-    under: tuple[int, ...]  # 1-based positions of the rugs under the Taj
-    plus_rug: int  # 1-based
-    symbols: dict[str, int]
-    values: dict[str, int]
-    players: tuple[PlayerScore, ...]  # best first
-    notes: tuple[str, ...]
-
-    def as_json(self) -> dict[str, Any]:
-        return {
-            "game": "taj",
-            "under_taj": list(self.under),
-            "plus_one_rug": self.plus_rug,
-            "colour_values": self.values,
-            "players": [
-                {
-                    "name": p.name,
-                    "total": p.total,
-                    "rank": p.rank,
-                    "breakdown": [
-                        {"colour": g.colour, "modifier": g.modifier, "value": g.value, "points": g.points}
-                        for g in p.goal_lines
-                    ],
-                }
-                for p in self.players
-            ],
-            "notes": list(self.notes),
-        }
+def goal_id(k: int) -> str:
+    return f"goal_{k + 1}"
 
 
-def score_table(spec: Spec, table: Table) -> TableResult:
+def categories(spec: Spec) -> tuple[Category, ...]:
+    """The final display's colour values, one row per goal-card colour (colour, value, product)
+    and the total (rulebook: Scoring)."""
+    goals = tuple(
+        Category(goal_id(k), f"Goal {_modifier(m)}", sub=("colour", "value", f"{_modifier(m)} ="))
+        for k, m in enumerate(spec.modifiers)
+    )
+    plus = "each portion" if spec.plus_per_portion else "each colour"
+    return (
+        Category(VALUES, "Colour values under the Taj", f"symbols + {spec.plus_one} for {plus} on the +1 rug",
+                 kind="shared", cells=spec.colours),
+        *goals,
+        Category(TOTAL, "Total", kind="total"),
+    )
+
+
+def readings(spec: Spec) -> tuple[str, ...]:
+    """What the score rests on that is tajkit's reading of the rulebook, not its words."""
+    notes = []
+    if not spec.plus_reading_official:
+        how = "one point per portion" if spec.plus_per_portion else "one point per distinct colour"
+        notes.append(
+            f'the "+1" rug adds {how} on it: tajkit\'s reading of "each color within the Rug" '
+            "(set taj.plus_one_reading in a --data file to change it)"
+        )
+    return tuple(notes)
+
+
+def score_table(spec: Spec, table: Table) -> ScoreResult:
     """Scoring: a player's score is the sum over the goal card's colours of modifier x value. The
     rulebook names no tie-break, so tied players share the rank."""
     d = table.display
     values = colour_values(spec, d)
+    found = symbols(spec, d)
     totals = [goal_score(spec, p.goal, values) for p in table.players]
-    ranks = competition_ranks([(t,) for t in totals])
-    order = sorted(range(len(totals)), key=lambda i: (ranks[i], i))
+    ranking = rank(
+        [p.name for p in table.players], totals, [() for _ in totals],
+        last_word="the rulebook names no tie-break, so they share the rank",
+    )
     players = tuple(
         PlayerScore(
-            table.players[i].name,
-            tuple(GoalLine(c, m, values[c]) for m, c in zip(spec.modifiers, table.players[i].goal)),
-            totals[i],
-            ranks[i],
+            name=table.players[i].name,
+            total=totals[i],
+            rank=ranking.ranks[i],
+            rows=tuple(
+                Row(goal_id(k), m * values[c], f"({m}) x {values[c]} points for {c.upper()}")
+                for k, (m, c) in enumerate(zip(spec.modifiers, table.players[i].goal))
+            ),
+            detail={
+                "goal": [
+                    {"colour": c, "modifier": m, "value": values[c], "points": m * values[c]}
+                    for m, c in zip(spec.modifiers, table.players[i].goal)
+                ]
+            },
         )
-        for i in order
+        for i in ranking.order
     )
-    notes = []
-    for total, tied in groupby(players, key=lambda p: p.total):
-        names = [p.name for p in tied]
-        if len(names) > 1:
-            notes.append(f"{join_names(names)} tie on {total}: the rulebook names no tie-break, so they share the rank")
+    under = ", ".join(str(i + 1) for i in d.under)
+    header = [f"Colour values under the Taj (rugs {under}; +1 on rug {d.plus_rug + 1}):"]
+    for colour in spec.colours:
+        bonus = values[colour] - found[colour]
+        header.append(f"  {colour:<7} " + (f"{found[colour]} + {bonus} = {values[colour]}" if bonus else f"{values[colour]}"))
+    notes = list(readings(spec))
     if table.eyes_known and not d.ended(spec):
         notes.append(
             f"the game is not over: {len(d.rugs)} rugs remain and not every Curator's Eye is up "
             "(rulebook: Game End); scoring the display as it stands"
         )
-    return TableResult(
-        under=tuple(i + 1 for i in d.under),
-        plus_rug=d.plus_rug + 1,
-        symbols=symbols(spec, d),
-        values=values,
-        players=players,
-        notes=tuple(notes),
+    return ScoreResult(
+        "taj",
+        categories(spec),
+        players,
+        ranking.ties,
+        tuple(notes),
+        tuple(header),
+        extra={"under_taj": [i + 1 for i in d.under], "plus_one_rug": d.plus_rug + 1, "colour_values": values},
     )

@@ -8,7 +8,8 @@ from typing import Annotated, Any, Literal, Optional
 from pydantic import BaseModel, ConfigDict, Field, create_model
 
 from tajkit.solver import statefile
-from tajkit.solver.errors import BadInput
+from tajkit.solver.errors import BadState
+from tajkit.solver.seedmodels import PlayerName
 from tajkit.solver.taj.rules import Display, Player, Spec, Table
 
 GAME = "taj"
@@ -26,7 +27,7 @@ def state_model(spec: Spec) -> type[BaseModel]:
     player = create_model(
         "TajPlayer",
         __config__=strict,
-        name=(str, Field(min_length=1, description="the player's name")),
+        name=(PlayerName, Field(description="the player's name")),
         goal=(
             list[colour],  # type: ignore[valid-type]
             Field(
@@ -59,13 +60,13 @@ def state_model(spec: Spec) -> type[BaseModel]:
         proposer=(Optional[str], Field(default=None, description="whose proposal it is (hints)")),
         players=(
             list[player],
-            Field(min_length=1, max_length=spec.max_players, description=f"1-{spec.max_players} players, name first"),
+            Field(
+                min_length=spec.min_players,
+                max_length=spec.max_players,
+                description=f"{spec.min_players}-{spec.max_players} players, name first",
+            ),
         ),
     )
-
-
-def json_schema(spec: Spec) -> dict[str, Any]:
-    return {"$schema": "https://json-schema.org/draft/2020-12/schema", **state_model(spec).model_json_schema()}
 
 
 def table_from_data(spec: Spec, data: dict[str, Any]) -> Table:
@@ -73,7 +74,7 @@ def table_from_data(spec: Spec, data: dict[str, Any]) -> Table:
     parsed: Any = statefile.validate(state_model(spec), data)
     problems = _rule_problems(spec, parsed)
     if problems:
-        raise BadInput(*problems)
+        raise BadState(*problems)
     n = len(parsed.display)
     display = Display(
         rugs=tuple(tuple(r) for r in parsed.display),  # type: ignore[misc]
@@ -107,17 +108,39 @@ def _rule_problems(spec: Spec, parsed: Any) -> list[str]:
                 problems.append(f"display[{k}] = {rug}: a rug shows three different colours")
     names = [p.name for p in parsed.players]
     for k, p in enumerate(parsed.players):
+        name = statefile.shown(p.name, 30)
         if len(set(p.goal)) != len(p.goal):
             problems.append(
-                f"{p.name}: goal = {p.goal}: a goal card names three different colours (rulebook: Scoring)"
+                f"{name}: goal = {p.goal}: a goal card names three different colours (rulebook: Scoring)"
             )
         if p.name in names[:k]:
-            problems.append(f"players: the name {p.name!r} appears twice: each player needs their own name")
+            problems.append(f"players: the name {name!r} appears twice: each player needs their own name")
     if parsed.proposer is not None and parsed.proposer not in names:
-        problems.append(f"proposer = {parsed.proposer!r}: not one of the players ({', '.join(names)})")
+        listed = ", ".join(statefile.shown(n, 30) for n in names)
+        problems.append(f"proposer = {statefile.show(parsed.proposer)}: not one of the players ({listed})")
     return problems
 
 
 def pick_player(table: Table, name: str | None) -> str:
     """Whose view a hint takes: the one named, the only player, or the proposer."""
     return statefile.pick_name(table.names, name, default=table.proposer)
+
+
+def to_data(spec: Spec, table: Table) -> dict[str, Any]:
+    """The state-file dict for a table (what ``tajkit score`` reads back)."""
+    d = table.display
+    data: dict[str, Any] = {
+        "game": GAME,
+        "display": [list(r) for r in d.rugs],
+        "taj": d.taj + 1,
+        "plus_one": "right" if d.plus_right else "left",
+    }
+    if table.eyes_known:
+        data["eyes_up"] = list(d.eyes)
+    if table.proposer is not None:
+        data["proposer"] = table.proposer
+    data["players"] = [
+        {"name": p.name, "goal": list(p.goal), **({"all_nix_used": True} if p.all_nix_used else {})}
+        for p in table.players
+    ]
+    return data

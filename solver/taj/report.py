@@ -1,13 +1,11 @@
-"""TAJ text and JSON for people and machines."""
+"""TAJ hints as text for people and JSON for machines."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-if TYPE_CHECKING:
-    from tajkit.solver.taj.hint import Ideal, Proposal, Result, VoteAdvice
-    from tajkit.solver.taj.rules import Outcome, Spec
-    from tajkit.solver.taj.scoring import TableResult
+from tajkit.solver.taj.hint import Ideal, Proposal, Result, VoteAdvice
+from tajkit.solver.taj.rules import Outcome, Spec
 
 LABELS = {
     "passes": "passes (majority Yea)",
@@ -16,57 +14,55 @@ LABELS = {
     "fails": "fails (majority Nay)",
     "unanimous_nay": "unanimous Nay",
 }
+FIRST_CARD = "If several All/Nix cards are played, only the first in turn order from the proposer counts (rulebook: All/Nix Cards)."
 
 
-def score(spec: Spec, result: TableResult) -> str:
-    under = ", ".join(map(str, result.under))
-    lines = [f"Colour values under the Taj (rugs {under}; +1 on rug {result.plus_rug}):"]
-    for colour in spec.colours:
-        bonus = result.values[colour] - result.symbols[colour]
-        shown = f"{result.symbols[colour]} + {bonus} = {result.values[colour]}" if bonus else f"{result.values[colour]}"
-        lines.append(f"  {colour:<7} {shown}")
-    for p in result.players:
-        lines.append(f"{p.name} (rank {p.rank}):")
-        for g in p.goal_lines:
-            lines.append(f"  ({g.modifier}) x {g.value} points for {g.colour.upper()} = {g.points}")
-        lines.append(f"  {p.name}'s score: {p.total}")
-    lines.append("Ranking")
-    width = max(len(p.name) for p in result.players)
-    lines += [f"  {p.rank}. {p.name:<{width}}  {p.total:>3}" for p in result.players]
-    lines += [f"  Note: {n}" for n in result.notes]
-    return "\n".join(lines)
+def _ends(r: Result) -> str:
+    if r.must_end:
+        return ", and the game ends"
+    if r.may_end:
+        return ", and the game may end (it depends on the choice)"
+    return ""
 
 
-def _result(r: Result, chooser: str) -> str:
-    value = f"{r.high}" if r.low == r.high else f"{r.low} to {r.high}, {chooser} (best: {r.best})"
-    return value + (", and the game ends" if r.ends else "")
+def _yours(r: Result) -> str:
+    """An outcome where the player chooses (as proposer, or with an All/Nix card)."""
+    if r.low == r.high:
+        return f"{r.high}{', and the game ends' if r.ends else ''}"
+    return f"{r.low} to {r.high}, your choice (best: {r.best}){', and the game ends' if r.ends else ''}"
 
 
-def proposals(name: str, items: list[Proposal], possible: list[Outcome], now: int, top: int) -> str:
+def _theirs(r: Result) -> str:
+    """An outcome where the proposer chooses: the range, not a guess at their choice."""
+    value = f"{r.high}" if r.low == r.high else f"{r.low} to {r.high}, the proposer chooses"
+    return value + _ends(r)
+
+
+def proposals_text(name: str, items: list[Proposal], possible: list[Outcome], now: int, top: int) -> str:
     kinds = ", ".join(LABELS[o.value] for o in possible)
     lines = [f"{name}'s proposals (you score {now} now; this table's vote can come out: {kinds}):"]
     for k, p in enumerate(items[:top], 1):
         lines.append(f" {k}. Rugs {p.rugs[0] + 1} and {p.rugs[1] + 1}. {p.why}")
         for o in possible:
-            lines.append(f"      {LABELS[o.value]}: {_result(p.results[o], 'your choice')}")
+            lines.append(f"      {LABELS[o.value]}: {_yours(p.results[o])}")
     return "\n".join(lines)
 
 
-def vote(name: str, v: VoteAdvice) -> str:
+def vote_text(name: str, v: VoteAdvice) -> str:
     i, j = v.rugs
     lines = [f"{name} on the proposal to swap rugs {i + 1} and {j + 1} (you score {v.now} now):"]
     for o in v.possible:
-        lines.append(f"  {LABELS[o.value]}: {_result(v.results[o], 'the proposer chooses')}")
+        lines.append(f"  {LABELS[o.value]}: {_theirs(v.results[o])}")
     if not v.card_allowed:
         lines.append(f"  All/Nix: not for you now ({v.card_reason}).")
     else:
-        lines.append(f"  All card: guarantees {v.all_value} (you move the Taj); {'it pays' if v.all_pays else 'keep it'}.")
-        lines.append(f"  Nix card: guarantees {v.nix_value} (you move the Taj); {'it pays' if v.nix_pays else 'keep it'}.")
-        lines.append("  (If several All/Nix cards are played, only the first in turn order from the proposer counts.)")
+        lines.append(f"  All card: guarantees {v.all_value} (you choose and move the Taj); {'it pays' if v.all_pays else 'keep it'}.")
+        lines.append(f"  Nix card: guarantees {v.nix_value} (you choose and move the Taj); {'it pays' if v.nix_pays else 'keep it'}.")
+        lines.append(f"  ({FIRST_CARD})")
     return "\n".join(lines)
 
 
-def ideal(spec: Spec, goal: tuple[str, ...], best: Ideal) -> str:
+def ideal_text(spec: Spec, goal: tuple[str, ...], best: Ideal) -> str:
     rugs = ", ".join(str(k + 1) for k in best.rugs)
     side = "right" if best.plus_right else "left"
     marks = ", ".join(f"{c} x{m}" for m, c in zip(spec.modifiers, goal))
@@ -86,11 +82,12 @@ def ideal(spec: Spec, goal: tuple[str, ...], best: Ideal) -> str:
 
 
 def _result_json(r: Result) -> dict[str, Any]:
-    return {"low": r.low, "high": r.high, "best_choice": r.best, "game_ends": r.ends}
+    return {"low": r.low, "high": r.high, "best_choice": r.best, "game_ends": r.must_end, "game_may_end": r.may_end}
 
 
 def hint_json(
-    name: str, items: list[Proposal] | None, vote_advice: VoteAdvice | None, best: Ideal, possible: list[Outcome]
+    name: str, items: list[Proposal] | None, vote_advice: VoteAdvice | None, best: Ideal, possible: list[Outcome],
+    top: int,
 ) -> dict[str, Any]:
     out: dict[str, Any] = {"player": name, "possible_outcomes": [o.value for o in possible]}
     if items is not None:
@@ -100,7 +97,7 @@ def hint_json(
                 **{f"if_{o.value}": _result_json(r) for o, r in p.results.items()},
                 "why": p.why,
             }
-            for p in items
+            for p in items[:top]
         ]
     if vote_advice is not None:
         out["vote"] = {

@@ -1,0 +1,208 @@
+"""What every command shares: reading a state, choosing and writing an output, rendering a
+printout, and building a game's own ``hint`` / ``simulate`` command from its ``Command``."""
+
+from __future__ import annotations
+
+import inspect
+import json
+import sys
+from dataclasses import dataclass
+from enum import Enum
+from pathlib import Path
+from typing import Annotated, Any, Callable, Optional
+
+import typer
+
+from tajkit.cli import present
+from tajkit.solver.errors import BadInput
+from tajkit.solver.game import Command, Game, Option
+
+
+def read_state(source: str) -> dict[str, Any]:
+    from tajkit.solver import statefile
+
+    return statefile.read_source(source)
+
+
+# --- outputs -------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Target:
+    path: Path | None  # None: standard output
+
+
+def output_target(output: str | None, default: Path | None, force: bool) -> Target:
+    """Where to write: ``-`` is standard output; an existing file needs ``force``; checked before
+    any work is done, so a refusal costs nothing."""
+    if output == "-":
+        return Target(None)
+    path = Path(output) if output is not None else default
+    assert path is not None
+    name = present.safe(str(path))
+    if path.is_dir():
+        raise BadInput(f"{name} is a folder: give a file name with -o")
+    if path.exists() and not force:
+        raise BadInput(f"{name} already exists: add --force to replace it, or choose another name with -o")
+    for parent in path.parents:
+        if parent.exists():
+            if not parent.is_dir():
+                raise BadInput(f"{name}: {present.safe(str(parent))} is a file, not a folder")
+            break
+    return Target(path)
+
+
+def deliver(target: Target, data: bytes, force: bool, announce: bool = False) -> None:
+    """Write ``data`` to the target atomically and say where (on standard output, or on standard
+    error when standard output carries the result)."""
+    from tajkit.cli.files import write_new
+
+    if target.path is None:
+        sys.stdout.buffer.write(data)
+        sys.stdout.flush()
+        return
+    write_new(target.path, data, force=force)
+    typer.echo(f"wrote {target.path}" if announce else str(target.path), err=announce)
+
+
+def render(info: Game, kind: str, paper: str, ink: str, count: int, lang: str) -> bytes:
+    from importlib import import_module
+
+    from tajkit.sheets import documents
+
+    spec = info.load_spec()
+    if kind == "sheet":  # a game's own sheet lives in sheets/<game>.py
+        return import_module(f"tajkit.sheets.{info.id}").render_pad(spec, paper=paper, ink=ink, count=count)
+    if kind == "reference":
+        from tajkit.sheets import reference
+
+        return reference.render(documents.card(info, spec, lang), paper=paper, ink=ink, copies=count)
+    from tajkit.sheets import scorepad
+
+    return scorepad.render(documents.pad(info, spec), paper=paper, ink=ink, count=count)
+
+
+# --- a game's own commands -----------------------------------------------------------------------
+
+
+def help_text(info: Game, cmd: Command) -> str:
+    examples = "  ·  ".join(cmd.examples)
+    return f"{info.title}: {cmd.summary}" + (f"\n\nExamples: {examples}" if examples else "")
+
+
+def game_command(info: Game, name: str, cmd: Command) -> Callable[..., None]:
+    """A typer command for ``tajkit <name> <game>``: the game's options, a STATE argument when it
+    takes one, and ``--json``."""
+    options = {o.name: o for o in cmd.options}
+
+    def run(**given: Any) -> None:
+        as_json = given.pop("as_json")
+        state = given.pop("state", None)
+        spec = info.load_spec()
+        data = read_state(state) if state is not None else None
+        values = {key: _plain(value) for key, value in given.items()}
+        for key, value in values.items():
+            _check(options[key], value)
+        if "progress" in inspect.signature(cmd.run).parameters:
+            values["progress"] = _progress_bar() if sys.stderr.isatty() and not as_json else None
+        result = cmd.run(spec, data, **values)
+        if as_json:
+            out = {**result.json, **({"notes": list(result.notes)} if result.notes else {})}
+            typer.echo(json.dumps(out, indent=2, ensure_ascii=False))
+        else:
+            typer.echo(present.report(result))
+
+    params = []
+    if cmd.state != "none":
+        required = cmd.state == "required"
+        params.append(
+            inspect.Parameter(
+                "state",
+                inspect.Parameter.POSITIONAL_OR_KEYWORD,
+                default=inspect.Parameter.empty if required else None,
+                annotation=Annotated[
+                    str if required else Optional[str], typer.Argument(help=cmd.state_help, metavar="STATE")
+                ],
+            )
+        )
+    params += [_parameter(info, o) for o in cmd.options]
+    params.append(
+        inspect.Parameter(
+            "as_json",
+            inspect.Parameter.KEYWORD_ONLY,
+            default=False,
+            annotation=Annotated[bool, typer.Option("--json", help="Print the answer as JSON.")],
+        )
+    )
+    run.__signature__ = inspect.Signature(params)  # type: ignore[attr-defined]
+    run.__annotations__ = {p.name: p.annotation for p in params}
+    run.__name__ = f"{name}_{info.id}"
+    return run
+
+
+def _parameter(info: Game, o: Option) -> inspect.Parameter:
+    kind: Any = o.type
+    default: Any = o.default
+    if o.choices:
+        kind = Enum(f"{info.id}_{o.name}", {c: c for c in o.choices}, type=str)  # type: ignore[misc]
+        default = kind(o.default) if o.default is not None else None
+    if o.multiple:
+        kind, default = list[kind], None  # type: ignore[valid-type]
+    settings: dict[str, Any] = {"help": o.help}
+    metavar = o.metavar or {int: "N", float: "X", str: "TEXT"}.get(o.type)
+    if metavar and not o.choices and o.type is not bool:
+        settings["metavar"] = metavar
+    if o.min is not None and o.type in (int, float):
+        settings["min"] = o.min
+    if o.max is not None and o.type in (int, float):
+        settings["max"] = o.max
+    if o.type is bool:
+        default = bool(o.default)
+    annotation = kind if (o.required or (default is not None and not o.multiple)) else Optional[kind]
+    return inspect.Parameter(
+        o.name,
+        inspect.Parameter.KEYWORD_ONLY,
+        default=inspect.Parameter.empty if o.required else default,
+        annotation=Annotated[annotation, typer.Option(o.flag, **settings)],
+    )
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, Enum):
+        return value.value
+    if isinstance(value, list):
+        return [_plain(v) for v in value]
+    return value
+
+
+def _check(o: Option, value: Any) -> None:
+    """Bounds of a tuple option's parts (click checks the plain numbers)."""
+    if not isinstance(value, tuple):
+        return
+    for part in value:
+        if isinstance(part, (int, float)) and (
+            (o.min is not None and part < o.min) or (o.max is not None and part > o.max)
+        ):
+            shown = " ".join(str(v) for v in value)
+            raise BadInput(f"{o.flag} {shown}: each value is {o.min:g}-{o.max:g}")
+
+
+def _progress_bar() -> Callable[[str, int, int], None]:
+    """A progress bar per label (e.g. a policy's games), with an ETA, on standard error."""
+    state: dict[str, Any] = {}
+
+    def update(label: str, done: int, total: int) -> None:
+        if state.get("label") != label:
+            if state.get("bar") is not None:
+                state["bar"].render_finish()
+            state["bar"] = typer.progressbar(length=total, label=f"{label:<10}", file=sys.stderr, show_eta=True)
+            state["bar"].render_progress()
+            state["label"], state["done"] = label, 0
+        state["bar"].update(done - state["done"])
+        state["done"] = done
+        if done >= total:
+            state["bar"].render_finish()
+            state["bar"] = None
+            state["label"] = None
+
+    return update

@@ -1,0 +1,94 @@
+"""Text that always fits: every string drawn through :func:`text` or :func:`paragraph` is measured
+against the space it gets and shrunk (or wrapped) to fit; each placement is recorded in
+:data:`PLACED` so tests can check that nothing overflows its box."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from reportlab.lib.colors import Color
+from reportlab.lib.utils import simpleSplit
+from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfgen.canvas import Canvas
+
+from tajkit.sheets.pdf import SANS
+
+
+@dataclass(frozen=True)
+class Placed:
+    """One drawn string and the space it was given (for overflow tests)."""
+
+    text: str
+    font: str
+    size: float
+    width: float
+    max_width: float
+    height: float
+    max_height: float
+
+
+PLACED: list[Placed] = []
+
+
+def width_of(text: str, font: str, size: float) -> float:
+    return pdfmetrics.stringWidth(text, font, size)
+
+
+def fitted_size(text: str, font: str, size: float, max_width: float, min_size: float = 4.5) -> float:
+    """``size`` or smaller so that ``text`` fits ``max_width`` (never below ``min_size``)."""
+    width = width_of(text, font, size)
+    if width <= max_width:
+        return size
+    return max(min_size, math.floor(size * max_width / width * 10) / 10)
+
+
+def text(
+    c: Canvas, s: str, x: float, y: float, max_width: float, font: str = SANS, size: float = 8,
+    align: str = "left", color: Color | None = None,
+) -> float:
+    """Draw one line, shrunk to fit ``max_width``; ``x`` is the left, centre or right edge."""
+    size = fitted_size(s, font, size, max_width)
+    width = width_of(s, font, size)
+    PLACED.append(Placed(s, font, size, width, max_width, size, size))
+    c.setFont(font, size)
+    if color is not None:
+        c.setFillColor(color)
+    draw = {"left": c.drawString, "centre": c.drawCentredString, "right": c.drawRightString}[align]
+    draw(x, y, s)
+    return size
+
+
+def wrap(s: str, font: str, size: float, max_width: float) -> list[str]:
+    """``s`` broken into lines no wider than ``max_width`` (reportlab's own splitter)."""
+    return simpleSplit(s, font, size, max_width)
+
+
+def paragraph(
+    c: Canvas, s: str, x: float, top: float, width: float, height: float, font: str = SANS,
+    size: float = 7, leading: float = 1.2, align: str = "left", color: Color | None = None,
+    min_size: float = 4.5,
+) -> float:
+    """Wrap ``s`` into the box (``x``, ``top`` downwards), shrinking until it fits; returns the
+    height used."""
+    while True:
+        lines = wrap(s, font, size, width)
+        used = size * leading * len(lines)
+        widest = max((width_of(line, font, size) for line in lines), default=0)
+        if (used <= height and widest <= width) or size <= min_size:
+            break
+        size = round(size - 0.25, 2)
+    PLACED.append(Placed(s, font, size, widest, width, used, height))
+    c.setFont(font, size)
+    if color is not None:
+        c.setFillColor(color)
+    y = top - size
+    for line in lines:
+        if align == "centre":
+            c.drawCentredString(x + width / 2, y, line)
+        elif align == "right":
+            c.drawRightString(x + width, y, line)
+        else:
+            c.drawString(x, y, line)
+        y -= size * leading
+    return used

@@ -1,0 +1,160 @@
+"""Artisans hints and simulations as text for people and JSON for machines."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tajkit.solver.artisans.hint import Hint
+from tajkit.solver.artisans.rules import Move, Sheet, Spec
+from tajkit.solver.artisans.simulate import PolicyRun, oracle_bound, ratio_to_oracle
+from tajkit.solver.ranking import plural
+
+EQUAL = 1.0  # two moves closer than this many standard errors are reported as equal
+
+
+def move_text(spec: Spec, move: Move) -> str:
+    """A move as a person says it: "Use the 4 for Archway & Dome; write 6 in the Dome (right)."."""
+    if move.skip:
+        return "Write nothing: mark 1 raindrop."
+    feature = spec.by_id[move.feature]
+    group = feature.group
+    turns = [
+        f"the {rolled} into a {wanted}"
+        for rolled, wanted in ((move.group_die, group), (move.value_die, move.value))
+        if rolled != wanted
+    ]
+    spend = move.raindrops - move.water_tree
+    alter = f"Mark {plural(spend, 'raindrop')} to turn {' and '.join(turns)}; u" if turns else "U"
+    water = "; water a tree (1 more raindrop)" if move.water_tree else ""
+    return (
+        f"{alter}se the {group} for {spec.group_name(group)}; write {move.value} in the "
+        f"{feature.title} ({feature.boxes[move.box]}){water}."
+    )
+
+
+def _equal_to_best(hint: Hint, k: int) -> bool:
+    best, other = hint.moves[0], hint.moves[k]
+    if other.futures != best.futures:
+        return False
+    spread = (best.stderr**2 + other.stderr**2) ** 0.5
+    return bool(best.expected - other.expected <= EQUAL * spread)
+
+
+def hint_text(spec: Spec, name: str, sheet: Sheet, roll: tuple[int, int], hint: Hint, top: int) -> str:
+    best = hint.moves[0].expected
+    lines = [f"{name}, roll {roll[0]} and {roll[1]}, {plural(sheet.raindrops_left(spec), 'raindrop')} left:"]
+    for i, ranked in enumerate(hint.moves[:top], 1):
+        if i == 1:
+            loss = ""
+        elif _equal_to_best(hint, i - 1):
+            loss = "  (as good as the first, within the estimate's error)"
+        else:
+            loss = f"  ({ranked.expected - best:+.1f})"
+        lines.append(f" {i}. {move_text(spec, ranked.move)}")
+        lines.append(
+            f"    expected final score {ranked.expected:.1f} ± {ranked.stderr:.1f}{loss}, "
+            f"{plural(ranked.move.raindrops, 'raindrop')}"
+        )
+    lines.append(
+        f"Expected: the mean final score when the rest of the game is played out by the careful player "
+        f"on sampled dice ({hint.futures:,} games in {hint.seconds * 1000:.0f} ms)."
+    )
+    if hint.cut == "time":
+        lines.append("The time limit (a safety cap) cut the comparison short: the ranking is less sure than usual.")
+    elif hint.cut == "budget":
+        lines.append("The futures budget ended the comparison before its last round: the ranking is less sure than usual.")
+    return "\n".join(lines)
+
+
+def hint_json(spec: Spec, name: str, roll: tuple[int, int], hint: Hint, seed: int, top: int) -> dict[str, Any]:
+    best = hint.moves[0].expected
+    return {
+        "player": name,
+        "roll": list(roll),
+        "seed": seed,
+        "futures": hint.futures,
+        "solver_seconds": round(hint.seconds, 4),
+        "cut": hint.cut,
+        "moves": [
+            {
+                "feature": r.move.feature,
+                "box": r.move.box,
+                "value": r.move.value,
+                "raindrops": r.move.raindrops,
+                "water_tree": r.move.water_tree,
+                "skip": r.move.skip,
+                "group_die": r.move.group_die,
+                "value_die": r.move.value_die,
+                "expected": round(r.expected, 3),
+                "stderr": round(r.stderr, 3),
+                "loss": round(best - r.expected, 3),
+                "equal_to_best": k == 0 or _equal_to_best(hint, k),
+                "futures": r.futures,
+                "text": move_text(spec, r.move),
+            }
+            for k, r in enumerate(hint.moves[:top])
+        ],
+    }
+
+
+def _times(run: PolicyRun) -> tuple[float, float] | None:
+    if not run.seconds:
+        return None
+    ordered = sorted(run.seconds)
+    return ordered[len(ordered) // 2], ordered[min(len(ordered) - 1, int(len(ordered) * 0.95))]
+
+
+def simulation_text(runs: dict[str, PolicyRun], games: int, seed: int) -> str:
+    proven, bound = oracle_bound(runs)
+    lines = [
+        f"Artisans of the Taj Mahal: {plural(games, 'solitaire game')}, seed {seed} (the same dice for every policy)",
+        f"{'policy':<10} {'mean':>6} {'sd':>5}  {'95% CI':<16} {'/ oracle':>8}",
+    ]
+    for name, run in runs.items():
+        s = run.summary
+        ratio = ratio_to_oracle(runs, name)
+        ci = f"[{s.ci95[0]:.2f}, {s.ci95[1]:.2f}]" if run.scores else "-"
+        mean = f"{s.mean:>6.2f} {s.sd:>5.2f}" if run.scores else f"{'-':>6} {'-':>5}"
+        shown_ratio = f"{ratio:.3f}" if ratio is not None else "-"
+        lines.append(f"{name:<10} {mean}  {ci:<16} {shown_ratio:>8}{_extra(run)}")
+    if "oracle" in runs:
+        oracle = runs["oracle"]
+        if bound is None:
+            lines.append("The oracle proved no game optimal: there is no bound to compare with (give it more --oracle-time).")
+        elif len(proven) < len(oracle.results):
+            lines.append(
+                f"The bound is the oracle's mean over the {len(proven)} of {len(oracle.results)} games it proved "
+                f"optimal ({bound:.2f}); '/ oracle' compares every policy on those games only. Its other scores "
+                "are only the best plays it found in its time."
+            )
+    return "\n".join(lines)
+
+
+def _extra(run: PolicyRun) -> str:
+    if run.name == "oracle":
+        found = len(run.scores)
+        missing = len(run.results) - found
+        return f"   {run.proven} of {len(run.results)} proven optimal" + (f", {missing} without any play found" if missing else "")
+    times = _times(run)
+    if times and run.name == "hint":
+        return f"   hint solver time: median {times[0] * 1000:.0f} ms, 95th percentile {times[1] * 1000:.0f} ms"
+    return ""
+
+
+def simulation_json(runs: dict[str, PolicyRun]) -> dict[str, Any]:
+    proven, bound = oracle_bound(runs)
+    out: dict[str, Any] = {}
+    for name, run in runs.items():
+        entry: dict[str, Any] = run.summary.as_json() if run.scores else {"mean": None, "n": 0}
+        ratio = ratio_to_oracle(runs, name)
+        entry["ratio_to_oracle"] = round(ratio, 4) if ratio is not None else None
+        if name == "oracle":
+            entry["proven_optimal"] = run.proven
+            entry["bound_over_proven_games"] = round(bound, 3) if bound is not None else None
+            entry["no_play_found"] = len(run.results) - len(run.scores)
+        times = _times(run)
+        if times and name == "hint":
+            entry["solver_seconds_median"] = round(times[0], 4)
+            entry["solver_seconds_p95"] = round(times[1], 4)
+        out[name] = entry
+    return out

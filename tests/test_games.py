@@ -1,0 +1,191 @@
+"""Every registered game has every piece of the interface it claims (issue 8): its spec, pads from
+its scorer's categories, its reference cards, and, where it scores, a schema, a state reader, a
+scorer whose rows are its categories, interactive entry driven by its state model, and hint /
+simulate commands whose options are exactly its own. A half-registered game fails here."""
+
+from __future__ import annotations
+
+import inspect
+import json
+import tomllib
+import typing
+from pathlib import Path
+from typing import Any
+
+import pytest
+from typer.testing import CliRunner
+
+from tajkit.cli import entry
+from tajkit.cli import main as cli
+from tajkit.sheets import documents
+from tajkit.solver import games
+from tajkit.solver.game import Game, ScoreResult
+
+DATA = Path(__file__).parent / "data"
+runner = CliRunner()
+IDS = list(games.GAMES)
+
+
+def example(info: Game) -> dict[str, Any]:
+    return tomllib.loads((DATA / f"{info.id}-example.toml").read_text(encoding="utf-8"))
+
+
+@pytest.fixture(params=IDS)
+def info(request) -> Game:  # noqa: ANN001
+    return games.get(request.param)
+
+
+def test_the_registry_names_each_package_once():
+    assert len(set(games.GAMES.values())) == len(games.GAMES)
+    for game_id in IDS:
+        assert games.get(game_id).id == game_id
+
+
+def test_identity_spec_and_players(info):
+    assert info.title and info.kind and info.rulebook.endswith(".txt")
+    spec = info.load_spec()
+    low, high = info.player_counts(spec)
+    assert 1 <= low <= high <= 8
+
+
+def test_categories_make_the_score_pad(info):
+    spec = info.load_spec()
+    categories = info.categories(spec)
+    ids = [c.id for c in categories]
+    assert len(set(ids)) == len(ids), "category ids are unique"
+    assert any(c.kind == "total" for c in categories)
+    assert all(c.kind in ("score", "total", "tiebreak", "shared", "rounds") for c in categories)
+    pad = documents.pad(info, spec)
+    assert pad.rows == categories and pad.players == info.player_counts(spec)[1]
+    assert {"scorepad", "reference"} <= set(info.prints)
+
+
+def test_reference_cards_in_every_language(info):
+    spec = info.load_spec()
+    for lang in info.languages:
+        card = documents.card(info, spec, lang)
+        assert card.sections and all(s.items or s.table for s in card.sections)
+
+
+def test_a_game_that_scores_has_the_whole_scoring_interface(info):
+    if not info.scores:
+        pytest.skip(f"{info.id} does not score yet")
+    spec = info.load_spec()
+    json.dumps(info.schema(spec))
+    state = info.read_state(spec, example(info))
+    result = info.score(spec, state)
+    assert isinstance(result, ScoreResult) and result.game == info.id
+    ids = {c.id for c in result.categories}
+    assert ids == {c.id for c in info.categories(spec)}, "the result carries the pad's categories"
+    assert all(r.category in ids for p in result.players for r in p.rows), "every row is a pad category"
+    assert sorted(p.rank for p in result.players) == [p.rank for p in result.players]
+    json.dumps(result.as_json())
+    again = info.score(spec, info.read_state(spec, info.to_data(spec, state)))
+    assert again.as_json() == result.as_json(), "to_data round-trips"
+
+
+def test_every_scoring_game_has_an_example_and_scores_it_through_the_cli(info):
+    if not info.scores:
+        pytest.skip(f"{info.id} does not score yet")
+    path = DATA / f"{info.id}-example.toml"
+    result = runner.invoke(cli.app, ["score", info.id, str(path), "--json"])
+    assert result.exit_code == 0, result.output
+    out = json.loads(result.stdout)
+    assert {"name", "total", "rank"} <= set(out["players"][0])
+
+
+# --- interactive entry, driven by the state model -----------------------------------------------
+
+
+def _plain(annotation: Any) -> Any:
+    return entry._plain(annotation)[0]
+
+
+def _scalar(value: Any) -> str:
+    if isinstance(value, bool):
+        return "y" if value else "n"
+    return "" if value is None else str(value)
+
+
+def _answers(model: Any, data: dict[str, Any]) -> list[str]:
+    """What a person types to enter ``data``, field by field in the model's order (as entry asks)."""
+    out: list[str] = []
+    for name, field in model.model_fields.items():
+        if name == "game":
+            continue
+        kind = _plain(field.annotation)
+        value = data.get(name)
+        if typing.get_origin(kind) is list:
+            item = _plain(typing.get_args(kind)[0])
+            if name == "players" and entry._is_model(item):
+                for player in value or []:
+                    out.append(player["name"])
+                    out += _answers_of_rest(item, player)
+                out.append("")
+            elif entry._is_model(item):
+                for row in value or []:
+                    out.append(_scalar(row[next(iter(item.model_fields))]))
+                    out += _answers_of_rest(item, row)
+                out.append("")
+            elif typing.get_origin(item) is list:
+                out += [" ".join(_scalar(v) for v in row) for row in value or []] + [""]
+            else:
+                out.append(" ".join(_scalar(v) for v in value) if value is not None else "")
+        else:
+            out.append(_scalar(value))
+    return out
+
+
+def _answers_of_rest(model: Any, row: dict[str, Any]) -> list[str]:
+    fields = list(model.model_fields)[1:]
+    sub = {f: row.get(f) for f in fields}
+    trimmed = type("Trimmed", (), {"model_fields": {f: model.model_fields[f] for f in fields}})
+    return _answers(trimmed, sub)
+
+
+def test_interactive_entry_of_the_example_scores_like_the_file(info, monkeypatch, tmp_path):
+    """Issue 8: interactive entry for every game that scores, from its schema, not per game."""
+    if not info.scores:
+        pytest.skip(f"{info.id} does not score yet")
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(cli, "stdin_is_interactive", lambda: True)
+    spec = info.load_spec()
+    data = example(info)
+    answers = _answers(info.state_model(spec), data) + ["", "n"]  # no correction, do not save
+    typed = runner.invoke(cli.app, ["score", info.id, "--json"], input="\n".join(answers) + "\n")
+    assert typed.exit_code == 0, typed.output[-2000:]
+    from_file = runner.invoke(cli.app, ["score", info.id, str(DATA / f"{info.id}-example.toml"), "--json"])
+    typed_json = json.loads(typed.stdout[typed.stdout.index("{"):])
+    assert typed_json == json.loads(from_file.stdout)
+
+
+# --- each game's own commands ----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("kind", ["hint", "simulate"])
+def test_game_commands_show_exactly_their_own_options(info, kind):
+    cmd = getattr(info, kind)
+    if cmd is None:
+        pytest.skip(f"{info.id} has no {kind}")
+    params = inspect.signature(cmd.run).parameters
+    names = [o.name for o in cmd.options]
+    assert len(set(names)) == len(names) and all(o.flag.startswith("--") for o in cmd.options)
+    assert set(names) <= set(params), "the run function takes every option"
+    help_text = runner.invoke(cli.app, [kind, info.id, "--help"]).stdout
+    for o in cmd.options:
+        assert o.flag in help_text
+    others = {o.flag for g in IDS if g != info.id and getattr(games.get(g), kind) for o in getattr(games.get(g), kind).options}
+    mine = {o.flag for o in cmd.options}
+    for flag in others - mine:
+        assert f"{flag} " not in help_text and not help_text.rstrip().endswith(flag), f"{flag} is another game's option"
+
+
+def test_games_lists_what_each_game_offers():
+    result = runner.invoke(cli.app, ["games"])
+    assert result.exit_code == 0
+    lines = result.stdout.splitlines()
+    assert [line.split()[0] for line in lines] == IDS
+    for line, game_id in zip(lines, IDS):
+        info = games.get(game_id)
+        offers = line.split(": ", 1)[1].split(", ")
+        assert ("score" in offers) == info.scores and ("hint" in offers) == (info.hint is not None)
