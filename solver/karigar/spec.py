@@ -8,7 +8,6 @@ what the rulebook states carries ``source = "rulebook"``, what tajkit assumes sa
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cache
 from typing import Annotated, Literal
 
 from pydantic import Field
@@ -315,8 +314,8 @@ def describe(spec: Spec, amounts: tuple[int, ...] | list[int], empty: str = "not
     return joiner.join(parts) if parts else empty
 
 
-@cache
 def load_spec() -> Spec:
+    """The seed with the user's --data override, checked (read afresh: the override may change)."""
     from tajkit import seeds
     from tajkit.solver.errors import BadData
     from tajkit.solver.statefile import shown
