@@ -170,7 +170,7 @@ def print_cmd(
     count: Annotated[
         Optional[int], typer.Option("--count", min=1, max=1000, help="Pages (sheets, score pads; default 10) or card sets (default 1).")
     ] = None,
-    lang: Annotated[str, typer.Option("--lang", help="Language of a reference card: en, or hu for Maharani.")] = "en",
+    lang: Annotated[str, typer.Option("--lang", help="Language of a reference card or score pad: en, or hu for Maharani.")] = "en",
     output: Annotated[Optional[str], typer.Option("-o", "--output", help="PDF file to write; - writes to standard output.")] = None,
     force: Annotated[bool, typer.Option("--force", help="Replace the output file if it exists.")] = False,
 ) -> None:
@@ -183,8 +183,8 @@ def print_cmd(
     chosen = kind.value if kind else info.prints[0]
     if chosen not in info.prints:
         raise BadInput(f"--kind {chosen}: tajkit prints {', '.join(info.prints)} for {game} (see: tajkit games)")
-    if chosen != "reference" and lang != "en":
-        raise BadInput(f"--lang {present.safe(lang)}: only reference cards come in other languages")
+    if chosen == "sheet" and lang != "en":
+        raise BadInput(f"--lang {present.safe(lang)}: the {game} sheet comes in English only")
     if chosen == "reference" and lang not in info.languages:
         raise BadInput(f"--lang {present.safe(lang)}: the {game} reference card comes in {', '.join(info.languages)}")
     pages = count or (1 if chosen == "reference" else 10)

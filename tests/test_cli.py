@@ -439,3 +439,17 @@ def test_the_wheel_holds_every_game_and_the_fonts(tmp_path):
     for font in ("DejaVuSans.ttf", "DejaVuSans-Bold.ttf", "DejaVuSans-Oblique.ttf", "LICENSE-DejaVu.txt"):
         assert f"tajkit/sheets/fonts/{font}" in names
     assert {f"tajkit/seeds/{g}.toml" for g in games.GAMES} <= names
+
+
+def test_simulate_with_a_tiny_oracle_time_completes_and_labels_what_is_unproven():
+    """Issue 12: an unproven oracle is never shown as a bound, and never crashes the run."""
+    result = run("simulate", "artisans", "--policy", "oracle", "--policy", "greedy", "--games", "2",
+                 "--oracle-time", "0.1", "--seed", "3", "--json")
+    assert result.exit_code == 0, result.output
+    out = json.loads(result.stdout)
+    oracle = out["oracle"]
+    assert 0 <= oracle["proven_optimal"] <= 2
+    if oracle["proven_optimal"] == 0:
+        assert oracle["bound_over_proven_games"] is None and out["greedy"]["ratio_to_oracle"] is None
+    text = run("simulate", "artisans", "--policy", "oracle", "--games", "2", "--oracle-time", "0.1", "--seed", "3")
+    assert text.exit_code == 0 and "proven optimal" in text.stdout

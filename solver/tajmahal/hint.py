@@ -268,10 +268,10 @@ def outcome(spec: Spec, position: Position, player: int, cards: tuple[Card, ...]
     decisions = state.decide(spec, player)
     values = {w.category: w.points for w in worths(spec, position, player)}
     prizes = tuple(d.category for d in decisions if d.won)
-    at_risk = tuple(
+    at_risk = tuple(  # withdrawing now (no cards) wins every tie; later, a tied rival may withdraw first
         (d.category, tuple(r for r in d.rivals if not state.withdrawn[position.names.index(r)]))
         for d in decisions
-        if d.won and any(not state.withdrawn[position.names.index(r)] for r in d.rivals)
+        if cards and d.won and any(not state.withdrawn[position.names.index(r)] for r in d.rivals)
     )
     turns = -(-len(cards) // spec.per_turn)
     return Option(cards, prizes, sum(values[c] for c in prizes), at_risk, optimal, turns)
@@ -385,12 +385,13 @@ def prizes_text(spec: Spec, prizes: tuple[str, ...]) -> str:
 
 
 def risk_text(spec: Spec, option: Option) -> str:
-    """`` · tied with Ben (still in) on Elephant, Tiger: withdrawing first, Ben takes them``"""
+    """`` · only tied with Ben (still in) on Elephant, Tiger: if Ben withdraws before you, Ben takes them``"""
     groups: dict[tuple[str, ...], list[str]] = {}
     for cid, who in option.at_risk:
         groups.setdefault(who, []).append(spec.category(cid).name)
-    parts = [f" · tied with {join_names(list(who))} (still in) on {', '.join(cats)}: withdrawing first, "
-             f"{join_names(list(who))} {'takes' if len(who) == 1 else 'take'} {'it' if len(cats) == 1 else 'them'}"
+    parts = [f" · only tied with {join_names(list(who))} (still in) on {', '.join(cats)}: if "
+             f"{join_names(list(who))} {'withdraws' if len(who) == 1 else 'withdraw'} before you, "
+             f"{'they take' if len(who) > 1 else join_names(list(who)) + ' takes'} {'it' if len(cats) == 1 else 'them'}"
              for who, cats in groups.items()]
     return "".join(parts)
 
@@ -408,7 +409,7 @@ def hint_text(spec: Spec, position: Position, hint: Hint) -> str:
     now = hint.withdraw_now
     worth = " + ".join(f"{values[c].points} ({values[c].parts})" for c in now.prizes)
     lines += ["", f"Withdraw now: {prizes_text(spec, now.prizes)}"
-              f"{f' = {now.points} points: {worth}' if now.prizes else ''}{risk_text(spec, now)}"]
+              f"{f' = {now.points} points: {worth}' if now.prizes else ''}"]  # withdrawing now wins every tie
     lines += [f"  not {spec.category(cid).name}: {why}" for cid, why in hint.missed]
     lines += ["", "Fewest cards for each prize (you withdrawing first wins a tie; then: to lead strictly):"]
     for cid, loose, tight in hint.per_prize:

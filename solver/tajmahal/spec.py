@@ -13,7 +13,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import Field, model_validator
 
-from tajkit.solver.seedmodels import GameInfo, Name, ReferenceCard, Source, Strict, Text
+from tajkit.solver.seedmodels import Name, SeedFile, Source, Strict, Text
 
 GAME = "tajmahal"
 SYMBOLS = ("elephant", "tiger", "princess", "yellow_advisor", "white_advisor", "taj")
@@ -99,8 +99,7 @@ class HintData(Strict):
     source_card_cost: Source
 
 
-class TajMahalData(Strict):
-    game: GameInfo
+class TajMahalData(SeedFile):
     players: PlayersData
     provinces: ProvincesData
     cards: CardsData
@@ -108,7 +107,6 @@ class TajMahalData(Strict):
     points: PointsData
     map: MapData
     hint: HintData
-    reference: dict[str, ReferenceCard] = {}
 
     @model_validator(mode="after")
     def _categories_in_order(self) -> TajMahalData:
