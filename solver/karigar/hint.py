@@ -154,7 +154,7 @@ def _acts(spec: Spec, board: Board, turn: Turn) -> list[str]:
 
 def _doing(spec: Spec, board: Board, act: Any) -> str:
     if act is None:
-        return "nothing (only passing)"
+        return "nothing (every worker must move each turn)"
     space = board.spaces[act.space]
     if act.take:
         return f"earn {describe(spec, act.take)}"

@@ -16,6 +16,7 @@ from tajkit.solver.errors import BadState
 from tajkit.solver.karigar.bazaar import SUPPLY, Board, Card, Offer, Option, Position, Space, lay_out
 from tajkit.solver.karigar.spec import Spec, counts
 from tajkit.solver.karigar.taj import current_level, level_order_problems
+from tajkit.solver.seedmodels import PlayerName
 
 GAME = "karigar"
 SPACE = r"^([1-9][0-9]?[LR]|T[1-9]|A[1-9])$"
@@ -78,7 +79,7 @@ def position_model(spec: Spec) -> type[BaseModel]:
     other = create_model(
         "KarigarOtherPlayer",
         __config__=strict,
-        name=(str, Field(min_length=1, max_length=40, description="the player's name")),
+        name=(PlayerName, Field(description="the player's name")),
         workers=(list[SpaceName], Field(default=[], max_length=3, description="the spaces their workers stand on")),
         elephant=(Optional[SpaceName], Field(default=None, description="the space their hired Elephant stands on")),
         ai=(bool, Field(default=False, description="true for an Ustad AI player")),
@@ -92,7 +93,7 @@ def position_model(spec: Spec) -> type[BaseModel]:
         "KarigarPosition",
         __config__=ConfigDict(extra="forbid", strict=True, title="tajkit position: Karigar-e-Taj"),
         game=(Literal["karigar"], Field(description='always "karigar"')),
-        name=(str, Field(default="you", min_length=1, max_length=40, description="your name")),
+        name=(PlayerName, Field(default="you", description="your name")),
         built=(list[section], Field(default=[], max_length=spec.sections, description="the Taj sections built so far, by anyone")),
         needs=(needed, Field(description="the current level's Level tile: what one section needs, e.g. { sandstone = 2, marble = 1 }")),
         holding=(held, Field(default_factory=held, description="your resources and Mohurs, e.g. { wood = 1, silver = 4 }")),

@@ -21,6 +21,7 @@ from tajkit.solver.game import Category, PlayerScore, Row, ScoreResult
 from tajkit.solver.karigar.spec import Spec
 from tajkit.solver.karigar.taj import level_order_problems, levels_note
 from tajkit.solver.ranking import TieBreak, join_names, plural, rank
+from tajkit.solver.seedmodels import PlayerName
 
 GAME = "karigar"
 Points = Annotated[int, Field(ge=0, le=99)]
@@ -60,7 +61,7 @@ def state_model(spec: Spec) -> type[BaseModel]:
     player = create_model(
         "KarigarPlayer",
         __config__=strict,
-        name=(str, Field(min_length=1, max_length=40, description="the player's name")),
+        name=(PlayerName, Field(description="the player's name")),
         sections=(
             list[section],
             Field(max_length=n, description=f"the Taj sections this player built, numbered 1-{n} as on the board (one Taj marker each)"),

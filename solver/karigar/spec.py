@@ -12,7 +12,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field
 
-from tajkit.solver.seedmodels import GameInfo, Name, ReferenceCard, Source, Strict, Text
+from tajkit.solver.seedmodels import Name, SeedFile, Source, Strict, Text
 
 Small = Annotated[int, Field(ge=0, le=12)]
 Count = Annotated[int, Field(ge=1, le=12)]
@@ -121,24 +121,16 @@ class PlannerData(Strict):
     source: Source
 
 
-class PadRow(Strict):
+class CategoryRow(Strict):
     id: Name
     label: Name
     note: Text = ""
     kind: Literal["score", "total", "tiebreak"] = "score"
 
 
-class ScorePad(Strict):
-    title: Name
-    max_players: Annotated[int, Field(ge=1, le=8)]
-    max_players_source: Source
-    rows: list[PadRow] = Field(min_length=1, max_length=12)
+class KarigarData(SeedFile):
+    """The whole seed file (``[game]``, the reference cards and translated pads come from SeedFile)."""
 
-
-class KarigarData(Strict):
-    """The whole seed file."""
-
-    game: GameInfo
     taj: TajData
     tokens: TokenData
     alliances: AllianceData
@@ -153,8 +145,7 @@ class KarigarData(Strict):
     bazaar: BazaarData
     assumptions: list[Assumption] = Field(max_length=12)
     planner: PlannerData
-    reference: dict[str, ReferenceCard] = {}
-    scorepad: ScorePad
+    categories: list[CategoryRow] = Field(min_length=1, max_length=12)
 
 
 def _problems(d: KarigarData) -> list[str]:
@@ -178,10 +169,10 @@ def _problems(d: KarigarData) -> list[str]:
         problems.append(f"tokens: {d.tokens.per_level} per level on {t.levels} levels is not {d.tokens.count} tokens")
     if d.planner.default_turns > d.planner.most_turns:
         problems.append("planner: default_turns is more than most_turns")
-    rows = [r.id for r in d.scorepad.rows]
+    rows = [r.id for r in d.categories]
     wanted = ["tokens", "bakshish", "blueprint", "blueprint_bonus", "alliances", "total", "tiles", "resources"]
     if sorted(rows) != sorted(wanted):
-        problems.append(f"scorepad.rows: the ids must be {', '.join(wanted)} (the scorer's categories)")
+        problems.append(f"categories: the ids must be {', '.join(wanted)} (the scorer's categories), each once")
     return problems
 
 
@@ -258,8 +249,7 @@ class Spec:
     most_turns: int
     budget: float
     time_cap: float
-    pad: tuple[tuple[str, str, str, str], ...]  # (id, label, note, kind)
-    pad_title: str
+    pad: tuple[tuple[str, str, str, str], ...]  # the categories: (id, label, note, kind)
 
     # --- resources ---
     def index(self, resource: str) -> int:
@@ -361,8 +351,7 @@ def build_spec(data: KarigarData) -> Spec:
         most_turns=data.planner.most_turns,
         budget=data.planner.deterministic_budget,
         time_cap=data.planner.time_cap,
-        pad=tuple((r.id, r.label, r.note, r.kind) for r in data.scorepad.rows),
-        pad_title=data.scorepad.title,
+        pad=tuple((r.id, r.label, r.note, r.kind) for r in data.categories),
     )
 
 
