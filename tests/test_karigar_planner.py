@@ -181,7 +181,7 @@ def test_with_no_build_in_reach_the_hint_gives_the_best_use_of_this_turn():
     report = GAME.hint.run(SPEC, POSITION, turns=1)
     out = report.json
     assert (out["turns"], out["build"], out["proven"], out["progress_proven"]) == (None, False, True, True)
-    assert "No build within 1 turns (proven" in report.text or "No build within 1 turn" in report.text
+    assert "No build within 1 turn (proven: CP-SAT ruled out every plan of 1 turn)." in report.text
     assert "Best use of this turn" in report.text and out["progress"]["measure"] in report.text
     s = read_position(SPEC, POSITION)
     assert out["progress"]["end"] == breadth_first(s.board, s.pos, 1).progress

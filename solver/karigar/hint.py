@@ -13,6 +13,7 @@ from tajkit.solver.karigar.planner import Plan, plan
 from tajkit.solver.karigar.position import Situation, read_position
 from tajkit.solver.karigar.spec import Spec, describe
 from tajkit.solver.karigar.taj import levels_note
+from tajkit.solver.ranking import plural
 from tajkit.solver.statefile import shown
 
 PROGRESS = (
@@ -86,21 +87,21 @@ def _prices(spec: Spec) -> str:
 
 def _verdict(result: Plan) -> str:
     if result.turns is not None:
-        plural = "s" if result.turns > 1 else ""
         if result.turns == 1:
             proof = "proven shortest"
         elif result.proven:
             proof = f"proven shortest: CP-SAT proved that {_turn_list(result.turns - 1)} cannot do it"
         else:
             proof = "the shortest found, not proven: CP-SAT's budget ran out before it ruled out fewer turns"
-        return f"Build in {result.turns} turn{plural} ({proof})."
+        return f"Build in {plural(result.turns, 'turn')} ({proof})."
     if result.stuck:
-        return f"No sequence of legal turns lasts {result.horizon} turns."
+        return f"No sequence of legal turns lasts {plural(result.horizon, 'turn')}."
     ruled = f"proven: CP-SAT ruled out every plan of {_turn_list(result.horizon)}" if result.proven else "none found; not proven"
     best = "the most progress possible" if result.best_proven else "the most progress found (not proven the most)"
+    span = "this turn" if result.horizon == 1 else f"the {result.horizon} turns"
     return (
-        f"No build within {result.horizon} turns ({ruled}). Best use of this turn: the first turn of the plan below, "
-        f"which ends the {result.horizon} turns with {best} ({PROGRESS})."
+        f"No build within {plural(result.horizon, 'turn')} ({ruled}). Best use of this turn: the first turn of the plan "
+        f"below, which ends {span} with {best} ({PROGRESS})."
     )
 
 
