@@ -25,7 +25,6 @@ are small enough that the portfolio buys little (measured: scripts/bench_karigar
 
 from __future__ import annotations
 
-import time
 from collections import Counter
 from dataclasses import dataclass, field, replace
 from typing import Any

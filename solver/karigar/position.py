@@ -14,7 +14,7 @@ from pydantic import BaseModel, ConfigDict, Field, create_model
 from tajkit.solver import statefile
 from tajkit.solver.errors import BadState
 from tajkit.solver.karigar.bazaar import SUPPLY, Board, Card, Offer, Option, Position, Space, lay_out
-from tajkit.solver.karigar.spec import Spec, counts
+from tajkit.solver.karigar.spec import Spec, counts, repeated
 from tajkit.solver.karigar.taj import current_level, level_order_problems
 from tajkit.solver.seedmodels import PlayerName
 
@@ -131,9 +131,8 @@ def read_position(spec: Spec, data: dict[str, Any]) -> Situation:
 def _card_problems(spec: Spec, p: Any) -> list[str]:
     problems = []
     numbers = [c.card for c in p.bazaar]
-    for n, times in Counter(numbers).items():
-        if times > 1:
-            problems.append(f"bazaar: card {n} is given {times} times: one card lies on each place of the grid")
+    for n, times in repeated(numbers):
+        problems.append(f"bazaar: card {n} is given {times} times: one card lies on each place of the grid")
     missing = [n for n in spec.cards if n not in numbers]
     if missing:
         problems.append(
@@ -157,9 +156,8 @@ def _card_problems(spec: Spec, p: Any) -> list[str]:
 
 def _taj_problems(spec: Spec, p: Any) -> list[str]:
     problems = []
-    for s, times in Counter(p.built).items():
-        if times > 1:
-            problems.append(f"built: section {s} is listed {times} times: a section is built once (rulebook: Taj Markers)")
+    for s, times in repeated(p.built):
+        problems.append(f"built: section {s} is listed {times} times: a section is built once (rulebook: Taj Markers)")
     problems += level_order_problems(spec, {s: "" for s in p.built})
     level = current_level(spec, p.built)
     if level > spec.level_count:
@@ -213,9 +211,8 @@ def _place_problems(spec: Spec, p: Any, spaces: tuple[Space, ...]) -> list[str]:
     for space, units in who.items():
         problems += _crowd_problems(spec, ids[space], [u.split("\x00") for u in units])
     names = [me] + [o.name for o in p.others]
-    for name, times in Counter(names).items():
-        if times > 1:
-            problems.append(f"others: the name {statefile.show(name)} appears {times} times: each player needs their own name")
+    for name, times in repeated(names):
+        problems.append(f"others: the name {statefile.show(name)} appears {times} times: each player needs their own name")
     elephants = (p.elephant is not None) + sum(o.elephant is not None for o in p.others)
     complete = current_level(spec, p.built) - 1
     if elephants and complete < spec.elephants_after:

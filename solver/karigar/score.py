@@ -8,7 +8,6 @@ cards held. Ties: most Taj tiles built, then fewest resources, then the victory 
 
 from __future__ import annotations
 
-from collections import Counter
 from dataclasses import dataclass
 from functools import cache
 from typing import Annotated, Any, Literal, Optional
@@ -18,7 +17,7 @@ from pydantic import BaseModel, ConfigDict, Field, create_model
 from tajkit.solver import statefile
 from tajkit.solver.errors import BadState
 from tajkit.solver.game import Category, PlayerScore, Row, ScoreResult
-from tajkit.solver.karigar.spec import Spec
+from tajkit.solver.karigar.spec import Spec, repeated
 from tajkit.solver.karigar.taj import level_order_problems, levels_note
 from tajkit.solver.ranking import TieBreak, join_names, plural, rank
 from tajkit.solver.seedmodels import PlayerName
@@ -177,9 +176,8 @@ def table_problems(spec: Spec, table: Table) -> list[str]:
 def _player_problems(spec: Spec, table: Table) -> list[str]:
     problems = []
     names = [p.name for p in table.players]
-    for name, times in Counter(names).items():
-        if times > 1:
-            problems.append(f"players: the name {statefile.show(name)} appears {times} times: each player needs their own name")
+    for name, times in repeated(names):
+        problems.append(f"players: the name {statefile.show(name)} appears {times} times: each player needs their own name")
     ais = sum(p.ai for p in table.players)
     if ais > spec.most_ai:
         problems.append(f"players: {ais} AI players, at most {spec.most_ai} (rulebook: Game Play with Ustad Cards)")
@@ -202,9 +200,8 @@ def _player_problems(spec: Spec, table: Table) -> list[str]:
                 f"{who}: resources = {p.resources}, but an AI player collects no resources "
                 "(rulebook: AI Player's Turn)"
             )
-        for section, times in Counter(p.sections).items():
-            if times > 1:
-                problems.append(f"{who}: section {section} is listed {times} times: a section is built once (rulebook: Taj Markers)")
+        for section, times in repeated(p.sections):
+            problems.append(f"{who}: section {section} is listed {times} times: a section is built once (rulebook: Taj Markers)")
         if p.blueprint_sections is not None and len(set(p.blueprint_sections)) != len(p.blueprint_sections):
             problems.append(f"{who}: blueprint_sections lists a section twice")
     return problems

@@ -7,14 +7,16 @@ what the rulebook states carries ``source = "rulebook"``, what tajkit assumes sa
 
 from __future__ import annotations
 
+from collections import Counter
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Annotated, Literal
+from typing import Annotated, Literal, TypeVar
 
 from pydantic import Field
 
 from tajkit.solver.seedmodels import Name, SeedFile, Source, Strict, Text
 
-Small = Annotated[int, Field(ge=0, le=12)]
+T = TypeVar("T")
 Count = Annotated[int, Field(ge=1, le=12)]
 SlotName = Annotated[str, Field(pattern=r"^([1-9][0-9]?|T[1-9]|A[1-9]|\.)$", description="a Bazaar card number, T1-T9, A1-A9 or .")]
 
@@ -294,6 +296,11 @@ def _span(numbers: tuple[int, ...]) -> str:
     return "/".join(map(str, numbers))
 
 
+def repeated(values: Iterable[T]) -> list[tuple[T, int]]:
+    """The values that occur more than once, with how often, in first-seen order."""
+    return [(v, n) for v, n in Counter(values).items() if n > 1]
+
+
 def counts(spec: Spec, bag: dict[str, int]) -> tuple[int, ...]:
     return tuple(bag.get(r, 0) for r in spec.ids)
 
@@ -361,6 +368,7 @@ def _slots(data: KarigarData) -> tuple[Slot, ...]:
         for c, name in enumerate(row):
             if name == ".":
                 continue
+            kind: str
             if name.startswith("T"):
                 kind = data.bazaar.trade[name]
             elif name.startswith("A"):
