@@ -5,12 +5,16 @@ through the rules module, and the position file's checks."""
 from __future__ import annotations
 
 import copy
+import time
 import tomllib
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from tajkit.solver.errors import BadInput, IllegalMove
+from tajkit.solver.karigar import GAME
 from tajkit.solver.karigar.bazaar import SUPPLY, Act, Board, Card, Offer, Option, Position, Turn, apply, lay_out, turns
 from tajkit.solver.karigar.position import read_position
 from tajkit.solver.karigar.spec import load_spec
@@ -461,3 +465,32 @@ def test_unknown_spaces_resources_and_ai_cards():
 def test_a_worker_on_an_unknown_space_is_named():
     found = problems(changed(workers=["13L", "5L"]))
     assert found == ('workers[0] = "13L": no such space in the Bazaar (1L, 1R, 2L … T2)',)
+
+
+JUNK = st.recursive(
+    st.none() | st.booleans() | st.integers(-(10**30), 10**30) | st.text(max_size=6) | st.floats(allow_nan=True)
+    | st.sampled_from(["5L", "supply", "T2", "A1", "13R", "blue", "yellow", "sandstone"]),
+    lambda children: st.lists(children, max_size=4) | st.dictionaries(
+        st.sampled_from(["card", "colour", "earn", "exchange", "give", "get", "silver", "marble", "name", "workers", "x"]),
+        children, max_size=4),
+    max_leaves=16,
+)
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(JUNK, st.sampled_from(["built", "needs", "holding", "workers", "elephant", "bazaar", "alliances", "others", "name"]),
+       st.integers(0, 11))
+def test_malformed_positions_are_bad_input_one_sentence_each(junk, key, card):
+    """Whatever lands in a field of a position, the hint answers or raises BadInput (one line per
+    problem), quickly."""
+    data = copy.deepcopy(POSITION)
+    if key == "bazaar" and card < len(data["bazaar"]):
+        data["bazaar"][card] = junk
+    else:
+        data[key] = junk
+    started = time.perf_counter()
+    try:
+        GAME.hint.run(SPEC, data, turns=1)
+    except BadInput as exc:
+        assert exc.problems and all(p and "\n" not in p for p in exc.problems)
+    assert time.perf_counter() - started < 5

@@ -90,6 +90,18 @@ def test_the_fewest_resources_break_a_tie_on_tiles():
     assert "does not break it (Bela 3, Asha 3)" in result.ties[0]
 
 
+def test_resources_not_given_are_noted_when_they_decide_a_tie():
+    data = table(
+        player("Asha", [1, 2, 4], [3, 2, 3], resources=4),
+        player("Bela", [3, 5, 6], [1, 2, 5]),
+        player("Chand", ALL[6:], [1] * 6),
+    )
+    result = scored(data)
+    assert [p.name for p in result.players][:2] == ["Bela", "Asha"]
+    assert "resources not given for Bela: counted as 0, and they decide a tie on points and Taj tiles: enter them" in result.notes
+    assert not any("resources not given" in n for n in scored(END_DATA).notes)
+
+
 def test_players_tied_on_everything_share_the_victory():
     """Game End: "If there is still a tie, players share the victory": equal ranks."""
     data = table(

@@ -38,7 +38,7 @@ class Entry:
     bonus: int
     blueprint_sections: tuple[int, ...] | None
     alliances: tuple[int, ...]
-    resources: int
+    resources: int | None  # None: not given (counts as 0)
     ai: bool
 
 
@@ -87,8 +87,8 @@ def state_model(spec: Spec) -> type[BaseModel]:
             Field(default=[], max_length=9, description=f"the Taj points of each Alliance card held (at most {spec.most_alliances} for a human player)"),
         ),
         resources=(
-            Annotated[int, Field(ge=0, le=999)],
-            Field(default=0, description="resources left behind the screen, Mohurs included (tie-break: fewest wins)"),
+            Optional[Annotated[int, Field(ge=0, le=999)]],
+            Field(default=None, description="resources left behind the screen, Mohurs included (tie-break: fewest wins)"),
         ),
         ai=(bool, Field(default=False, description="true for an Ustad AI player: no resources, no Alliance limit")),
     )
@@ -154,7 +154,7 @@ def to_data(table: Table) -> dict[str, Any]:
             "blueprint_bonus": p.bonus,
             **({"blueprint_sections": list(p.blueprint_sections)} if p.blueprint_sections is not None else {}),
             "alliances": list(p.alliances),
-            "resources": p.resources,
+            **({"resources": p.resources} if p.resources is not None else {}),
             "ai": p.ai,
         }
         for p in table.players
@@ -319,7 +319,7 @@ def score(spec: Spec, table: Table) -> ScoreResult:
     """Game End: add the four sources; rank by the total, then the tie-breaks."""
     players = table.players
     breaks, last_word = tie_breaks(spec, table)
-    values = [[len(p.sections), p.resources][: len(breaks)] for p in players]
+    values = [[len(p.sections), p.resources or 0][: len(breaks)] for p in players]
     ranking = rank([p.name for p in players], [total(p) for p in players], values, breaks, last_word)
     scored = tuple(
         PlayerScore(
@@ -352,9 +352,27 @@ def _detail(spec: Spec, p: Entry) -> dict[str, Any]:
         "blueprint_bonus": p.bonus,
         "blueprint_checked": p.blueprint_sections is not None,
         "alliances": list(p.alliances),
-        "resources": p.resources,
+        "resources": p.resources or 0,
         "ai": p.ai,
     }
+
+
+def _unknown_resources(table: Table) -> list[str]:
+    """A tie on points and tiles among humans is decided by resources: say whose were not given."""
+    if any(p.ai for p in table.players):
+        return []
+    groups: dict[tuple[int, int], list[Entry]] = {}
+    for p in table.players:
+        groups.setdefault((total(p), len(p.sections)), []).append(p)
+    out = []
+    for tied in groups.values():
+        missing = [p.name for p in tied if p.resources is None]
+        if len(tied) > 1 and missing:
+            out.append(
+                f"resources not given for {join_names([statefile.shown(n, 30) for n in missing])}: counted as 0, and they "
+                "decide a tie on points and Taj tiles: enter them"
+            )
+    return out
 
 
 def notes(spec: Spec, table: Table) -> list[str]:
@@ -365,6 +383,7 @@ def notes(spec: Spec, table: Table) -> list[str]:
             f"the game is not over: {built} of {spec.sections} sections are built (rulebook: Game End: the game ends when "
             "the last section is built); scoring the table as it stands"
         )
+    out += _unknown_resources(table)
     for p in table.players:
         who = statefile.shown(p.name, 30)
         if p.blueprint_sections is None:
