@@ -87,11 +87,14 @@ def test_hint_bad_input_exits_2():
     ]
 
 
-def test_schema_is_the_finished_table():
+def test_schema_describes_the_table_and_the_position():
     result = run("schema", "karigar")
     assert result.exit_code == 0
     schema = json.loads(result.stdout)
-    assert schema["title"] == "tajkit state: Karigar-e-Taj" and "players" in schema["properties"]
+    assert schema["title"] == "tajkit state files: Karigar-e-Taj"
+    forms = [schema["$defs"][ref["$ref"].split("/")[-1]] for ref in schema["anyOf"]]
+    assert [f["title"] for f in forms] == ["tajkit state: Karigar-e-Taj", "tajkit position: Karigar-e-Taj"]
+    assert "players" in forms[0]["properties"] and "bazaar" in forms[1]["properties"]
 
 
 def test_the_score_pad_rows_are_the_scorers_categories():

@@ -54,6 +54,24 @@ class Karigar(Game):
 
         return state_model(spec)
 
+    def schema(self, spec: Any) -> dict[str, Any]:
+        """Both files tajkit reads: the finished table (``tajkit score``) and the position
+        (``tajkit hint``)."""
+        from typing import Union
+
+        from pydantic import TypeAdapter
+
+        from tajkit.solver.karigar.position import position_model
+        from tajkit.solver.karigar.score import state_model
+
+        both = TypeAdapter(Union[state_model(spec), position_model(spec)]).json_schema()  # type: ignore[misc]
+        return {
+            "$schema": "https://json-schema.org/draft/2020-12/schema",
+            "title": "tajkit state files: Karigar-e-Taj",
+            "description": "a finished table (players) for tajkit score, or a position (bazaar) for tajkit hint",
+            **both,
+        }
+
     def read_state(self, spec: Any, data: dict[str, Any]) -> Any:
         from tajkit.solver.karigar.score import read_state
 
