@@ -453,3 +453,21 @@ def test_simulate_with_a_tiny_oracle_time_completes_and_labels_what_is_unproven(
         assert oracle["bound_over_proven_games"] is None and out["greedy"]["ratio_to_oracle"] is None
     text = run("simulate", "artisans", "--policy", "oracle", "--games", "2", "--oracle-time", "0.1", "--seed", "3")
     assert text.exit_code == 0 and "proven optimal" in text.stdout
+
+
+def test_entry_reads_lists_dicts_and_digits_as_their_fields_ask():
+    from typing import Optional
+
+    from pydantic.fields import FieldInfo
+
+    from tajkit.cli.entry import Retry, parse_answer
+
+    digits = FieldInfo(annotation=list[int], json_schema_extra={"entry": "digits"}, min_length=4, max_length=4)
+    assert parse_answer("6431", list[int], digits) == [6, 4, 3, 1]
+    assert parse_answer("2 2 _ 2", list[int], digits) == [2, 2, 0, 2]
+    plain = FieldInfo(annotation=list[int])
+    assert parse_answer("12", list[int], plain) == [12]  # a province number, not two digits
+    board = FieldInfo(annotation=Optional[dict[str, str]])
+    assert parse_answer("c4=Bn d7=Os", Optional[dict[str, str]], board) == {"c4": "Bn", "d7": "Os"}
+    with pytest.raises(Retry):
+        parse_answer("c4 Bn", Optional[dict[str, str]], board)
