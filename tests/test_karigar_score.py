@@ -233,6 +233,7 @@ def test_token_stacks_descend_and_are_taken_from_the_top():
         "level 1: the tokens taken (4, 2) are not the top 2 of its stack [4, 3, 2]: each section built takes the "
         "topmost token (rulebook: Earn Taj Points)",
     )
+    scored({**END_DATA, "token_stacks": []})  # an empty list (a blank answer when typing) is "not given"
     short = {**END_DATA, "token_stacks": stacks[:3]}
     assert problems(short)[0].startswith("token_stacks: give 4 levels of 3 token values")
 

@@ -132,7 +132,7 @@ def read_state(spec: Spec, data: dict[str, Any]) -> Table:
             )
             for p in parsed.players
         ),
-        token_stacks=tuple(tuple(s) for s in parsed.token_stacks) if parsed.token_stacks is not None else None,
+        token_stacks=tuple(tuple(s) for s in parsed.token_stacks) if parsed.token_stacks else None,  # [] = not given
     )
     problems = table_problems(spec, table)
     if problems:
