@@ -26,6 +26,7 @@ are small enough that the portfolio buys little (measured: scripts/bench_karigar
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -114,18 +115,23 @@ def _final(board: Board, pos: Position, steps: tuple[Turn, ...]) -> tuple[int, .
 
 def tidy(board: Board, pos: Position, steps: tuple[Turn, ...]) -> tuple[Turn, ...]:
     """The plan without what it does not need: CP-SAT answers whether ``T`` turns suffice and may
-    add an idle exchange, sale or Elephant on the way. Each is dropped in turn, kept out when the
-    plan, replayed by the rules, still ends holding the Level tile's resources."""
+    add an idle exchange, sale or Elephant on the way. Each is dropped, one at a time until none
+    can be, when the plan, replayed by the rules, still ends holding the Level tile's resources."""
     steps = _drop_hire(board, pos, steps)
+    while True:
+        lighter = next((trial for trial in _lighter_plans(steps) if _reaches(board, pos, trial)), None)
+        if lighter is None:
+            return steps
+        steps = lighter
+
+
+def _lighter_plans(steps: tuple[Turn, ...]) -> Iterator[tuple[Turn, ...]]:
+    """The plan with one exchange option or one sale fewer, every way."""
     for t, turn in enumerate(steps):
         for a, act in enumerate(turn.acts):
             for lighter in _lighter(act):
-                acts = tuple(lighter if k == a else other for k, other in enumerate(steps[t].acts))
-                trial = steps[:t] + (replace(steps[t], acts=tuple(x for x in acts if x.take or x.use or x.sell)),) + steps[t + 1 :]
-                if _reaches(board, pos, trial):
-                    steps = trial
-                    break
-    return steps
+                acts = turn.acts[:a] + ((lighter,) if lighter.take or lighter.use or lighter.sell else ()) + turn.acts[a + 1 :]
+                yield steps[:t] + (replace(turn, acts=acts),) + steps[t + 1 :]
 
 
 def fill(board: Board, pos: Position, steps: tuple[Turn, ...]) -> tuple[Turn, ...]:
