@@ -91,16 +91,29 @@ def _scalar(token: str, annotation: Any) -> Any:
     return token
 
 
+def _extra(info: Any) -> dict[str, Any]:
+    extra = getattr(info, "json_schema_extra", None)
+    return extra if isinstance(extra, dict) else {}
+
+
 def parse_answer(answer: str, annotation: Any, info: Any) -> Any:
-    """An answer as the field's value. Lists: words or numbers separated by spaces or commas;
-    digits may run together ("6431"); ``_`` marks an empty box where the field allows 0."""
+    """An answer as the field's value. Lists: words or numbers separated by spaces or commas; in a
+    field of die values (``entry = "digits"``) digits may run together ("6431"); ``_`` marks an
+    empty box where the field allows 0."""
     kind, _ = _plain(annotation)
+    if typing.get_origin(kind) is dict:
+        pairs = [t.split("=", 1) for t in answer.replace(",", " ").split()]
+        if any(len(p) != 2 or not p[0] for p in pairs):
+            raise Retry("write key=value pairs separated by spaces, e.g. c4=Bn d7=Os")
+        value_type, _ = _plain(typing.get_args(kind)[1])
+        return {k: _scalar(v, value_type) for k, v in pairs}
     if typing.get_origin(kind) is not list:
         return _scalar(answer.strip(), kind)
     item, _ = _plain(typing.get_args(kind)[0])
     cleaned = answer.replace(",", " ").strip()
     tokens = cleaned.split()
-    if item is int and len(tokens) == 1 and re.fullmatch(r"[0-9_.\-]{2,}", tokens[0]) and "-" not in tokens[0][1:]:
+    digits = _extra(info).get("entry") == "digits"  # die values, one digit a box
+    if digits and len(tokens) == 1 and re.fullmatch(r"[0-9_.\-]{2,}", tokens[0]) and "-" not in tokens[0][1:]:
         tokens = list(tokens[0])  # "6431" or "22_2": one digit per box
     values = [0 if (item is int and t in EMPTY_MARKS) else _scalar(t, item) for t in tokens]
     low, high = _length(info)
@@ -142,7 +155,9 @@ def ask_field(model: Any, name: str, context: dict[str, Any], indent: str = "  "
     """Ask for one field until the answer is valid for it (the model's own limits and rules)."""
     info = model.model_fields[name]
     annotation, optional = _plain(info.annotation)
-    if typing.get_origin(annotation) is list and _is_list_of_lists_or_models(annotation):
+    if typing.get_origin(annotation) is list and (
+        _is_list_of_lists_or_models(annotation) or _extra(info).get("entry") == "lines"
+    ):
         return _ask_rows(model, name, context, indent)
     while True:
         default = _default_text(info)
@@ -191,6 +206,9 @@ def _ask_rows(model: Any, name: str, context: dict[str, Any], indent: str) -> li
             answer = _prompt(f"{indent}  {name} {len(rows) + 1}")
             if not answer.strip():
                 break
+            if item is str:  # a whole line is one item ("entry": "lines")
+                rows.append(answer.strip())
+                continue
             try:
                 rows.append(parse_answer(answer, item, _ItemInfo(item)))
             except Retry as exc:

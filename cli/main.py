@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Annotated, Any, Callable, Optional
 
 import typer
+from typer.core import TyperGroup
 
 from tajkit.cli import commands, present
 from tajkit.solver import games as registry
@@ -23,7 +24,34 @@ from tajkit.solver.errors import BadInput, SolverFailure
 
 HELP = {"help_option_names": ["-h", "--help"]}
 
+
+class OneLineErrors(TyperGroup):
+    """The root command: a command-line usage error is one ``error:`` line (exit 2), not click's
+    usage block, however tajkit is run (console script, ``python -m``, a test runner)."""
+
+    def main(self, args: Any = None, prog_name: Any = None, complete_var: Any = None, standalone_mode: bool = True,
+             **extra: Any) -> Any:
+        if not standalone_mode:
+            return super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
+        try:
+            result = super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
+        except typer.Exit as exc:
+            sys.exit(exc.exit_code)
+        except typer.Abort:
+            typer.echo("error: interrupted", err=True)
+            sys.exit(130)
+        except Exception as exc:
+            if not (hasattr(exc, "format_message") and hasattr(exc, "exit_code")):
+                raise  # a bug: keep its traceback
+            ctx = getattr(exc, "ctx", None)
+            where = f" (see: {ctx.command_path} --help)" if ctx is not None and exc.exit_code == 2 else ""
+            typer.echo(f"error: {present.safe(exc.format_message(), 300)}{where}", err=True)
+            sys.exit(exc.exit_code)
+        sys.exit(result if isinstance(result, int) else 0)
+
+
 app = typer.Typer(
+    cls=OneLineErrors,
     name="tajkit",
     help="Printable sheets, a scorer and solver hints for five Taj Mahal-themed tabletop games.\n\n"
     "Examples:  tajkit print artisans  ·  tajkit score artisans table.toml  ·  tajkit games",
@@ -142,7 +170,7 @@ def print_cmd(
     count: Annotated[
         Optional[int], typer.Option("--count", min=1, max=1000, help="Pages (sheets, score pads; default 10) or card sets (default 1).")
     ] = None,
-    lang: Annotated[str, typer.Option("--lang", help="Language of a reference card: en, or hu for Maharani.")] = "en",
+    lang: Annotated[str, typer.Option("--lang", help="Language of a reference card or score pad: en, or hu for Maharani.")] = "en",
     output: Annotated[Optional[str], typer.Option("-o", "--output", help="PDF file to write; - writes to standard output.")] = None,
     force: Annotated[bool, typer.Option("--force", help="Replace the output file if it exists.")] = False,
 ) -> None:
@@ -155,8 +183,8 @@ def print_cmd(
     chosen = kind.value if kind else info.prints[0]
     if chosen not in info.prints:
         raise BadInput(f"--kind {chosen}: tajkit prints {', '.join(info.prints)} for {game} (see: tajkit games)")
-    if chosen != "reference" and lang != "en":
-        raise BadInput(f"--lang {present.safe(lang)}: only reference cards come in other languages")
+    if chosen == "sheet" and lang != "en":
+        raise BadInput(f"--lang {present.safe(lang)}: the {game} sheet comes in English only")
     if chosen == "reference" and lang not in info.languages:
         raise BadInput(f"--lang {present.safe(lang)}: the {game} reference card comes in {', '.join(info.languages)}")
     pages = count or (1 if chosen == "reference" else 10)
@@ -249,20 +277,4 @@ _register_game_commands()
 
 
 def run() -> None:
-    """The console script. Command-line usage errors become one line (exit 2) instead of click's
-    usage block; a Ctrl-C ends quietly."""
-    try:
-        result = app(standalone_mode=False)
-    except typer.Exit as exc:
-        sys.exit(exc.exit_code)
-    except (typer.Abort, KeyboardInterrupt, EOFError):
-        typer.echo("error: interrupted", err=True)
-        sys.exit(130)
-    except Exception as exc:
-        if not (hasattr(exc, "format_message") and hasattr(exc, "exit_code")):
-            raise  # a bug: keep its traceback
-        ctx = getattr(exc, "ctx", None)
-        where = f" (see: {ctx.command_path} --help)" if ctx is not None and exc.exit_code == 2 else ""
-        typer.echo(f"error: {present.safe(exc.format_message(), 300)}{where}", err=True)
-        sys.exit(exc.exit_code)
-    sys.exit(result if isinstance(result, int) else 0)
+    app()

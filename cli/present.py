@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from tajkit.solver.ranking import plural
+from tajkit.solver.ranking import counted, plural
 
 if TYPE_CHECKING:
     from tajkit.solver.game import PlayerScore, Report, ScoreResult
@@ -22,7 +22,7 @@ def _points(p: int, stars: int | None) -> str:
 
 
 def _tiebreaks(p: PlayerScore) -> str:
-    return "   ".join(f"{plural(v, label[:-1], label) if label.endswith('s') else f'{v} {label}'}" for label, v in p.tiebreaks)
+    return "   ".join(counted(v, label) for label, v in p.tiebreaks)
 
 
 def score(result: ScoreResult) -> str:
@@ -38,7 +38,7 @@ def score(result: ScoreResult) -> str:
     for p in result.players:
         if lines:
             lines.append("")
-        lines.append(f"{p.name}: {plural(p.total, 'point')} (rank {p.rank})")
+        lines.append(f"{p.name}: {plural(p.total, *result.unit)} (rank {p.rank})")
         for r in p.rows:
             why = f"  {r.reason}" if r.reason else ""
             label = r.label or labels[r.category]

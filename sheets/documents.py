@@ -8,11 +8,11 @@ lines the game computes from its data (``Game.card_parts``), e.g. Artisans' star
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from tajkit import seeds
-from tajkit.solver.errors import BadInput
+from tajkit.solver.errors import BadData, BadInput
 from tajkit.solver.game import Category, Game, PadTable, TableCell
 
 __all__ = ["Card", "Pad", "Section", "TableCell", "card", "pad"]
@@ -46,6 +46,8 @@ class Pad:
     rows: tuple[Category, ...]
     table: PadTable | None = None
     accent: str = "#B7860B"
+    words: Any = None  # seedmodels.PadWords: the pad's fixed words in its language
+    lang: str = "en"
 
 
 def _printing(game: str) -> Any:
@@ -78,7 +80,38 @@ def card(info: Game, spec: Any, lang: str = "en") -> Card:
     return Card(info.id, entry.title, entry.subtitle, tuple(sections), lang, printing.game.accent)
 
 
-def pad(info: Game, spec: Any) -> Pad:
-    """The score pad: one column per player the rules allow, one row per scoring category."""
+def pad_languages(info: Game) -> list[str]:
+    return ["en", *_printing(info.id).scorepad_text]
+
+
+def pad(info: Game, spec: Any, lang: str = "en") -> Pad:
+    """The score pad: one column per player the rules allow, one row per scoring category; in
+    another language, every category's words come from the seed's ``[scorepad_text.<lang>]``."""
+    from tajkit.solver.seedmodels import ENGLISH_PAD
+
+    printing = _printing(info.id)
     _, most = info.player_counts(spec)
-    return Pad(info.id, info.title, most, info.categories(spec), info.pad_table(spec), _printing(info.id).game.accent)
+    rows, table = info.categories(spec), info.pad_table(spec)
+    if lang == "en":
+        return Pad(info.id, info.title, most, rows, table, printing.game.accent, ENGLISH_PAD)
+    if lang not in printing.scorepad_text:
+        raise BadInput(f"--lang {lang}: the {info.id} score pad comes in {', '.join(pad_languages(info))}")
+    text = printing.scorepad_text[lang]
+    missing = [c.id for c in rows if c.id not in text.categories]
+    if missing or (table is not None and text.table is None):
+        needed = ", ".join(missing + (["table"] if table is not None and text.table is None else []))
+        raise BadData(f"{info.id} data: scorepad_text.{lang} needs words for {needed}")
+    rows = tuple(_translated(c, text.categories[c.id]) for c in rows)
+    if table is not None and text.table is not None:
+        table = replace(table, title=text.table.title, labels=tuple(text.table.labels), note=text.table.note)  # type: ignore[arg-type]
+    return Pad(info.id, text.title or info.title, most, rows, table, printing.game.accent, text.words, lang)
+
+
+def _translated(category: Category, words: Any) -> Category:
+    return replace(
+        category,
+        label=words.label,
+        note=words.note,
+        sub=tuple(words.sub) if words.sub is not None else category.sub,
+        cells=tuple(words.cells) if words.cells is not None else category.cells,
+    )

@@ -64,8 +64,9 @@ def _draw_pad(
 ) -> None:
     """One score table between ``base`` and ``top`` (page coordinates), footer included."""
     text(c, pad.title, MARGIN, top - 18, width * 0.55, BOLD, 20, color=accent)
-    text(c, "Score pad", MARGIN, top - 32, 120, ITALIC, 9, color=ink.soft_text)
-    for k, label in enumerate(("Date", "Place")):
+    words = pad.words
+    text(c, words.score_pad, MARGIN, top - 32, 120, ITALIC, 9, color=ink.soft_text)
+    for k, label in enumerate((words.date, words.place)):
         x = width * 0.6 + k * (width * 0.4 - MARGIN) / 2
         text(c, label, x, top - 32, 30, SANS, 8, color=ink.soft_text)
         with saved(c):
@@ -76,7 +77,7 @@ def _draw_pad(
     bottom = base + FOOTER_H + ((_table_height(pad) + 14) if pad.table else 0)
     row_h = min(ROW_H, (table_top - NAME_H - bottom) / len(rows))
     columns = _player_columns(width, pad.players)
-    _names_row(c, columns, table_top, ink, accent)
+    _names_row(c, columns, table_top, words.player, ink, accent)
     y = table_top - NAME_H
     for k, (row, label) in enumerate(rows):
         y -= row_h
@@ -84,8 +85,8 @@ def _draw_pad(
     if pad.table:
         _quarter_table(c, pad, MARGIN, y - 12, width - 2 * MARGIN, ink, accent)
         y -= 12 + _table_height(pad)
-    defaults = "  ·  * a tajkit default, not the rulebook's value" if any(not r.official for r in pad.rows) else ""
-    text(c, f"tajkit · {pad.title} score pad · the categories tajkit score uses{defaults}", width - MARGIN, y - 10,
+    defaults = f"  ·  {words.default_mark}" if any(not r.official for r in pad.rows) else ""
+    text(c, words.footer.format(title=pad.title) + defaults, width - MARGIN, y - 10,
          width - 2 * MARGIN, ITALIC, 6, "right", ink.soft_text)
 
 
@@ -95,8 +96,8 @@ def _player_columns(width: float, players: int) -> list[tuple[float, float]]:
     return [(x0 + k * w, w) for k in range(players)]
 
 
-def _names_row(c: Canvas, columns: list[tuple[float, float]], top: float, ink: Ink, accent: Color) -> None:
-    text(c, "Player", MARGIN + 4, top - NAME_H + 10, LABEL_W - 8, BOLD, 10, color=accent)
+def _names_row(c: Canvas, columns: list[tuple[float, float]], top: float, player: str, ink: Ink, accent: Color) -> None:
+    text(c, player, MARGIN + 4, top - NAME_H + 10, LABEL_W - 8, BOLD, 10, color=accent)
     for k, (x, w) in enumerate(columns):
         _cell(c, x + 2, top - NAME_H + 2, w - 4, NAME_H - 4, ink, accent, 1.4)
         text(c, str(k + 1), x + 6, top - 11, 12, SANS, 6, color=ink.soft_text)

@@ -77,6 +77,7 @@ class ScoreResult:
     notes: tuple[str, ...] = ()  # caveats: game not over, defaults the score rests on
     header: tuple[str, ...] = ()  # lines about the whole table, printed before the players
     extra: Mapping[str, Any] = field(default_factory=dict)  # game-specific top-level JSON
+    unit: tuple[str, str] = ("point", "points")  # what a score counts, singular and plural ("gold", "gold")
 
     def category(self, cid: str) -> Category:
         return next(c for c in self.categories if c.id == cid)

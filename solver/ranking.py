@@ -35,6 +35,18 @@ def plural(n: int, word: str, many: str | None = None) -> str:
     return f"{n} {word if n == 1 else (many or word + 's')}"
 
 
+def counted(n: int, phrase: str) -> str:
+    """A count with a plural noun phrase made to agree: ``1 Taj tile built``, ``2 Taj tiles
+    built``, ``1 resource left``, ``1 unused raindrop``."""
+    if n == 1:
+        words = phrase.split()
+        for k in range(len(words) - 1, -1, -1):
+            if len(words[k]) > 2 and words[k].endswith("s") and not words[k].endswith("ss"):
+                words[k] = words[k][:-1]
+                return f"1 {' '.join(words)}"
+    return f"{n} {phrase}"
+
+
 def join_names(names: Sequence[str]) -> str:
     return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
 

@@ -49,12 +49,65 @@ class ReferenceCard(Strict):
     sections: list[CardSection] = Field(min_length=1, max_length=12)
 
 
+class PadWords(Strict):
+    """The fixed words of a score pad in one language."""
+
+    score_pad: Name
+    player: Name
+    date: Name
+    place: Name
+    footer: Text = Field(description="the footer; {title} is the game's title")
+    default_mark: Text = Field(description="what a * next to a value means")
+
+
+class PadCategoryText(Strict):
+    label: Name
+    note: Text = ""
+    sub: list[Name] | None = None
+    cells: list[Name] | None = None
+
+
+class PadTableText(Strict):
+    title: Name
+    labels: list[Name] = Field(min_length=2, max_length=2)
+    note: Text = ""
+
+
+class PadText(Strict):
+    """A score pad in another language: its words, and every category's label by category id."""
+
+    title: Name | None = None
+    words: PadWords
+    categories: dict[str, PadCategoryText]
+    table: PadTableText | None = None
+
+
+ENGLISH_PAD = PadWords(
+    score_pad="Score pad",
+    player="Player",
+    date="Date",
+    place="Place",
+    footer="tajkit · {title} score pad · the categories tajkit score uses",
+    default_mark="* a tajkit default, not the rulebook's value",
+)
+
+
+class SeedFile(Strict):
+    """The base of every game's seed model: ``[game]``, the reference cards and translated score
+    pads, which the printouts read; the game's own model adds its rules data."""
+
+    game: GameInfo
+    reference: dict[str, ReferenceCard] = {}
+    scorepad_text: dict[str, PadText] = {}
+
+
 class Printing(BaseModel):
     """What the printouts read from any seed file (the game's own model checks the rest)."""
 
     model_config = ConfigDict(extra="ignore", strict=True, frozen=True)
     game: GameInfo
     reference: dict[str, ReferenceCard] = {}
+    scorepad_text: dict[str, PadText] = {}
 
 
 # --- shared field types of state files ---------------------------------------------------------

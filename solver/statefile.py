@@ -11,6 +11,7 @@ from __future__ import annotations
 import difflib
 import json
 import os
+import re
 import stat
 import sys
 import tomllib
@@ -95,7 +96,7 @@ def parse_text(text: str, name: str, fmt: str | None, error: type[BadInput] = Ba
     except tomllib.TOMLDecodeError as exc:
         raise error(f"{name}: not valid TOML: {exc}") from None
     except _DuplicateKey as exc:
-        raise error(f"{name}: the key {shown(exc.key)} appears twice in one object: write it once") from None
+        raise error(f"{name}: the key {show(exc.key)} appears twice in one object: write it once") from None
     except RecursionError:
         raise error(f"{name}: nested too deeply to be a state file") from None
     except ValueError as exc:  # e.g. an integer of more than 4,300 digits
@@ -247,11 +248,14 @@ def _inner_model(annotation: Any) -> Any:
     return annotation
 
 
+_VALIDATOR_STEP = re.compile(r"(function-(after|before|wrap|plain)|list|dict|tuple|union|tagged-union)\[.*\]|\[key\]")  # pydantic's own
+
+
 def _describe(model: Any, data: dict[str, Any], err: Any) -> str:
-    loc = tuple(k for k in err["loc"] if not (isinstance(k, str) and ("[" in k or k.startswith("function-"))))
+    loc = tuple(k for k in err["loc"] if not (isinstance(k, str) and _VALIDATOR_STEP.fullmatch(k)))
     kind = err["type"]
     value = err.get("input")
-    if kind == "extra_forbidden":
+    if kind == "extra_forbidden" and loc:
         _, siblings = _field_rule(model, loc[:-1] + ("",))
         name = str(loc[-1])
         close = difflib.get_close_matches(name, siblings, n=1, cutoff=0.5)

@@ -439,3 +439,35 @@ def test_the_wheel_holds_every_game_and_the_fonts(tmp_path):
     for font in ("DejaVuSans.ttf", "DejaVuSans-Bold.ttf", "DejaVuSans-Oblique.ttf", "LICENSE-DejaVu.txt"):
         assert f"tajkit/sheets/fonts/{font}" in names
     assert {f"tajkit/seeds/{g}.toml" for g in games.GAMES} <= names
+
+
+def test_simulate_with_a_tiny_oracle_time_completes_and_labels_what_is_unproven():
+    """Issue 12: an unproven oracle is never shown as a bound, and never crashes the run."""
+    result = run("simulate", "artisans", "--policy", "oracle", "--policy", "greedy", "--games", "2",
+                 "--oracle-time", "0.1", "--seed", "3", "--json")
+    assert result.exit_code == 0, result.output
+    out = json.loads(result.stdout)
+    oracle = out["oracle"]
+    assert 0 <= oracle["proven_optimal"] <= 2
+    if oracle["proven_optimal"] == 0:
+        assert oracle["bound_over_proven_games"] is None and out["greedy"]["ratio_to_oracle"] is None
+    text = run("simulate", "artisans", "--policy", "oracle", "--games", "2", "--oracle-time", "0.1", "--seed", "3")
+    assert text.exit_code == 0 and "proven optimal" in text.stdout
+
+
+def test_entry_reads_lists_dicts_and_digits_as_their_fields_ask():
+    from typing import Optional
+
+    from pydantic.fields import FieldInfo
+
+    from tajkit.cli.entry import Retry, parse_answer
+
+    digits = FieldInfo(annotation=list[int], json_schema_extra={"entry": "digits"}, min_length=4, max_length=4)
+    assert parse_answer("6431", list[int], digits) == [6, 4, 3, 1]
+    assert parse_answer("2 2 _ 2", list[int], digits) == [2, 2, 0, 2]
+    plain = FieldInfo(annotation=list[int])
+    assert parse_answer("12", list[int], plain) == [12]  # a province number, not two digits
+    board = FieldInfo(annotation=Optional[dict[str, str]])
+    assert parse_answer("c4=Bn d7=Os", Optional[dict[str, str]], board) == {"c4": "Bn", "d7": "Os"}
+    with pytest.raises(Retry):
+        parse_answer("c4 Bn", Optional[dict[str, str]], board)

@@ -129,8 +129,12 @@ def _answers(model: Any, data: dict[str, Any]) -> list[str]:
                 out.append("")
             elif typing.get_origin(item) is list:
                 out += [" ".join(_scalar(v) for v in row) for row in value or []] + [""]
+            elif (field.json_schema_extra or {}).get("entry") == "lines":
+                out += [_scalar(v) for v in value or []] + [""]
             else:
                 out.append(" ".join(_scalar(v) for v in value) if value is not None else "")
+        elif typing.get_origin(kind) is dict:
+            out.append(" ".join(f"{k}={_scalar(v)}" for k, v in (value or {}).items()))
         else:
             out.append(_scalar(value))
     return out

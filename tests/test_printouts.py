@@ -94,16 +94,6 @@ def test_taj_pad_has_the_colour_values_and_goal_arithmetic():
     assert pad.players == 4
 
 
-def test_tajmahal_pad_scores_by_province_with_running_totals():
-    """Turn Structure: 12 rounds, one per province; Scoring: palaces, connected provinces (the longest
-    chain), bonus tiles, princess cards; ties: remaining cards. Up to 5 players."""
-    pad = pad_of("tajmahal")
-    assert labels("tajmahal")[:12] == [f"Province {k}" for k in range(1, 13)]
-    assert pad.rows[0].sub == ("points", "running total")
-    assert {"Longest chain of connected provinces", "Princess cards", "Total", "Cards left"} <= set(labels("tajmahal"))
-    assert pad.players == 5
-
-
 def test_karigar_pad_rows_and_tie_breaks():
     """Game End: Taj Point tokens, Bakshish cards, Blueprint card (and bonus), Alliance cards; ties:
     most Taj tiles built, then fewest resources."""
@@ -183,9 +173,47 @@ def test_print_reference_in_hungarian(tmp_path, monkeypatch):
     [
         (["taj", "--kind", "sheet"], "--kind sheet: tajkit prints scorepad, reference for taj"),
         (["taj", "--kind", "reference", "--lang", "hu"], "--lang hu: the taj reference card comes in en"),
-        (["maharani", "--lang", "hu"], "--lang hu: only reference cards come in other languages"),
+        (["taj", "--lang", "hu"], "--lang hu: the taj score pad comes in en"),
+        (["artisans", "--lang", "hu"], "--lang hu: the artisans sheet comes in English only"),
     ],
 )
 def test_print_bad_choices(args, message, tmp_path):
     result = runner.invoke(app, ["print", *args, "-o", str(tmp_path / "x.pdf")])
     assert result.exit_code == 2 and message in result.stderr
+
+
+TAJ_PAD_HU = """
+[scorepad_text.hu]
+words = { score_pad = "Pontozólap", player = "Játékos", date = "Dátum", place = "Helyszín", footer = "tajkit · {title} pontozólap", default_mark = "* tajkit alapérték" }
+[scorepad_text.hu.categories]
+colour_values = { label = "Színek értéke a Taj alatt" }
+goal_1 = { label = "Cél ×2", sub = ["szín", "érték", "× 2 ="] }
+goal_2 = { label = "Cél ×1" }
+goal_3 = { label = "Cél ×−1" }
+total = { label = "Összesen" }
+"""
+
+
+def test_a_score_pad_in_another_language_takes_every_word_from_the_data(tmp_path):
+    """A pad in another language: the words of every category (by id) and of the pad itself."""
+    (tmp_path / "taj.toml").write_text(TAJ_PAD_HU)
+    target = tmp_path / "pad.pdf"
+    result = runner.invoke(app, ["--data", str(tmp_path), "print", "taj", "--lang", "hu", "-o", str(target)])
+    assert result.exit_code == 0, result.output
+    text = re.sub(r"\s+", " ", pdfcheck.read(target.read_bytes()).pages[0].extract_text())
+    for word in ("Pontozólap", "Játékos", "Színek értéke a Taj alatt", "Cél ×2", "szín", "Összesen"):
+        assert word in text, word
+    (tmp_path / "taj.toml").write_text(TAJ_PAD_HU.replace('total = { label = "Összesen" }', ""))
+    result = runner.invoke(app, ["--data", str(tmp_path), "print", "taj", "--lang", "hu", "-o", str(tmp_path / "x.pdf")])
+    assert result.exit_code == 2 and "scorepad_text.hu needs words for total" in result.stderr
+
+
+def test_maharani_score_pad_in_hungarian(tmp_path):
+    """Issue 12: Maharani's rulebook is Hungarian, so its score pad comes in Hungarian too."""
+    target = tmp_path / "pad.pdf"
+    result = runner.invoke(app, ["print", "maharani", "--lang", "hu", "-o", str(target)])
+    assert result.exit_code == 0, result.output
+    text = re.sub(r"\s+", " ", pdfcheck.read(target.read_bytes()).pages[0].extract_text())
+    for word in ("Pontozólap", "Játékos", "Kör 16", "Negyed kiértékelése 4", "Összes arany", "munkás → arany"):
+        assert word in text, word
+    assert "Turn" not in text and "Score pad" not in text

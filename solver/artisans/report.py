@@ -128,10 +128,12 @@ def simulation_text(runs: dict[str, PolicyRun], games: int, seed: int) -> str:
         f"{'policy':<10} {'mean':>6} {'sd':>5}  {'95% CI':<16} {'/ oracle':>8}",
     ]
     for name, run in runs.items():
-        s = run.summary
         ratio = ratio_to_oracle(runs, name)
-        ci = f"[{s.ci95[0]:.2f}, {s.ci95[1]:.2f}]" if run.scores else "-"
-        mean = f"{s.mean:>6.2f} {s.sd:>5.2f}" if run.scores else f"{'-':>6} {'-':>5}"
+        if run.scores:
+            s = run.summary
+            ci, mean = f"[{s.ci95[0]:.2f}, {s.ci95[1]:.2f}]", f"{s.mean:>6.2f} {s.sd:>5.2f}"
+        else:  # an oracle that found no play in any game
+            ci, mean = "-", f"{'-':>6} {'-':>5}"
         shown_ratio = f"{ratio:.3f}" if ratio is not None else "-"
         lines.append(f"{name:<10} {mean}  {ci:<16} {shown_ratio:>8}{_extra(run)}")
     if "oracle" in runs:

@@ -251,7 +251,7 @@ def _seed_model() -> Any:
 
     from pydantic import Field, model_validator
 
-    from tajkit.solver.seedmodels import GameInfo, Ident, Name, ReferenceCard, Source, Strict, Text
+    from tajkit.solver.seedmodels import Ident, Name, SeedFile, Source, Strict, Text
 
     class FeatureData(Strict):
         id: Ident
@@ -309,15 +309,13 @@ def _seed_model() -> Any:
         columns: int = Field(ge=1, le=8, description="player columns on the printed score pad, 1-8")
         columns_source: Source
 
-    class Seed(Strict):
-        game: GameInfo
+    class Seed(SeedFile):
         dice: Dice
         raindrops: Raindrops
         trees: Trees
         groups: list[GroupData] = Field(min_length=2, max_length=8)
         sheet: SheetText
         features: list[FeatureData] = Field(min_length=1, max_length=12)
-        reference: dict[str, ReferenceCard] = {}
         scorepad: Scorepad
 
     return Seed

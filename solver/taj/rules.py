@@ -193,7 +193,7 @@ def _seed_model() -> Any:
 
     from pydantic import Field
 
-    from tajkit.solver.seedmodels import GameInfo, Ident, Name, ReferenceCard, Source, Strict
+    from tajkit.solver.seedmodels import Ident, Name, SeedFile, Source, Strict
 
     class Colours(Strict):
         names: list[Ident] = Field(min_length=3, max_length=8, description="3-8 colour names")
@@ -236,14 +236,12 @@ def _seed_model() -> Any:
         tie_break: Literal["none"]
         tie_break_source: Source
 
-    class Seed(Strict):
-        game: GameInfo
+    class Seed(SeedFile):
         colours: Colours
         rugs: Rugs
         taj: Taj
         goals: Goals
         players: Players
-        reference: dict[str, ReferenceCard] = {}
 
     return Seed
 

@@ -1,13 +1,17 @@
-"""Taj Mahal (bidding for provinces), as the seed rulebook ``taj-mahal.txt`` describes it.
-
-So far tajkit prints its reference card and score pad; rules, scoring and hints come with issue 11.
-"""
+"""Taj Mahal (bidding for provinces), as the seed rulebook ``taj-mahal.txt`` describes it: the
+game's interface (see ``solver/game.py``). Everything heavy is imported inside the methods."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from tajkit.solver.game import Category, Game
+from tajkit.solver.game import CardPart, Category, Command, Game, Option, PadTable, Report, ScoreResult, TableCell
+
+
+def _hint(spec: Any, data: dict[str, Any], player: str | None, card_cost: float | None, top: int) -> Report:
+    from tajkit.solver.tajmahal.hint import hint_report
+
+    return hint_report(spec, data, player, card_cost, top)
 
 
 class TajMahal(Game):
@@ -16,20 +20,87 @@ class TajMahal(Game):
     kind = "bidding, provinces"
     rulebook = "taj-mahal.txt"
 
-    def load_spec(self) -> Any:
-        from tajkit import seeds
+    hint = Command(
+        summary="What withdrawing now takes, the fewest cards that take each prize or set of prizes, and the "
+        "best play this turn (OR-Tools CP-SAT).",
+        run=_hint,
+        options=(
+            Option("player", "--player", str, "Whose hand (default: the player whose turn it is).", metavar="NAME"),
+            Option("card_cost", "--card-cost", float, "Points each card spent costs you in the best play (default "
+                   "from the game data: 1.0, a tajkit default; the seed warns that overspending early hurts later).",
+                   min=0, max=100, metavar="POINTS"),
+            Option("top", "--top", int, "How many plays this turn to list.", default=5, min=1, max=50),
+        ),
+        examples=("tajkit hint tajmahal position.toml --player Asha --card-cost 1.5",),
+    )
 
-        return seeds.load(self.id)
+    def load_spec(self) -> Any:
+        from tajkit.solver.tajmahal.spec import load_spec
+
+        return load_spec()
 
     def player_counts(self, spec: Any) -> tuple[int, int]:
-        return 2, int(spec["scorepad"]["max_players"])
+        return spec.min_players, spec.max_players
 
     def categories(self, spec: Any) -> tuple[Category, ...]:
-        return tuple(
-            Category(str(k), r["label"], r.get("note", ""), r.get("kind", "score"), tuple(r.get("sub", ("",))),
-                     count=r.get("count", 1))
-            for k, r in enumerate(spec["scorepad"]["rows"])
+        from tajkit.solver.tajmahal.scoring import categories
+
+        return categories(spec)
+
+    def pad_table(self, spec: Any) -> PadTable | None:
+        return chain_table(spec)
+
+    def card_parts(self, spec: Any) -> dict[str, CardPart]:
+        princess = spec.category("princess")
+        items = (
+            f"Palace {spec.palace}{spec.star('palace')} when placed; Taj Mahal reward {spec.rewards_text()}"
+            f"{spec.star('province_rewards')}.",
+            f"Bonus tile: its own value ({spec.bonus_tile}{spec.star('bonus_tile')} when none is given); Princess "
+            f"card {spec.princess_card}{spec.star('princess_card')} at the end; connection marker "
+            f"{spec.connection_marker}{spec.star('connection_marker')}.",
+            f"A prize needs at least 1 symbol; 2 Princesses needs {princess.min_symbols} princess symbols "
+            f"({princess.min_source}).",
         )
+        if any(spec.default(k) for k in ("palace", "province_rewards", "bonus_tile", "princess_card",
+                                         "connection_marker", "chain")):
+            items += ("* tajkit defaults: the seed gives no point values (override them with --data).",)
+        return {"points": CardPart(items=items, table=chain_table(spec))}
+
+    def state_model(self, spec: Any) -> Any:
+        """A final position, one table per player: what interactive entry asks for. ``score``
+        also reads a game record (see :meth:`schema`)."""
+        from tajkit.solver.tajmahal.state import position_model
+
+        return position_model(spec)
+
+    def schema(self, spec: Any) -> dict[str, Any]:
+        """Both forms ``score`` reads: a game record (names and rounds) or a final position."""
+        from tajkit.solver.tajmahal.state import file_model
+
+        return {"$schema": "https://json-schema.org/draft/2020-12/schema", **file_model(spec).model_json_schema()}
+
+    def read_state(self, spec: Any, data: dict[str, Any]) -> Any:
+        from tajkit.solver.tajmahal.state import table_from_data
+
+        return table_from_data(spec, data)
+
+    def score(self, spec: Any, state: Any) -> ScoreResult:
+        from tajkit.solver.tajmahal.scoring import score_table
+
+        return score_table(spec, state)
+
+    def to_data(self, spec: Any, state: Any) -> dict[str, Any]:
+        from tajkit.solver.tajmahal.state import to_data
+
+        return to_data(spec, state)
+
+
+def chain_table(spec: Any) -> PadTable:
+    """The longest chain's points by its length (tajkit defaults unless a group gave its own)."""
+    official = not spec.default("chain")  # a group's own values print unstarred; only tajkit's are marked
+    cells = tuple(TableCell(str(n), str(spec.chain_value(n)), official) for n in range(2, spec.provinces + 1))
+    note = "" if official else "tajkit defaults: the seed gives no values; set yours with --data"
+    return PadTable("Longest chain", ("provinces", "points"), cells, note)
 
 
 GAME = TajMahal()

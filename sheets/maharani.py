@@ -1,0 +1,401 @@
+"""A picture of a Maharani position, to check what was typed against the table: the palace floor
+with every space's name and column marks, the tiles (colour, marks, arrow), the workers, the
+rondel (its tiles turned as they lie, the arrow at the player to move), and a panel with the
+players' gold, action markers and workers, the bag and the defaults the picture rests on.
+
+Drawn with reportlab (one drawing for PDF and PNG) and rasterised by :mod:`tajkit.sheets.raster`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from reportlab.lib.colors import Color, HexColor, white
+from reportlab.pdfgen.canvas import Canvas
+
+from tajkit.sheets.pdf import BOLD, ITALIC, SANS, document
+from tajkit.sheets.shapes import saved
+from tajkit.sheets.text import paragraph, text
+
+FLOOR = HexColor("#F3EBDD")
+SPACE = HexColor("#FBF7EF")
+PRINT = HexColor("#B9AE9A")  # the printed column marks of a free space
+INK = HexColor("#2B2B2B")
+SOFT = HexColor("#6F6A60")
+WALL = HexColor("#5A4632")
+RONDEL = HexColor("#D8C7A6")
+MARGIN = 18.0
+SIDE = 34.0  # room for the players' names along the board's sides
+PANEL_W = 300.0
+DIRS = "nesw"
+
+
+@dataclass(frozen=True)
+class Frame:
+    """Where the board lies on the page: cell size and the top-left corner of the grid."""
+
+    cell: float
+    left: float
+    top: float
+
+    def corner(self, col: float, row: float) -> tuple[float, float]:
+        """The page point of the grid's (col, row) corner (rows grow downwards)."""
+        return self.left + col * self.cell, self.top - row * self.cell
+
+
+def picture(spec: Any, data: dict[str, Any], dpi: float = 110.0) -> bytes:
+    """The PNG of the position a state file ends in (a record is replayed first)."""
+    from tajkit.sheets.raster import png_from_pdf
+
+    return png_from_pdf(pdf(spec, data), dpi=dpi)
+
+
+def pdf(spec: Any, data: dict[str, Any]) -> bytes:
+    from tajkit.solver.maharani.state import read
+
+    replay = read(spec, data)
+    cell = min(52.0, 416.0 / max(spec.width, spec.height))
+    board_w, board_h = spec.width * cell, spec.height * cell
+    width = MARGIN * 2 + SIDE * 2 + board_w + 18 + PANEL_W
+    height = max(MARGIN * 2 + SIDE * 2 + board_h + 30, 560.0)
+    frame = Frame(cell, MARGIN + SIDE, height - MARGIN - 30 - SIDE)
+
+    def draw(c: Canvas, w: float, h: float) -> None:
+        _page(c, spec, replay, frame, w, h)
+
+    return document([draw], (width, height), 1, "Maharani position", "tajkit picture")
+
+
+def _page(c: Canvas, spec: Any, replay: Any, frame: Frame, width: float, height: float) -> None:
+    pos = replay.end
+    c.setFillColor(white)
+    c.rect(0, 0, width, height, stroke=0, fill=1)
+    count = len(replay.results)
+    when = f"after turn {count}" if count else ("at the setup" if replay.from_setup else "as given")
+    text(c, f"Maharani · position {when}", MARGIN, height - MARGIN - 14, width - 2 * MARGIN, BOLD, 15, color=INK)
+    _floor(c, spec, pos, frame)
+    _sides(c, spec, replay, frame)
+    panel_x = frame.left + spec.width * frame.cell + SIDE + 18
+    _panel(c, spec, replay, panel_x, height - MARGIN - 36, width - panel_x - MARGIN)
+
+
+# --- the board ------------------------------------------------------------------------------------
+
+
+def _floor(c: Canvas, spec: Any, pos: Any, f: Frame) -> None:
+    x0, y0 = f.corner(0, spec.height)
+    with saved(c):
+        c.setFillColor(FLOOR)
+        c.roundRect(x0 - 6, y0 - 6, spec.width * f.cell + 12, spec.height * f.cell + 12, 8, stroke=0, fill=1)
+    for k, space in enumerate(spec.spaces):
+        _space(c, spec, pos, f, k, space)
+    _quarter_walls(c, spec, f)
+    _quarter_labels(c, spec, pos, f)
+    _rondel(c, spec, pos, f)
+
+
+def _space(c: Canvas, spec: Any, pos: Any, f: Frame, k: int, space: Any) -> None:
+    x, top = f.corner(space.col, space.row)
+    y = top - f.cell
+    s = f.cell
+    colour = pos.colour[k]
+    fill = HexColor(spec.colours[colour].hex) if colour >= 0 else SPACE
+    with saved(c):
+        c.setFillColor(fill)
+        c.setStrokeColor(HexColor("#CDBFA6"))
+        c.setLineWidth(0.6)
+        c.rect(x, y, s, s, stroke=1, fill=1)
+    if colour >= 0:
+        _marks(c, x, y, s, space.marks, INK)
+        _arrow(c, x + s / 2, y + s / 2, s, pos.arrow[k], centre=space.centre)
+    else:
+        _marks(c, x, y, s, space.marks, PRINT)
+    label = INK if colour < 0 else (white if _dark(spec.colours[colour].hex) else INK)
+    text(c, space.name, x + 2.5, top - 8.5, s * 0.45, BOLD, 7, color=label)
+    if pos.worker[k] >= 0:
+        _worker(c, spec, pos, x + s * 0.8, y + s * 0.2, s * 0.155, pos.worker[k])
+
+
+def _dark(hex_colour: str) -> bool:
+    colour = HexColor(hex_colour)
+    return 0.299 * colour.red + 0.587 * colour.green + 0.114 * colour.blue < 0.55
+
+
+def _marks(c: Canvas, x: float, y: float, s: float, marks: int, colour: Color) -> None:
+    """Column marks: a disc in the middle, half discs on the edges (their other half lies on the
+    neighbouring space)."""
+    r = s * 0.15
+    cx, cy = x + s / 2, y + s / 2
+    with saved(c):
+        c.setFillColor(colour)
+        c.setStrokeColor(colour)
+        if marks & 16:
+            c.circle(cx, cy, r, stroke=0, fill=1)
+        mid = {0: (cx, y + s, 180), 1: (x + s, cy, 90), 2: (cx, y, 0), 3: (x, cy, 270)}
+        for d, (mx, my, start) in mid.items():
+            if marks & (1 << d):
+                c.wedge(mx - r, my - r, mx + r, my + r, start, 180, stroke=0, fill=1)
+
+
+def _arrow(c: Canvas, cx: float, cy: float, s: float, direction: int, colour: Color = white, centre: bool = False) -> None:
+    """The tile's arrow: from near the middle towards the edge it points at (beside the middle
+    column of a centre-column tile, whose edges are free)."""
+    dx, dy = ((0, 1), (1, 0), (0, -1), (-1, 0))[direction]
+    px, py = -dy, dx
+    tail, tip, half = (s * 0.19, s * 0.45, s * 0.09) if centre else (s * 0.04, s * 0.33, s * 0.09)
+    shaft = s * 0.035
+    points = [
+        (cx + dx * tail + px * shaft, cy + dy * tail + py * shaft),
+        (cx + dx * (tip - half) + px * shaft, cy + dy * (tip - half) + py * shaft),
+        (cx + dx * (tip - half) + px * half, cy + dy * (tip - half) + py * half),
+        (cx + dx * tip, cy + dy * tip),
+        (cx + dx * (tip - half) - px * half, cy + dy * (tip - half) - py * half),
+        (cx + dx * (tip - half) - px * shaft, cy + dy * (tip - half) - py * shaft),
+        (cx + dx * tail - px * shaft, cy + dy * tail - py * shaft),
+    ]
+    with saved(c):
+        path = c.beginPath()
+        path.moveTo(*points[0])
+        for point in points[1:]:
+            path.lineTo(*point)
+        path.close()
+        c.setFillColor(colour)
+        c.setStrokeColor(INK)
+        c.setLineWidth(0.8)
+        c.drawPath(path, stroke=1, fill=1)
+
+
+def crew_colour(spec: Any, players: int, code: int) -> tuple[str, str]:
+    """The (name, hex) of a crew's worker colour: with two colours a player, 1a 1b 2a 2b take the
+    four; otherwise player k takes colour k."""
+    index = code if spec.crews_per_player[players] == 2 else code // 2
+    return spec.worker_colours[index]
+
+
+def crew_label(spec: Any, players: int, code: int) -> str:
+    return f"{code // 2 + 1}{'ab'[code % 2] if spec.crews_per_player[players] == 2 else ''}"
+
+
+def _worker(c: Canvas, spec: Any, pos: Any, cx: float, cy: float, r: float, code: int) -> None:
+    _, hex_colour = crew_colour(spec, pos.players, code)
+    with saved(c):
+        c.setFillColor(white)
+        c.setStrokeColor(INK)
+        c.setLineWidth(1.1)
+        c.circle(cx, cy, r + 2.2, stroke=1, fill=1)
+        c.setFillColor(HexColor(hex_colour))
+        c.circle(cx, cy, r, stroke=0, fill=1)
+    label = crew_label(spec, pos.players, code)
+    text(c, label, cx, cy - r * 0.42, r * 1.9, BOLD, r * 1.15, "centre", white if _dark(hex_colour) else INK)
+
+
+def _quarter_walls(c: Canvas, spec: Any, f: Frame) -> None:
+    """Thick lines where a space meets another quarter or the palace's edge."""
+    at = {(s.col, s.row): s for s in spec.spaces}
+    with saved(c):
+        c.setStrokeColor(WALL)
+        c.setLineWidth(2.6)
+        c.setLineCap(2)
+        for s in spec.spaces:
+            x, top = f.corner(s.col, s.row)
+            edges = {0: ((x, top), (x + f.cell, top)), 1: ((x + f.cell, top), (x + f.cell, top - f.cell)),
+                     2: ((x, top - f.cell), (x + f.cell, top - f.cell)), 3: ((x, top), (x, top - f.cell))}
+            for d, ((ax, ay), (bx, by)) in edges.items():
+                dx, dy = ((0, -1), (1, 0), (0, 1), (-1, 0))[d]
+                other = at.get((s.col + dx, s.row + dy))
+                if other is None or other.quarter != s.quarter:
+                    c.line(ax, ay, bx, by)
+
+
+def _quarter_labels(c: Canvas, spec: Any, pos: Any, f: Frame) -> None:
+    """Each quarter's number and picture, at the corner of the board nearest to it."""
+    for q, spaces in enumerate(spec.quarter_spaces):
+        cols = [spec.spaces[s].col for s in spaces]
+        rows = [spec.spaces[s].row for s in spaces]
+        left = min(cols) < spec.width / 2
+        upper = min(rows) < spec.height / 2
+        x = f.left - 4 if left else f.left + spec.width * f.cell + 4
+        y = f.top + 9 if upper else f.top - spec.height * f.cell - 16
+        free = sum(1 for s in spaces if pos.colour[s] < 0)
+        state = "scored" if free == 0 else f"{free} free"
+        label = f"quarter {q + 1} · {spec.quarter_names[q]} · {state}"
+        text(c, label, x, y, spec.width * f.cell / 2 - 10, BOLD, 8, "left" if left else "right", WALL)
+
+
+def _rondel(c: Canvas, spec: Any, pos: Any, f: Frame) -> None:
+    """The rondel in the middle of the board (when the grid leaves it a 2×2 hole): each slot in
+    the quarter it faces, its tile turned with its arrow along the rondel's, which points at the
+    player to move."""
+    hole = _centre_hole(spec)
+    if hole is None:
+        return
+    col, row = hole
+    x, top = f.corner(col, row)
+    size = 2 * f.cell
+    cx, cy = x + f.cell, top - f.cell
+    side = pos.sides[pos.to_move]
+    with saved(c):
+        c.setFillColor(RONDEL)
+        c.setStrokeColor(WALL)
+        c.setLineWidth(1.4)
+        c.circle(cx, cy, size * 0.5 - 1, stroke=1, fill=1)
+    corner_of = {0: (-1, 1), 1: (1, 1), 2: (1, -1), 3: (-1, -1)}  # quarter -> (x, y) sign around the centre
+    tile_s = f.cell * 0.6
+    for slot, tile in enumerate(pos.rondel):
+        sx, sy = corner_of[spec.facing_quarter(slot, side)]
+        tx, ty = cx + sx * f.cell * 0.45, cy + sy * f.cell * 0.45
+        _slot(c, spec, tile, tx - tile_s / 2, ty - tile_s / 2, tile_s, side)
+        _badge(c, tx + sx * tile_s * 0.5, ty + sy * tile_s * 0.5, str(slot + 1), white)
+        _badge(c, tx - sx * tile_s * 0.5, ty + sy * tile_s * 0.5, str(spec.coins[slot] + 1), HexColor("#E5B93A"), 4.6)
+    _arrow(c, cx, cy, f.cell * 1.1, side, HexColor("#8B2F1C"))
+
+
+def _badge(c: Canvas, cx: float, cy: float, label: str, fill: Color, r: float = 5.6) -> None:
+    with saved(c):
+        c.setFillColor(fill)
+        c.setStrokeColor(WALL)
+        c.setLineWidth(0.7)
+        c.circle(cx, cy, r, stroke=1, fill=1)
+    text(c, label, cx, cy - r * 0.45, r * 1.8, BOLD, r * 1.3, "centre", INK)
+
+
+def _slot(c: Canvas, spec: Any, tile: Any, x: float, y: float, s: float, side: int) -> None:
+    with saved(c):
+        c.setStrokeColor(WALL)
+        c.setLineWidth(0.8)
+        if tile is None:
+            c.setFillColor(FLOOR)
+            c.setDash(2, 2)
+            c.rect(x, y, s, s, stroke=1, fill=1)
+            return
+        c.setFillColor(HexColor(spec.colours[tile[0]].hex))
+        c.rect(x, y, s, s, stroke=1, fill=1)
+    from tajkit.solver.maharani.spec import turned
+
+    _marks(c, x, y, s, turned(spec.kinds[tile[1]].marks, side), INK)
+    _arrow(c, x + s / 2, y + s / 2, s, side, centre=spec.kinds[tile[1]].centre)
+
+
+def _centre_hole(spec: Any) -> tuple[int, int] | None:
+    if spec.width % 2 or spec.height % 2:
+        return None
+    col, row = spec.width // 2 - 1, spec.height // 2 - 1
+    taken = {(s.col, s.row) for s in spec.spaces}
+    cells = {(col, row), (col + 1, row), (col, row + 1), (col + 1, row + 1)}
+    return (col, row) if not cells & taken else None
+
+
+def _sides(c: Canvas, spec: Any, replay: Any, f: Frame) -> None:
+    """Each player's name by their position marker, on their side of the board."""
+    pos = replay.end
+    w, h = spec.width * f.cell, spec.height * f.cell
+    for player, side in enumerate(pos.sides):
+        name = replay.names[player]
+        moving = player == pos.to_move
+        label = f"{name} ▶ to move" if moving else name
+        font = BOLD if moving else SANS
+        colours = [crew_colour(spec, pos.players, code)[1] for code in _crews(spec, pos, player)]
+        with saved(c):
+            if side == 0:
+                _name(c, label, f.left + w / 2, f.top + 14, w * 0.45, font, colours, 0)
+            elif side == 2:
+                _name(c, label, f.left + w / 2, f.top - h - 24, w * 0.45, font, colours, 0)
+            elif side == 1:
+                c.translate(f.left + w + 22, f.top - h / 2)
+                c.rotate(-90)
+                _name(c, label, 0, -4, h * 0.45, font, colours, 0)
+            else:
+                c.translate(f.left - 22, f.top - h / 2)
+                c.rotate(90)
+                _name(c, label, 0, -4, h * 0.45, font, colours, 0)
+
+
+def _name(c: Canvas, label: str, cx: float, y: float, width: float, font: str, colours: list[str], _: int) -> None:
+    chip = 7.0
+    x = cx - width / 2
+    for k, hex_colour in enumerate(colours):
+        with saved(c):
+            c.setFillColor(HexColor(hex_colour))
+            c.setStrokeColor(INK)
+            c.setLineWidth(0.7)
+            c.circle(x + chip / 2 + k * (chip + 3), y + 3.5, chip / 2, stroke=1, fill=1)
+    offset = len(colours) * (chip + 3) + 4
+    text(c, label, x + offset, y, width - offset, font, 10, color=INK)
+
+
+def _crews(spec: Any, pos: Any, player: int) -> list[int]:
+    return [player * 2 + k for k in range(spec.crews_per_player[pos.players])]
+
+
+# --- the panel --------------------------------------------------------------------------------------
+
+
+def _panel(c: Canvas, spec: Any, replay: Any, x: float, top: float, width: float) -> None:
+    from tajkit.solver.maharani import notation
+    from tajkit.solver.maharani.rules import live_bag, supply
+
+    pos = replay.end
+    y = top
+    text(c, "Players", x, y, width, BOLD, 11, color=INK)
+    y -= 16
+    for player in range(pos.players):
+        moving = player == pos.to_move
+        name = replay.names[player] + (" (to move)" if moving else "")
+        text(c, name, x, y, width * 0.55, BOLD if moving else SANS, 9.5, color=INK)
+        text(c, f"{pos.gold[player]} gold", x + width, y, width * 0.3, BOLD, 9.5, "right", INK)
+        y -= 13
+        _markers(c, spec, x, y, pos.down[player])
+        workers = ", ".join(
+            f"{crew_label(spec, pos.players, code)}: {supply(spec, pos, code)}" for code in _crews(spec, pos, player)
+        )
+        text(c, f"side {DIRS[pos.sides[player]]} · workers in supply {workers}", x + 92, y + 1, width - 92, SANS, 7.5, color=SOFT)
+        y -= 17
+    y -= 4
+    text(c, "Rondel (its arrow points at the player to move)", x, y, width, BOLD, 11, color=INK)
+    y -= 14
+    side = pos.sides[pos.to_move]
+    for slot, tile in enumerate(pos.rondel):
+        facing = spec.facing_quarter(slot, side)
+        coin = spec.coins[slot]
+        shown = notation.tile_text(spec, tile)
+        colour = spec.colours[tile[0]].name if tile is not None else "empty"
+        line = (f"slot {slot + 1}: {shown} ({colour}) · faces quarter {facing + 1}; "
+                f"elsewhere turns down marker {coin + 1} ({spec.quarter_names[coin]})")
+        text(c, line, x, y, width, SANS, 7.6, color=INK)
+        y -= 11
+    y -= 4
+    left = sum(live_bag(spec, pos).values())
+    text(c, f"Bag: {left} tile{'s' if left != 1 else ''} left to draw", x, y, width, SANS, 8.5, color=INK)
+    y -= 12
+    if replay.over:
+        text(c, f"Game over: {replay.over}", x, y, width, BOLD, 8.5, color=HexColor("#8B2F1C"))
+        y -= 12
+    y -= 4
+    text(c, "Position", x, y, width, BOLD, 9, color=INK)
+    y -= 4
+    used = paragraph(c, notation.format_position(spec, pos), x, y, width, 40, SANS, 7, color=INK)
+    y -= used + 8
+    key = ("Key: dark discs and half discs are a tile's column marks, grey ones those printed on a free "
+           "space; the white arrow is the tile's; a ringed disc is a worker (its player, and colour a/b with two "
+           "players). On the rondel: a white disc is the slot's number, a gold one the coin beside it.")
+    y -= paragraph(c, key, x, y, width, 44, SANS, 7, color=SOFT) + 6
+    notes = "Defaults: " + " · ".join(spec.defaults) if spec.defaults else ""
+    if notes:
+        paragraph(c, notes, x, y, width, max(y - MARGIN, 20), ITALIC, 6.2, color=SOFT)
+
+
+def _markers(c: Canvas, spec: Any, x: float, y: float, down: int) -> None:
+    """The four action markers: filled when face up, hollow and crossed when face down."""
+    for q in range(4):
+        cx, cy = x + 7 + q * 21, y + 4
+        up = not down >> q & 1
+        with saved(c):
+            c.setStrokeColor(INK)
+            c.setLineWidth(0.8)
+            c.setFillColor(HexColor("#E5B93A") if up else white)
+            c.circle(cx, cy, 7, stroke=1, fill=1)
+            if not up:
+                c.setStrokeColor(SOFT)
+                c.line(cx - 5, cy - 5, cx + 5, cy + 5)
+        text(c, str(q + 1), cx, cy - 2.8, 10, BOLD, 7.5, "centre", INK if up else SOFT)

@@ -1,0 +1,380 @@
+"""Karigar-e-Taj's data: ``seeds/karigar.toml`` typed and checked, turned into one frozen
+:class:`Spec` that the scorer, the position reader, the rules and the planner all read.
+
+A user's ``--data`` file may change any of it (a different printing, a different Bazaar layout);
+what the rulebook states carries ``source = "rulebook"``, what tajkit assumes says so.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Annotated, Literal, TypeVar
+
+from pydantic import Field
+
+from tajkit.solver.seedmodels import Name, SeedFile, Source, Strict, Text
+
+T = TypeVar("T")
+Count = Annotated[int, Field(ge=1, le=12)]
+SlotName = Annotated[str, Field(pattern=r"^([1-9][0-9]?|T[1-9]|A[1-9]|\.)$", description="a Bazaar card number, T1-T9, A1-A9 or .")]
+
+
+class TajLayout(Strict):
+    levels: list[list[Annotated[int, Field(ge=1, le=40)]]] = Field(
+        min_length=1, max_length=12, description="the section numbers of each level, bottom first"
+    )
+    source: Source
+    note: Text
+
+
+class TajData(Strict):
+    levels: Count
+    sections_per_level: Count
+    sections: Annotated[int, Field(ge=1, le=40)]
+    source: Source
+    layout: TajLayout
+
+
+class TokenData(Strict):
+    count: Annotated[int, Field(ge=1, le=40)]
+    per_level: Count
+    source: Source
+
+
+class AllianceData(Strict):
+    most_held: Count
+    source: Source
+
+
+class PlayerData(Strict):
+    most: Annotated[int, Field(ge=1, le=8)]
+    most_ai: Annotated[int, Field(ge=0, le=4)]
+    source: Source
+
+
+class ResourceKind(Strict):
+    id: Annotated[str, Field(pattern=r"^[a-z][a-z_]{0,19}$", description="a short lower-case name")]
+    name: Name
+    group: Literal["basic", "precious", "coin"]
+
+
+class ResourceData(Strict):
+    source: Source
+    kinds: list[ResourceKind] = Field(min_length=2, max_length=16)
+
+
+class WorkerData(Strict):
+    start: Annotated[int, Field(ge=1, le=4)]
+    extra_after_level: Count
+    carry: Annotated[int, Field(ge=1, le=1, description="a worker carries 1 resource (the rules model relies on it)")]
+    source: Source
+
+
+class ElephantData(Strict):
+    unlocked_after_level: Count
+    in_bazaar: Annotated[int, Field(ge=0, le=8)]
+    source: Source
+    hire: list[dict[str, Annotated[int, Field(ge=1, le=20)]]] = Field(min_length=1, max_length=6)
+
+
+class YellowData(Strict):
+    min_workers: Annotated[int, Field(ge=1, le=3)]
+    exchange_options: Annotated[int, Field(ge=1, le=3)]
+    source: Source
+
+
+class BlueData(Strict):
+    exchange_options: Annotated[int, Field(ge=1, le=3)]
+    source: Source
+
+
+class TradeData(Strict):
+    sell_silver: Annotated[int, Field(ge=1, le=6)]
+    gold_for_silver: Annotated[int, Field(ge=1, le=6)]
+    source: Source
+
+
+class ExchangeData(Strict):
+    workers: Literal["larger side"]
+    source: Source
+    note: Text
+
+
+class BazaarData(Strict):
+    grid: list[list[SlotName]] = Field(min_length=1, max_length=8)
+    trade: dict[Annotated[str, Field(pattern=r"^T[1-9]$")], Literal["sell", "gold"]] = Field(max_length=9)
+    source: Source
+    note: Text
+
+
+class Assumption(Strict):
+    id: Name
+    source: Source
+    text: Text
+
+
+class PlannerData(Strict):
+    default_turns: Annotated[int, Field(ge=1, le=8)]
+    most_turns: Annotated[int, Field(ge=1, le=8)]
+    deterministic_budget: Annotated[float, Field(gt=0, le=1000)]
+    time_cap: Annotated[float, Field(gt=0, le=600)]
+    source: Source
+
+
+class CategoryRow(Strict):
+    id: Name
+    label: Name
+    note: Text = ""
+    kind: Literal["score", "total", "tiebreak"] = "score"
+
+
+class KarigarData(SeedFile):
+    """The whole seed file (``[game]``, the reference cards and translated pads come from SeedFile)."""
+
+    taj: TajData
+    tokens: TokenData
+    alliances: AllianceData
+    players: PlayerData
+    resources: ResourceData
+    workers: WorkerData
+    elephants: ElephantData
+    yellow: YellowData
+    blue: BlueData
+    trade: TradeData
+    exchange: ExchangeData
+    bazaar: BazaarData
+    assumptions: list[Assumption] = Field(max_length=12)
+    planner: PlannerData
+    categories: list[CategoryRow] = Field(min_length=1, max_length=12)
+
+
+def _problems(d: KarigarData) -> list[str]:
+    """Cross-field checks: the numbers must describe one Taj and one Bazaar."""
+    problems: list[str] = []
+    t = d.taj
+    if t.levels * t.sections_per_level != t.sections:
+        problems.append(f"taj: {t.levels} levels of {t.sections_per_level} sections is not {t.sections} sections")
+    problems += _layout_problems(d)
+    ids = [k.id for k in d.resources.kinds]
+    if len(set(ids)) != len(ids):
+        problems.append("resources.kinds: each resource id must be different")
+    for need in ("silver", "gold"):
+        if need not in ids:
+            problems.append(f"resources.kinds: the Trade cards and Elephants need a resource with id {need!r}")
+    for k, cost in enumerate(d.elephants.hire):
+        unknown = [r for r in cost if r not in ids]
+        if unknown:
+            problems.append(f"elephants.hire[{k}]: unknown resource {unknown[0]!r} (known: {', '.join(ids)})")
+    if d.tokens.per_level * t.levels != d.tokens.count:
+        problems.append(f"tokens: {d.tokens.per_level} per level on {t.levels} levels is not {d.tokens.count} tokens")
+    if d.planner.default_turns > d.planner.most_turns:
+        problems.append("planner: default_turns is more than most_turns")
+    rows = [r.id for r in d.categories]
+    wanted = ["tokens", "bakshish", "blueprint", "blueprint_bonus", "alliances", "total", "tiles", "resources"]
+    if sorted(rows) != sorted(wanted):
+        problems.append(f"categories: the ids must be {', '.join(wanted)} (the scorer's categories), each once")
+    return problems
+
+
+def _layout_problems(d: KarigarData) -> list[str]:
+    t = d.taj
+    problems: list[str] = []
+    levels = t.layout.levels
+    numbers = sorted(n for level in levels for n in level)
+    if len(levels) != t.levels or any(len(level) != t.sections_per_level for level in levels):
+        problems.append(f"taj.layout.levels: needs {t.levels} levels of {t.sections_per_level} sections")
+    if numbers != list(range(1, t.sections + 1)):
+        problems.append(f"taj.layout.levels: each section 1-{t.sections} must appear exactly once")
+    grid = [name for row in d.bazaar.grid for name in row]
+    cards = sorted(int(n) for n in grid if n.isdigit())
+    if cards != list(range(1, t.sections + 1)):
+        problems.append(
+            f"bazaar.grid: each Bazaar card 1-{t.sections} must appear exactly once (The Taj and Bazaar Grid Pairing)"
+        )
+    named = [n for n in grid if n[0] in "TA"]
+    if len(set(named)) != len(named):
+        problems.append("bazaar.grid: a Trade card or Alliance slot appears twice")
+    unknown = [n for n in named if n.startswith("T") and n not in d.bazaar.trade]
+    if unknown:
+        problems.append(f"bazaar.trade: say what {', '.join(unknown)} does in the grid: sell or gold")
+    return problems
+
+
+# --- the frozen spec everything reads -----------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Resource:
+    id: str
+    name: str
+    group: str  # basic / precious / coin
+
+
+@dataclass(frozen=True)
+class Slot:
+    """One slot of the Bazaar grid: a Bazaar card (``card``), a Trade card or an Alliance slot."""
+
+    name: str  # "5", "T1", "A1"
+    row: int
+    col: int
+    kind: str  # card / sell / gold / alliance
+
+
+@dataclass(frozen=True)
+class Spec:
+    levels: tuple[tuple[int, ...], ...]  # the section numbers of each level, bottom first
+    levels_source: str
+    levels_note: str
+    sections: int
+    tokens_per_level: int
+    most_alliances: int
+    most_players: int
+    most_ai: int
+    resources: tuple[Resource, ...]
+    workers_start: int
+    extra_worker_after: int  # levels complete
+    elephants_after: int  # levels complete
+    elephants_in_bazaar: int
+    hire: tuple[tuple[int, ...], ...]  # payment options, as resource counts
+    yellow_min_workers: int
+    yellow_options: int
+    blue_options: int
+    sell_silver: int
+    gold_for_silver: int
+    slots: tuple[Slot, ...]
+    layout_note: str
+    exchange_note: str
+    assumptions: tuple[tuple[str, str, str], ...]  # (id, source, text)
+    default_turns: int
+    most_turns: int
+    budget: float
+    time_cap: float
+    pad: tuple[tuple[str, str, str, str], ...]  # the categories: (id, label, note, kind)
+
+    # --- resources ---
+    def index(self, resource: str) -> int:
+        return next(i for i, r in enumerate(self.resources) if r.id == resource)
+
+    @property
+    def ids(self) -> tuple[str, ...]:
+        return tuple(r.id for r in self.resources)
+
+    @property
+    def basic(self) -> tuple[int, ...]:
+        return tuple(i for i, r in enumerate(self.resources) if r.group == "basic")
+
+    @property
+    def silver(self) -> int:
+        return self.index("silver")
+
+    @property
+    def gold(self) -> int:
+        return self.index("gold")
+
+    # --- the Taj ---
+    @property
+    def level_count(self) -> int:
+        return len(self.levels)
+
+    def level_of(self, section: int) -> int:
+        """The level (1-based) a section lies on."""
+        return next(k + 1 for k, level in enumerate(self.levels) if section in level)
+
+    def levels_text(self) -> str:
+        return ", ".join(f"{_span(level)} level {k + 1}" for k, level in enumerate(self.levels))
+
+    @property
+    def cards(self) -> tuple[int, ...]:
+        return tuple(int(s.name) for s in self.slots if s.kind == "card")
+
+
+def _span(numbers: tuple[int, ...]) -> str:
+    if list(numbers) == list(range(numbers[0], numbers[0] + len(numbers))):
+        return f"{numbers[0]}-{numbers[-1]}"
+    return "/".join(map(str, numbers))
+
+
+def repeated(values: Iterable[T]) -> list[tuple[T, int]]:
+    """The values that occur more than once, with how often, in first-seen order."""
+    return [(v, n) for v, n in Counter(values).items() if n > 1]
+
+
+def counts(spec: Spec, bag: dict[str, int]) -> tuple[int, ...]:
+    return tuple(bag.get(r, 0) for r in spec.ids)
+
+
+def describe(spec: Spec, amounts: tuple[int, ...] | list[int], empty: str = "nothing", joiner: str = ", ") -> str:
+    """``2 sandstone, 1 marble`` (resource ids, in the spec's order)."""
+    parts = [f"{n} {spec.resources[i].id}" for i, n in enumerate(amounts) if n]
+    return joiner.join(parts) if parts else empty
+
+
+def load_spec() -> Spec:
+    """The seed with the user's --data override, checked (read afresh: the override may change)."""
+    from tajkit import seeds
+    from tajkit.solver.errors import BadData
+    from tajkit.solver.statefile import shown
+
+    data = seeds.typed("karigar", KarigarData)
+    problems = _problems(data)
+    if problems:
+        path = seeds.override_path("karigar")
+        origin = f"{shown(str(path))} (over tajkit's karigar.toml)" if path else "tajkit's karigar.toml"
+        raise BadData(*(f"{origin}: {p}" for p in problems))
+    return build_spec(data)
+
+
+def build_spec(data: KarigarData) -> Spec:
+    ids = [k.id for k in data.resources.kinds]
+    slots = _slots(data)
+    layout = data.taj.layout
+    return Spec(
+        levels=tuple(tuple(level) for level in layout.levels),
+        levels_source=layout.source,
+        levels_note=layout.note,
+        sections=data.taj.sections,
+        tokens_per_level=data.tokens.per_level,
+        most_alliances=data.alliances.most_held,
+        most_players=data.players.most,
+        most_ai=data.players.most_ai,
+        resources=tuple(Resource(k.id, k.name, k.group) for k in data.resources.kinds),
+        workers_start=data.workers.start,
+        extra_worker_after=data.workers.extra_after_level,
+        elephants_after=data.elephants.unlocked_after_level,
+        elephants_in_bazaar=data.elephants.in_bazaar,
+        hire=tuple(tuple(cost.get(r, 0) for r in ids) for cost in data.elephants.hire),
+        yellow_min_workers=data.yellow.min_workers,
+        yellow_options=data.yellow.exchange_options,
+        blue_options=data.blue.exchange_options,
+        sell_silver=data.trade.sell_silver,
+        gold_for_silver=data.trade.gold_for_silver,
+        slots=slots,
+        layout_note=data.bazaar.note,
+        exchange_note=data.exchange.note,
+        assumptions=tuple((a.id, a.source, a.text) for a in data.assumptions),
+        default_turns=data.planner.default_turns,
+        most_turns=data.planner.most_turns,
+        budget=data.planner.deterministic_budget,
+        time_cap=data.planner.time_cap,
+        pad=tuple((r.id, r.label, r.note, r.kind) for r in data.categories),
+    )
+
+
+def _slots(data: KarigarData) -> tuple[Slot, ...]:
+    slots = []
+    for r, row in enumerate(data.bazaar.grid):
+        for c, name in enumerate(row):
+            if name == ".":
+                continue
+            kind: str
+            if name.startswith("T"):
+                kind = data.bazaar.trade[name]
+            elif name.startswith("A"):
+                kind = "alliance"
+            else:
+                kind = "card"
+            slots.append(Slot(name, r, c, kind))
+    return tuple(slots)
+

@@ -1,0 +1,236 @@
+"""The best turns for the player to move, exact: every legal turn (refresh, every tile of the
+rondel on every free space it fits, each way its arrow may point, with and without the marker,
+each worker choice, and every second tile after it) is played by the rules engine and valued.
+
+Objectives: ``gold`` (the player's gold from this turn, quarter scorings it triggers included) and
+``margin`` (the player's gold minus the best opponent's after the turn). A placed tile's arrow
+matters only by pointing at the player or not, so one arrow stands for each of those outcomes;
+two tiles placed in either order count as one choice, in the better order.
+"""
+
+from __future__ import annotations
+
+import time
+from collections import Counter
+from dataclasses import dataclass
+from typing import Any
+
+from tajkit.solver.errors import BadInput
+from tajkit.solver.maharani import notation
+from tajkit.solver.maharani.rules import (
+    SECOND_TILE_COST,
+    Placed,
+    Position,
+    Turn,
+    TurnResult,
+    bag,
+    centre_full,
+    crew_player,
+    finish,
+    game_over,
+    outcome,
+    place,
+    placements,
+)
+from tajkit.solver.maharani.spec import Spec
+
+OBJECTIVES = ("gold", "margin")
+
+
+@dataclass(frozen=True)
+class Scored:
+    turn: Turn
+    result: TurnResult
+    value: int
+
+
+@dataclass(frozen=True)
+class Answer:
+    objective: str
+    best: tuple[Scored, ...]  # ranked, best first
+    considered: int  # legal turns evaluated (one arrow per outcome)
+    proven: bool
+    solver: str
+    seconds: float
+
+
+def value_of(result: TurnResult, player: int, objective: str) -> int:
+    if objective == "gold":
+        return result.gold[player]
+    gold = result.after.gold
+    return gold[player] - max(g for k, g in enumerate(gold) if k != player)
+
+
+class _Valuer:
+    """A turn's value the way :func:`finish` gives it, without building the result: the gold of
+    the tiles and workers, −2 for a second tile, the quarters it completes. A turn after which
+    the live bag is empty may end the game (unfinished quarters scored): those go to ``finish``."""
+
+    def __init__(self, spec: Spec, pos: Position, objective: str) -> None:
+        self.spec, self.pos, self.objective = spec, pos, objective
+        self.player = pos.to_move
+        left = bag(spec, pos)
+        self.plain = sum(n for t, n in left.items() if not spec.kinds[t[1]].centre)
+        self.centre = sum(n for t, n in left.items() if spec.kinds[t[1]].centre)
+        self.free = [sum(pos.colour[s] < 0 for s in spec.quarter_spaces[q]) for q in range(4)]
+        self.best_other = max(g for k, g in enumerate(pos.gold) if k != self.player)
+
+    def __call__(self, after: Position, placed: tuple[Placed, ...]) -> tuple[int, int]:
+        """(value, the player's own gold from the turn)."""
+        spec = self.spec
+        if not self.plain and not (self.centre and not centre_full(spec, after)):
+            result = finish(spec, after, placed)
+            return value_of(result, self.player, self.objective), result.gold[self.player]
+        own = placed[0].area + placed[0].group
+        quarters = [placed[0].quarter]
+        if len(placed) == 2:
+            own += placed[1].area + placed[1].group - SECOND_TILE_COST
+            quarters.append(placed[1].quarter)
+        done = [q for q in set(quarters) if self.free[q] == quarters.count(q)]
+        if not done:
+            if self.objective == "gold":
+                return own, own
+            return self.pos.gold[self.player] + own - self.best_other, own
+        gold = [0] * after.players
+        gold[self.player] = own
+        for quarter in done:
+            counts = Counter(after.worker[s] for s in spec.quarter_spaces[quarter] if after.worker[s] >= 0)
+            for code, n in counts.items():
+                gold[crew_player(code)] += spec.quarter_gold_for(n)
+        if self.objective == "gold":
+            return gold[self.player], gold[self.player]
+        totals = [g + d for g, d in zip(self.pos.gold, gold)]
+        return totals[self.player] - max(g for k, g in enumerate(totals) if k != self.player), gold[self.player]
+
+
+def _choice_key(turn: Turn, side: int) -> tuple[Any, ...]:
+    """Turns that place the same tiles on the same spaces with the same worker outcome are one
+    choice, whatever the order."""
+    return tuple(sorted((p.slot, p.space, p.arrow == side, p.worker.kind if p.worker else "none",
+                         p.worker.colour if p.worker else -1) for p in turn.placements))
+
+
+def enumerate_best(spec: Spec, pos: Position, objective: str = "gold", top: int = 5, max_tiles: int = 2) -> Answer:
+    """Every legal turn valued; the ``top`` best choices with their full results."""
+    started = time.perf_counter()
+    side = pos.sides[pos.to_move]
+    valuer = _Valuer(spec, pos, objective)
+    refresh = outcome(spec, pos, Turn(), check=False)
+    best: dict[tuple[Any, ...], tuple[tuple[int, int, int], Turn]] = {(): ((-value_of(refresh, pos.to_move, objective), 0, 0), Turn())}
+    considered = 1
+
+    def consider(turn: Turn, after: Position, placed: tuple[Placed, ...]) -> None:
+        value, own = valuer(after, placed)
+        rank = (-value, -own, len(placed))
+        key = _choice_key(turn, side)
+        if key not in best or rank < best[key][0]:
+            best[key] = (rank, turn)  # equal ranks: the first found (a fixed order) stays
+
+    for first in placements(spec, pos, distinct=True):
+        after, done = place(spec, pos, first, check=False)
+        consider(Turn((first,)), after, (done,))
+        considered += 1
+        if max_tiles < 2:
+            continue
+        for second in placements(spec, after, distinct=True):
+            last, done2 = place(spec, after, second, check=False)
+            consider(Turn((first, second)), last, (done, done2))
+            considered += 1
+    by_rank = sorted(best.values(), key=lambda entry: entry[0])
+    cut = by_rank[min(top, len(by_rank)) - 1][0]
+    leaders = [(rank, turn) for rank, turn in by_rank if rank <= cut]  # ties at the cut: by notation
+    leaders.sort(key=lambda entry: (entry[0], notation.format_turn(spec, entry[1], pos.players)))
+    ranked = []
+    for rank, turn in leaders[:top]:
+        result = outcome(spec, pos, turn, check=False)
+        ranked.append(Scored(turn, result, value_of(result, pos.to_move, objective)))
+        assert ranked[-1].value == -rank[0], "the quick value and the rules disagree"
+    return Answer(objective, tuple(ranked), considered, True, "enumeration", time.perf_counter() - started)
+
+
+# --- the command --------------------------------------------------------------------------------
+
+
+def run(spec: Spec, data: dict[str, Any], objective: str = "gold", top: int = 5, tiles: int = 2, solver: str = "enum") -> Any:
+    from tajkit.solver.game import Report
+    from tajkit.solver.maharani.state import read
+
+    if objective not in OBJECTIVES:
+        raise BadInput(f"--objective {objective!r}: one of {', '.join(OBJECTIVES)}")
+    replay = read(spec, data)
+    pos = replay.end
+    over = game_over(spec, pos)
+    if over is not None:
+        raise BadInput(f"the game is over ({over}): there is no turn to hint")
+    extra: list[str] = []
+    answer = None
+    if solver == "cpsat":
+        from tajkit.solver.maharani.cpsat import NotModelled, solve
+
+        try:
+            answer = solve(spec, pos, objective, top, tiles)
+            if top > 1:
+                extra.append("--solver cpsat gives the best turn only; the enumeration (the default) lists more")
+        except NotModelled as exc:
+            extra.append(f"CP-SAT does not model this position ({exc}); the enumeration answered")
+    if answer is None:
+        answer = enumerate_best(spec, pos, objective, top, tiles)
+    names = list(replay.names)
+    notes = _notes(spec, pos, answer) + extra
+    return Report(_text(spec, names, pos, answer, notes), _json(spec, names, pos, answer, notes), tuple(notes))
+
+
+def _notes(spec: Spec, pos: Position, answer: Answer) -> list[str]:
+    notes = list(spec.defaults)
+    if None in pos.rondel:
+        notes.append("an empty rondel slot holds no tile for this turn (a tile drawn into it later is unknown)")
+    notes.append("tiles drawn to refill the rondel during the turn are unknown: the hint chooses among the four on it")
+    return notes
+
+
+def _proof(answer: Answer) -> str:
+    if answer.proven and answer.solver == "enumeration":
+        return f"proven best for '{answer.objective}': every one of the {answer.considered} legal turns was played and valued"
+    if answer.proven:
+        return (f"proven best for '{answer.objective}': CP-SAT proved it optimal over every legal turn "
+                f"({answer.considered} candidate placements modelled)")
+    return f"best found for '{answer.objective}' when the solver's limit stopped it (not proven)"
+
+
+def _text(spec: Spec, names: list[str], pos: Position, answer: Answer, notes: list[str]) -> str:
+    from tajkit.solver.maharani.scoring import scoring_words, turn_words
+
+    n = pos.players
+    player = pos.to_move
+    unit = ("the gold this turn earns, quarter scorings included" if answer.objective == "gold"
+            else "your gold minus the best opponent's after the turn")
+    lines = [f"{names[player]} to move: the best turns for '{answer.objective}' ({unit})"]
+    for k, s in enumerate(answer.best, 1):
+        text = notation.format_turn(spec, s.turn, n)
+        lines.append(f"{k}. {text:<14} {s.value:+d}   {turn_words(spec, n, s.result)}")
+        for score in s.result.scorings:
+            parts = [f"{names[i]} {scoring_words(spec, n, score, i)}" for i in range(n) if scoring_words(spec, n, score, i)]
+            lines.append(f"     quarter {score.quarter + 1} scored: {', '.join(parts) or 'no workers there'}")
+    lines.append(_proof(answer))
+    return "\n".join(lines)
+
+
+def _json(spec: Spec, names: list[str], pos: Position, answer: Answer, notes: list[str]) -> dict[str, Any]:
+    from tajkit.solver.maharani.scoring import turn_json
+
+    return {
+        "game": "maharani",
+        "player": names[pos.to_move],
+        "objective": answer.objective,
+        "position": notation.format_position(spec, pos),
+        "turns": [
+            {"rank": k, "value": s.value, **turn_json(spec, names, 0, notation.format_turn(spec, s.turn, pos.players), s.result)}
+            for k, s in enumerate(answer.best, 1)
+        ],
+        "considered": answer.considered,
+        "proven_optimal": answer.proven,
+        "solver": answer.solver,
+        "seconds": round(answer.seconds, 4),
+        "notes": notes,
+    }
+

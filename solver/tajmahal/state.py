@@ -1,0 +1,482 @@
+"""The Taj Mahal state file ``tajkit score`` reads: its model (and JSON Schema), validation, and
+the table it describes.
+
+Two forms, told apart by ``rounds``:
+
+* a game record: ``players = ["Asha", ...]`` in seating order and one ``[[rounds]]`` per province
+  played, in order, each with its ``plays`` (every turn: cards or a withdrawal) and/or its
+  ``prizes`` (who took which). tajkit resolves the prizes from the plays through the rules model
+  and checks every typed claim against them;
+* a final position: one ``[[players]]`` table each, with what they hold (palaces per province,
+  bonus tiles, Princess cards, Taj Mahal rewards, connection markers) and their cards left.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from functools import cache
+from typing import Annotated, Any, Literal, Union
+
+from pydantic import BeforeValidator, ConfigDict, Field, create_model
+
+from tajkit.solver import statefile
+from tajkit.solver.errors import BadState, IllegalMove
+from tajkit.solver.ranking import join_names
+from tajkit.solver.seedmodels import MAX_PLAYERS_IN_A_FILE, PlayerName
+from tajkit.solver.tajmahal.rules import (
+    ONCE_RULE,
+    PRIZE_RULE,
+    BonusTile,
+    Card,
+    Decision,
+    Holdings,
+    Play,
+    Round,
+    Withdraw,
+    Withdrawal,
+)
+from tajkit.solver.tajmahal.spec import GAME, SYMBOLS, Category, Points, Spec
+
+Symbol = Literal[SYMBOLS]  # type: ignore[valid-type]
+STRICT = ConfigDict(extra="forbid", strict=True)
+MAX_TURNS = 200  # a round of 4 players with 30 cards each has at most 4 x 31 turns
+HOLDINGS = ("palaces", "bonus_tiles", "princess_cards", "rewards", "connection_markers")
+
+
+# --- what a file describes -------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class RoundRecord:
+    """One province as the record gives it, resolved."""
+
+    province: int
+    prizes: tuple[int | None, ...]  # per category, the player who took it
+    withdrawals: tuple[tuple[int, Withdrawal], ...]  # (turn, withdrawal), in order; () without plays
+    bonus: BonusTile  # the tile the Tiger gave (its points and when it scores)
+    bonus_typed: bool  # the record gives the tile's points (else the game data's default)
+    reward: int  # the points of the province's Taj Mahal reward
+    played: tuple[int, ...] | None  # cards each player played; None without plays
+    holdings: tuple[Holdings, ...]  # every player's holdings after this round
+
+
+@dataclass(frozen=True)
+class Table:
+    """What ``tajkit score`` scores: the players, their final holdings, and the rounds when the
+    file is a record (``rounds`` is None for a final position)."""
+
+    names: tuple[str, ...]
+    holdings: tuple[Holdings, ...]
+    cards_left: tuple[int | None, ...]
+    rounds: tuple[RoundRecord, ...] | None = None
+    record: dict[str, Any] | None = field(default=None, compare=False)  # a record's file, as read
+
+
+# --- the model (its JSON Schema is published) --------------------------------------------------
+
+
+def province_type(spec: Spec) -> Any:
+    return Annotated[int, Field(ge=1, le=spec.provinces, description=f"a province, 1-{spec.provinces}")]
+
+
+def card_type(spec: Spec) -> Any:
+    return Annotated[
+        list[Symbol],  # type: ignore[valid-type]
+        Field(
+            min_length=1,
+            max_length=spec.max_symbols,
+            description=f"a card: the symbols it shows, 1-{spec.max_symbols} of {', '.join(SYMBOLS)}",
+        ),
+    ]
+
+
+@cache
+def player_model(spec: Spec) -> Any:
+    """One player's table: the name, and for a final position what they hold and their cards left
+    (in the order interactive entry asks for them)."""
+    province = province_type(spec)
+    return create_model(
+        "TajMahalPlayer",
+        __config__=STRICT,
+        name=(PlayerName, ...),
+        palaces=(list[province] | None, Field(  # type: ignore[valid-type]
+            default=None, max_length=spec.provinces,
+            description=f"the provinces (1-{spec.provinces}) where the player has a palace")),
+        bonus_tiles=(list[Points] | None, Field(  # type: ignore[valid-type]
+            default=None, max_length=spec.provinces, description="the points of each bonus tile the player took")),
+        princess_cards=(int | None, Field(
+            default=None, ge=0, le=spec.provinces, description="how many Princess cards the player took")),
+        rewards=(list[province] | None, Field(  # type: ignore[valid-type]
+            default=None, max_length=spec.provinces,
+            description=f"the provinces (1-{spec.provinces}) whose Taj Mahal reward the player took")),
+        connection_markers=(int | None, Field(
+            default=None, ge=0, le=2 * spec.provinces, description="how many connection markers the player placed")),
+        cards_left=(int | None, Field(
+            default=None, ge=0, le=spec.deck,
+            description=f"bidding cards the player has left, hand and deck, 0-{spec.deck} (the tie-break)")),
+    )
+
+
+@cache
+def position_model(spec: Spec) -> Any:
+    """A final position: one table per player (what interactive entry asks for)."""
+    return create_model(
+        "TajMahalFinalPosition",
+        __config__=ConfigDict(extra="forbid", strict=True, title="tajkit state: Taj Mahal (final position)"),
+        game=(Literal["tajmahal"], Field(description='always "tajmahal"')),
+        players=(list[player_model(spec)], Field(  # type: ignore[misc]
+            min_length=1, max_length=MAX_PLAYERS_IN_A_FILE,
+            description=f"the players in seating order, clockwise ({spec.min_players}-{spec.max_players}), "
+            "name first")),
+    )
+
+
+@cache
+def file_model(spec: Spec) -> Any:
+    """The state file ``tajkit score`` reads: a game record (``players`` as names, ``[[rounds]]``)
+    or a final position (``[[players]]`` tables with their holdings)."""
+    card = card_type(spec)
+    play = create_model(
+        "TajMahalTurn",
+        __config__=STRICT,
+        player=(PlayerName, ...),
+        cards=(list[card] | None, Field(  # type: ignore[valid-type]
+            default=None, min_length=1, max_length=spec.per_turn,
+            description=f"the 1-{spec.per_turn} cards played this turn, each a list of its symbols "
+            "(rulebook: Bidding Phase)")),
+        withdraw=(bool | None, Field(default=None, description="true: the player withdraws this turn")),
+    )
+    round_ = create_model(
+        "TajMahalRound",
+        __config__=STRICT,
+        province=(int, Field(ge=1, le=spec.provinces,
+                             description=f"the province of this round, 1-{spec.provinces}: rounds go 1 to "
+                             f"{spec.provinces} in order (rulebook: Special Rules, Province Order)")),
+        plays=(list[play] | None, Field(  # type: ignore[valid-type]
+            default=None, max_length=MAX_TURNS,
+            description="every turn of the round in order: {player, cards = [[symbols], ...]} or "
+            "{player, withdraw = true}")),
+        prizes=(dict[Symbol, PlayerName] | None, Field(  # type: ignore[valid-type]
+            default=None,
+            description="who took which prize, by category (checked against the plays when they are given)")),
+        bonus_tile=(Points | None, Field(
+            default=None, description=f"points on the bonus tile the Tiger gave (default {spec.bonus_tile})")),
+        bonus_tile_when=(Literal["now", "end"] | None, Field(
+            default=None, description='when that bonus tile scores: "now" or "end" (rulebook: Scoring)')),
+    )
+    player = player_model(spec)
+    entry = Annotated[player, BeforeValidator(_name_to_table, json_schema_input_type=Union[str, player])]  # type: ignore[valid-type]
+    return create_model(
+        "TajMahalState",
+        __config__=ConfigDict(extra="forbid", strict=True, title="tajkit state: Taj Mahal"),
+        game=(Literal["tajmahal"], Field(description='always "tajmahal"')),
+        players=(list[entry], Field(  # type: ignore[valid-type]
+            min_length=1, max_length=MAX_PLAYERS_IN_A_FILE,
+            description=f"the players in seating order, clockwise ({spec.min_players}-{spec.max_players}): "
+            "names, or tables with name first")),
+        rounds=(list[round_] | None, Field(  # type: ignore[valid-type]
+            default=None, max_length=spec.provinces,
+            description=f"the game record: one table per province played, in order 1..{spec.provinces}")),
+    )
+
+def _name_to_table(value: Any) -> Any:
+    return {"name": value} if isinstance(value, str) else value
+
+
+# --- reading ---------------------------------------------------------------------------------
+
+
+def table_from_data(spec: Spec, data: dict[str, Any]) -> Table:
+    """Validate a parsed state file against the model and the rules; every problem at once."""
+    statefile.check_game(data, GAME)
+    try:
+        parsed = statefile.validate(file_model(spec), data)
+    except BadState as exc:
+        raise BadState(*(readable_place(p) for p in exc.problems)) from None
+    problems = player_problems(spec, parsed)
+    if problems:
+        raise BadState(*problems)
+    if parsed.rounds is not None:
+        return record_table(spec, parsed)
+    return position_table(spec, parsed)
+
+
+def readable_place(problem: str) -> str:
+    """``rounds[3].plays[2].cards`` as a person counts: ``round 4, turn 3: cards``."""
+    match = re.match(r"^rounds\[(\d+)\](?:\.plays\[(\d+)\])?", problem)
+    if match is None:
+        return problem
+    place = f"round {int(match[1]) + 1}" + (f", turn {int(match[2]) + 1}" if match[2] is not None else "")
+    rest = problem[match.end():]
+    return f"{place}: {rest[1:]}" if rest.startswith(".") else place + rest
+
+
+def table_problems(spec: Spec, names: list[str]) -> list[str]:
+    """How many players sit at the table, and that each has their own name."""
+    problems = []
+    if not spec.min_players <= len(names) <= spec.max_players:
+        problems.append(
+            f"players: {len(names)} given, but Taj Mahal takes {spec.min_players}-{spec.max_players}: the 120 "
+            f"bidding cards come in 4 player colours (rulebook: Components; at least {spec.min_players}: inferred)"
+        )
+    for k, name in enumerate(names):
+        if name in names[:k]:
+            problems.append(f"players: the name {statefile.shown(name, 30)!r} appears twice: each player needs their own name")
+    return problems
+
+
+def player_problems(spec: Spec, parsed: Any) -> list[str]:
+    problems = table_problems(spec, [p.name for p in parsed.players])
+    if parsed.rounds is not None:
+        for p in parsed.players:
+            given = [h for h in HOLDINGS if getattr(p, h) is not None]
+            if given:
+                problems.append(
+                    f"{statefile.shown(p.name, 30)}: {', '.join(given)} given with rounds: a record's holdings come "
+                    "from its rounds; give either the rounds or each player's holdings (a final position)"
+                )
+    return problems
+
+
+# --- a record --------------------------------------------------------------------------------
+
+
+def record_table(spec: Spec, parsed: Any) -> Table:
+    names = tuple(p.name for p in parsed.players)
+    problems: list[str] = []
+    holdings = tuple(Holdings() for _ in names)
+    spent = [0] * len(names)
+    rounds = []
+    for k, entry in enumerate(parsed.rounds):
+        record, round_problems = read_round(spec, names, k, entry, holdings, spent)
+        problems += round_problems
+        if record is None:
+            continue
+        rounds.append(record)
+        holdings = record.holdings
+        if record.played is not None:
+            spent = [s + c for s, c in zip(spent, record.played)]
+    all_plays = all(r.plays is not None for r in parsed.rounds)
+    cards_left = []
+    for i, p in enumerate(parsed.players):
+        left = spec.deck - spent[i] if all_plays else p.cards_left
+        if p.cards_left is not None and all_plays and p.cards_left != left:
+            problems.append(
+                f"{statefile.shown(p.name, 30)}: cards_left = {p.cards_left}, but the rounds show {spent[i]} of their "
+                f"{spec.deck} cards played, so {left} are left (rulebook: Components)"
+            )
+        elif p.cards_left is not None and p.cards_left > spec.deck - spent[i]:
+            problems.append(
+                f"{statefile.shown(p.name, 30)}: cards_left = {p.cards_left}, but the rounds show {spent[i]} of their "
+                f"{spec.deck} cards played, so at most {spec.deck - spent[i]} are left (rulebook: Components)"
+            )
+        cards_left.append(left)
+    if problems:
+        raise BadState(*problems)
+    record = parsed.model_dump(mode="json", exclude_none=True)
+    return Table(names, holdings, tuple(cards_left), tuple(rounds), record)
+
+
+def read_round(spec: Spec, names: tuple[str, ...], k: int, entry: Any, holdings: tuple[Holdings, ...],
+               spent: list[int]) -> tuple[RoundRecord | None, list[str]]:
+    """One round of a record: replayed through the rules when its plays are given, its claims
+    checked; returns the round (None when it could not be read) and its problems."""
+    where = f"round {k + 1}"
+    province = k + 1
+    problems = []
+    if entry.province != province:
+        problems.append(
+            f"{where}: province = {entry.province}, but provinces are resolved in order from 1 to {spec.provinces}, "
+            f"so round {k + 1} is province {province} (rulebook: Special Rules, Province Order)"
+        )
+    if entry.plays is None and entry.prizes is None:
+        problems.append(f"{where}: give its plays (every turn, in order) or its prizes (who took which), or both")
+        return None, problems
+    claims = entry.prizes or {}
+    for cid, who in claims.items():
+        if who not in names:
+            problems.append(f"{where}: prizes.{cid} = {statefile.show(who)}: not one of the players "
+                            f"({', '.join(statefile.shown(n, 30) for n in names)})")
+    played: tuple[int, ...] | None = None
+    withdrawals: tuple[tuple[int, Withdrawal], ...] = ()
+    if entry.plays is not None:
+        replayed = replay(spec, names, province, entry.plays, spent, where)
+        if isinstance(replayed, list):
+            return None, problems + replayed
+        final, withdrawals = replayed
+        played = final.played
+        winners = final.claimed
+        problems += check_claims(spec, names, where, claims, winners, withdrawals)
+    else:
+        winners = tuple(names.index(claims[c]) if claims.get(c) in names else None for c in SYMBOLS)
+    bonus = BonusTile(province, entry.bonus_tile if entry.bonus_tile is not None else spec.bonus_tile,
+                      (entry.bonus_tile_when or ("end" if spec.bonus_tile_at_end else "now")) == "end")
+    reward = spec.reward(province)
+    tiger = SYMBOLS.index("tiger")
+    for value, field_ in ((entry.bonus_tile, "bonus_tile"), (entry.bonus_tile_when, "bonus_tile_when")):
+        if value is not None and winners[tiger] is None:
+            problems.append(f"{where}: {field_} = {statefile.show(value)}, but nobody took the Tiger prize this round")
+    if problems:
+        return None, problems
+    after = list(holdings)
+    for k_cat, winner in enumerate(winners):
+        if winner is not None:
+            after[winner] = after[winner].take(SYMBOLS[k_cat], province, bonus, reward)
+    record = RoundRecord(province, winners, withdrawals, bonus, entry.bonus_tile is not None, reward, played, tuple(after))
+    return record, []
+
+
+def replay(spec: Spec, names: tuple[str, ...], province: int, plays: list[Any], spent: list[int],
+           where: str) -> tuple[Round, tuple[tuple[int, Withdrawal], ...]] | list[str]:
+    """Play the turns through the rules model; the first illegal turn ends the replay."""
+    state = Round.start(province, names)
+    withdrawals = []
+    for t, play in enumerate(plays, start=1):
+        turn = f"{where}, turn {t}"
+        if play.player not in names:
+            return [f"{turn}: player = {statefile.show(play.player)}: not one of the players "
+                    f"({', '.join(statefile.shown(n, 30) for n in names)})"]
+        if (play.cards is None) == (play.withdraw is None) or play.withdraw is False:
+            return [f"{turn}: {statefile.shown(play.player, 30)} either plays cards (cards = [[symbols], ...]) or "
+                    "withdraws (withdraw = true), one of the two (rulebook: Bidding Phase)"]
+        i = names.index(play.player)
+        move = Withdraw() if play.withdraw else Play(tuple(Card(tuple(c)) for c in play.cards))
+        if isinstance(move, Play) and spent[i] + state.played[i] + len(move.cards) > spec.deck:
+            return [f"{turn}: {statefile.shown(play.player, 30)} plays a card beyond their {spec.deck} "
+                    f"({spent[i] + state.played[i]} played before this turn): each player has {spec.deck} "
+                    "bidding cards (rulebook: Components)"]
+        try:
+            state, withdrawal = state.apply(spec, i, move)
+        except IllegalMove as exc:
+            return [f"{turn}: {p}" for p in exc.problems]
+        if withdrawal is not None:
+            withdrawals.append((t, withdrawal))
+    if not state.over:
+        still = [names[i] for i, out in enumerate(state.withdrawn) if not out]
+        verb = "never withdraws" if len(still) == 1 else "never withdraw"
+        return [f"{where}: {join_names([statefile.shown(s, 30) for s in still])} {verb}: play continues until "
+                "all have withdrawn (rulebook: Bidding Phase)"]
+    return state, tuple(withdrawals)
+
+
+def check_claims(spec: Spec, names: tuple[str, ...], where: str, claims: dict[str, str],
+                 winners: tuple[int | None, ...], withdrawals: tuple[tuple[int, Withdrawal], ...]) -> list[str]:
+    """Every typed claim against the prizes the plays resolve to, with the reason when they differ."""
+    problems = []
+    turns = {w.player: t for t, w in withdrawals}
+    for cid, who in claims.items():
+        if who not in names:
+            continue
+        k = SYMBOLS.index(cid)
+        claimant = names.index(who)
+        if winners[k] == claimant:
+            continue
+        decision = next(w for _, w in withdrawals if w.player == claimant).decisions[k]
+        name = statefile.shown(who, 30)
+        went = "nobody took it" if winners[k] is None else (
+            f"{statefile.shown(names[winners[k]], 30)} took it at turn {turns[winners[k]]}")
+        cat = spec.categories[k]
+        problems.append(f"{where}: {name} claims the {cat.name} prize ({cat.prize}), but "
+                        f"{claim_reason(cat, decision, name, turns[claimant], went)}")
+    return problems
+
+
+def claim_reason(cat: Category, d: Decision, name: str, turn: int, went: str) -> str:
+    """Why a withdrawal did not take a prize, as the end of a sentence."""
+    symbol = cat.id.replace("_", " ")
+    shows = f"{d.mine} {symbol} symbol{'s' if d.mine != 1 else ''}"
+    rivals = join_names([statefile.shown(r, 30) for r in d.rivals]) if d.rivals else ""
+    return {
+        "taken": f"{went}, before {name} withdrew at turn {turn} ({ONCE_RULE})",
+        "empty": f"nobody showed a {symbol} symbol, so it is not awarded (rulebook: Special Rules, Empty Categories)",
+        "none": f"{name} withdrew at turn {turn} showing no {symbol} symbol; {went} ({PRIZE_RULE})",
+        "short": f"{name} withdrew at turn {turn} showing {shows} and the prize needs {cat.min_symbols} "
+                 f"({cat.min_source}: the category is '{cat.name}'); {went}",
+        "beaten": f"when {name} withdrew at turn {turn} with {shows}, {rivals} showed more ({d.best}); {went} "
+                  f"({PRIZE_RULE})",
+        "tied_in": f"when {name} withdrew at turn {turn} with {shows}, {rivals} showed more ({d.best} each); "
+                   f"{went} ({PRIZE_RULE})",
+    }[d.kind]
+
+
+# --- a final position ------------------------------------------------------------------------
+
+
+def position_table(spec: Spec, parsed: Any) -> Table:
+    problems = position_problems(spec, parsed)
+    if problems:
+        raise BadState(*problems)
+    holdings = []
+    for p in parsed.players:
+        holdings.append(Holdings(
+            palaces=frozenset(p.palaces or ()),
+            bonus_tiles=tuple(BonusTile(None, v, True) for v in (p.bonus_tiles or ())),
+            princess_cards=p.princess_cards or 0,
+            markers=p.connection_markers or 0,
+            rewards=tuple((q, spec.reward(q)) for q in sorted(p.rewards or ())),
+        ))
+    return Table(tuple(p.name for p in parsed.players), tuple(holdings), tuple(p.cards_left for p in parsed.players))
+
+
+def position_problems(spec: Spec, parsed: Any) -> list[str]:
+    """What a final position cannot hold: each province has one Elephant prize and one Taj Mahal
+    prize, so one palace and one reward at most; one Tiger and one Princess prize per province, two
+    Advisors (rulebook: Prize Categories, Turn Structure: one round per province)."""
+    problems = []
+    what = {"palaces": "the palace", "rewards": "the Taj Mahal reward"}
+    for field_, prize in (("palaces", "Elephant"), ("rewards", "Taj Mahal")):
+        owner: dict[int, str] = {}
+        for p in parsed.players:
+            name = statefile.shown(p.name, 30)
+            listed = getattr(p, field_) or []
+            for q in sorted(set(listed)):
+                if listed.count(q) > 1:
+                    problems.append(f"{name}: {field_} lists province {q} twice: one {prize} prize per province")
+                if q in owner:
+                    problems.append(
+                        f"{name}: {field_} lists province {q}, but {owner[q]} has {what[field_]} there: each province "
+                        f"has one {prize} prize (rulebook: Prize Categories; one round per province)"
+                    )
+                owner.setdefault(q, name)
+    for field_, each, what in (("bonus_tiles", 1, "Tiger prize (a bonus tile)"),
+                               ("princess_cards", 1, "Princess card"),
+                               ("connection_markers", 2, "connection markers (Yellow and White Advisor)")):
+        held = sum(_amount(getattr(p, field_)) for p in parsed.players)
+        most = each * spec.provinces
+        if held > most:
+            problems.append(
+                f"{field_}: the players hold {held} together, but each of the {spec.provinces} provinces gives one "
+                f"round's {what}{'' if each == 1 else f', {each} per round'}, so at most {most} (rulebook: Prize Categories)"
+            )
+    return problems
+
+
+def _amount(value: Any) -> int:
+    if value is None:
+        return 0
+    return len(value) if isinstance(value, list) else int(value)
+
+
+def to_data(spec: Spec, table: Table) -> dict[str, Any]:
+    """The state-file dict of a table: a record as it was read, else its final position (what
+    interactive entry saves and ``score`` reads back)."""
+    return dict(table.record) if table.record is not None else final_position(table)
+
+
+def final_position(table: Table) -> dict[str, Any]:
+    """What each player holds at the end (or now), as a final-position file."""
+    players = []
+    for name, h, left in zip(table.names, table.holdings, table.cards_left):
+        entry: dict[str, Any] = {
+            "name": name,
+            "palaces": sorted(h.palaces),
+            "bonus_tiles": [t.points for t in h.bonus_tiles],
+            "princess_cards": h.princess_cards,
+            "rewards": [q for q, _ in h.rewards],
+            "connection_markers": h.markers,
+        }
+        if left is not None:
+            entry["cards_left"] = left
+        players.append(entry)
+    return {"game": GAME, "players": players}

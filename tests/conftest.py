@@ -1,0 +1,18 @@
+"""Test settings shared by every test file.
+
+Property tests are derandomized by default, so CI is reproducible: the same examples on every run.
+Explore further with `python -m pytest --hypothesis-profile=explore` (random examples, more of them).
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from hypothesis import settings
+
+sys.path.insert(0, str(Path(__file__).parent))  # tests import their helpers (pdfcheck) by name
+
+settings.register_profile("default", derandomize=True, deadline=None)
+settings.register_profile("explore", derandomize=False, deadline=None, max_examples=500)
+settings.load_profile("default")

@@ -1,0 +1,207 @@
+"""Hostile input through the command line (issue 12): malformed state files, malformed ``--data``
+files and odd arguments end in exit 2 with one ``error:`` line per problem, no traceback and no
+hang; special files (a pipe, a huge file, deep nesting, huge numbers, duplicate keys, a byte-order
+mark, lone surrogates, control characters) are refused or read correctly."""
+
+from __future__ import annotations
+
+import copy
+import json
+import os
+import tomllib
+from pathlib import Path
+from typing import Any
+
+import pytest
+import tomli_w
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from typer.testing import CliRunner
+
+from tajkit import seeds
+from tajkit.cli.main import app
+from tajkit.solver import games
+
+DATA = Path(__file__).parent / "data"
+runner = CliRunner()
+SCORING = [g for g in games.GAMES if games.get(g).scores]
+FUZZ = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+
+junk = st.recursive(
+    st.none() | st.booleans() | st.integers(-10**40, 10**40) | st.floats(allow_nan=False) | st.text(max_size=30),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4),
+    max_leaves=12,
+)
+
+
+def assert_clean_refusal_or_success(result: Any) -> None:
+    """Exit 0 (the input happened to be valid) or 2, never a traceback; each problem one line."""
+    assert result.exception is None or isinstance(result.exception, SystemExit), repr(result.exception)
+    assert result.exit_code in (0, 2), result.output[-500:]
+    if result.exit_code == 2:
+        lines = result.stderr.splitlines()
+        assert lines and all(line.startswith("error: ") for line in lines), result.stderr
+        assert all(len(line) < 600 and "\x1b" not in line for line in lines)
+        assert "Traceback" not in result.output
+
+
+def paths_of(node: Any, prefix: tuple = ()) -> list[tuple]:
+    """Every path to a value inside a parsed state."""
+    out = [prefix] if prefix else []
+    if isinstance(node, dict):
+        for key, value in node.items():
+            out += paths_of(value, prefix + (key,))
+    elif isinstance(node, list):
+        for k, value in enumerate(node):
+            out += paths_of(value, prefix + (k,))
+    return out
+
+
+def replaced(data: Any, path: tuple, value: Any) -> Any:
+    data = copy.deepcopy(data)
+    node = data
+    for key in path[:-1]:
+        node = node[key]
+    if value is _DELETE:
+        del node[path[-1]]
+    else:
+        node[path[-1]] = value
+    return data
+
+
+_DELETE = object()
+
+
+@pytest.mark.parametrize("game", SCORING)
+@FUZZ
+@given(data=st.data())
+def test_malformed_state_files_are_refused_cleanly(game, data, tmp_path_factory):
+    example = tomllib.loads((DATA / f"{game}-example.toml").read_text())
+    path = data.draw(st.sampled_from(paths_of(example)))
+    value = data.draw(junk | st.just(_DELETE))
+    broken = replaced(example, path, value)
+    if data.draw(st.booleans()):
+        broken[data.draw(st.text(min_size=1, max_size=6))] = data.draw(junk)
+    target = tmp_path_factory.mktemp("state") / "state.json"
+    target.write_text(json.dumps(broken))
+    assert_clean_refusal_or_success(runner.invoke(app, ["score", game, str(target)]))
+    hint_args = {"artisans": ["--roll", "2", "5", "--futures", "200"], "taj": ["--player", "Ben"]}
+    if game in hint_args:  # the games whose finished table is also a position to hint
+        assert_clean_refusal_or_success(runner.invoke(app, ["hint", game, str(target), *hint_args[game]]))
+
+
+@pytest.mark.parametrize("game", list(games.GAMES))
+@FUZZ
+@given(data=st.data())
+def test_malformed_data_overrides_are_refused_cleanly(game, data, tmp_path_factory):
+    seed = seeds.packaged(game)
+    path = data.draw(st.sampled_from([p for p in paths_of(seed) if p[0] not in ("reference",)]))
+    value = data.draw(junk | st.integers(-(10**30), 10**30) | st.just(float("inf")))
+    override = replaced(seed, path, value)
+    folder = tmp_path_factory.mktemp("data")
+    try:
+        (folder / f"{game}.toml").write_text(tomli_w.dumps(override))
+    except (TypeError, ValueError):
+        return  # not expressible in TOML (e.g. None): nobody can write it in a file
+    info = games.get(game)
+    if info.scores:
+        result = runner.invoke(app, ["--data", str(folder), "score", game, str(DATA / f"{game}-example.toml")])
+    else:
+        result = runner.invoke(app, ["--data", str(folder), "print", game, "-o", str(folder / "pad.pdf"), "--count", "1"])
+    assert_clean_refusal_or_success(result)
+
+
+@FUZZ
+@given(roll=st.lists(st.integers(-(10**12), 10**12), min_size=2, max_size=2), top=st.integers(-5, 100), seed=st.integers(-5, 2**33))
+def test_odd_hint_arguments_are_refused_cleanly(roll, top, seed):
+    args = ["hint", "artisans", str(DATA / "artisans-asha.toml"), "--roll", *map(str, roll), "--top", str(top),
+            "--seed", str(seed), "--futures", "200"]
+    assert_clean_refusal_or_success(runner.invoke(app, args))
+
+
+# --- special files ------------------------------------------------------------------------------
+
+
+def score(path: Path | str, game: str = "artisans") -> Any:
+    return runner.invoke(app, ["score", game, str(path)])
+
+
+def test_a_pipe_is_refused_without_waiting(tmp_path):
+    fifo = tmp_path / "state.toml"
+    os.mkfifo(fifo)
+    result = score(fifo)
+    assert result.exit_code == 2 and "not a regular file" in result.stderr
+
+
+def test_a_huge_file_is_refused(tmp_path):
+    big = tmp_path / "big.json"
+    big.write_text('{"game": "artisans", "players": [' + ",".join(['{"name": "x"}'] * 200_000) + "]}")
+    result = score(big)
+    assert result.exit_code == 2 and "too large" in result.stderr
+
+
+@pytest.mark.parametrize("text", ["[" * 10_000 + "]" * 10_000, "a = " + "[" * 10_000 + "]" * 10_000])
+def test_deep_nesting_is_refused(tmp_path, text):
+    path = tmp_path / ("deep.json" if text.startswith("[") else "deep.toml")
+    path.write_text(text)
+    result = score(path)
+    assert result.exit_code == 2 and "Traceback" not in result.output
+
+
+def test_a_huge_integer_is_refused(tmp_path):
+    path = tmp_path / "big.toml"
+    path.write_text('game = "artisans"\n[[players]]\nname = "A"\nraindrops_used = ' + "9" * 5000 + "\ntrees_watered = 0\n")
+    result = score(path)
+    assert result.exit_code == 2 and "out of range" in result.stderr
+
+
+def test_duplicate_json_keys_are_refused(tmp_path):
+    path = tmp_path / "dup.json"
+    path.write_text('{"game": "taj", "game": "artisans", "players": []}')
+    result = score(path)
+    assert result.exit_code == 2 and 'the key "game" appears twice' in result.stderr
+
+
+def test_a_byte_order_mark_is_harmless(tmp_path):
+    path = tmp_path / "bom.toml"
+    path.write_bytes(b"\xef\xbb\xbf" + (DATA / "artisans-example.toml").read_bytes())
+    assert score(path).exit_code == 0
+    result = runner.invoke(app, ["score", "artisans", "-"], input="\ufeff" + (DATA / "artisans-example.toml").read_text())
+    assert result.exit_code == 0, result.output
+
+
+def test_a_lone_surrogate_is_named(tmp_path):
+    path = tmp_path / "s.json"
+    path.write_text('{"game": "artisans", "players": [{"name": "\\ud800", "raindrops_used": 0, "trees_watered": 0}]}')
+    result = score(path)
+    assert result.exit_code == 2 and "lone UTF-16 surrogate" in result.stderr
+
+
+def test_control_characters_and_long_values_are_not_echoed_raw(tmp_path):
+    path = tmp_path / "c.json"
+    name = "\x1b[31mevil\nerror: forged line" + "x" * 10_000
+    path.write_text(json.dumps({"game": "artisans", "players": [{"name": name, "raindrops_used": 0, "trees_watered": 0}]}))
+    result = score(path)
+    assert result.exit_code == 2
+    (line,) = result.stderr.splitlines()
+    assert "\x1b" not in line and len(line) < 400
+
+
+def test_output_into_a_file_as_folder_is_bad_input(tmp_path):
+    afile = tmp_path / "t.toml"
+    afile.write_text("x")
+    result = runner.invoke(app, ["print", "taj", "-o", str(afile / "pad.pdf")])
+    assert result.exit_code == 2 and "is a file, not a folder" in result.stderr
+
+
+def test_an_unwritable_folder_names_the_users_path(tmp_path, monkeypatch):
+    import tempfile
+
+    def refuse(*args: Any, **kwargs: Any) -> Any:
+        raise PermissionError(13, "Permission denied")
+
+    monkeypatch.setattr(tempfile, "mkstemp", refuse)
+    target = tmp_path / "pad.pdf"
+    result = runner.invoke(app, ["print", "taj", "-o", str(target)])
+    assert result.exit_code == 2
+    assert result.stderr == f"error: {target}: cannot write there (Permission denied)\n"

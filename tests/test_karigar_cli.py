@@ -1,0 +1,122 @@
+"""Karigar-e-Taj through the real command line: score (text, JSON, standard input), hint (text, JSON,
+--turns), schema, the score pad and a --data override; bad input exits 2 with one line per problem."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import tomllib
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from tajkit.cli import main as cli
+from tajkit.sheets import documents
+from tajkit.solver import games
+
+DATA = Path(__file__).parent / "data"
+EXAMPLE = DATA / "karigar-example.toml"
+POSITION = DATA / "karigar-position.toml"
+runner = CliRunner()
+
+
+def run(*args: str, input: str | None = None):
+    return runner.invoke(cli.app, list(args), input=input)
+
+
+def tajkit(*args: str, input: str | None = None) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "tajkit.cli", *args], capture_output=True, text=True, input=input, timeout=120)
+
+
+def test_score_prints_the_sources_the_ranking_and_the_tie_break():
+    result = run("score", "karigar", str(EXAMPLE))
+    assert result.exit_code == 0, result.output
+    out = result.stdout
+    assert out.startswith("Asha: 30 points (rank 1)")
+    assert "Blueprint bonus   3                    3  sections 1, 5, 8 all built" in out
+    assert "Tie: Asha and Bela tie on 30 points; the most Taj tiles built breaks it (Asha 5, Bela 4) (rulebook: Game End)" in out
+    assert "Note: Taj levels taken as sections 1-3 level 1" in out
+
+
+def test_score_json_and_standard_input():
+    result = run("score", "karigar", "-", "--json", input=EXAMPLE.read_text())
+    assert result.exit_code == 0, result.output
+    out = json.loads(result.stdout)
+    assert [(p["name"], p["total"], p["rank"]) for p in out["players"]] == [("Asha", 30, 1), ("Bela", 30, 2), ("Chand", 10, 3)]
+    assert out["sections_built"] == 12 and out["notes"]
+
+
+def test_bad_tables_exit_2_with_one_line_per_problem():
+    data = tomllib.loads(EXAMPLE.read_text())
+    data["players"][1]["taj_tokens"] = [2, 3, 3]
+    data["players"][2]["alliances"] = [1, 2, 3]
+    proc = tajkit("score", "karigar", "-", input=json.dumps(data))
+    assert proc.returncode == 2 and proc.stdout == ""
+    assert proc.stderr.strip().splitlines() == [
+        "error: Bela: 3 Taj point tokens for 4 sections built: each section built takes one token (rulebook: Earn Taj Points)",
+        "error: Chand: alliances has 3 cards: a player controls at most 2 (rulebook: Using an Alliance Card; only AI "
+        "players have no limit)",
+    ]
+    assert "Traceback" not in proc.stderr
+
+
+def test_hint_prints_the_plan_and_its_notes():
+    proc = tajkit("hint", "karigar", str(POSITION))
+    assert proc.returncode == 0, proc.stderr
+    assert "Build in 3 turns (proven shortest" in proc.stdout
+    assert "Note: the plan assumes the other players' workers and Elephants stay where they are" in proc.stdout + proc.stderr
+
+
+def test_hint_json_and_turns():
+    result = run("hint", "karigar", str(POSITION), "--turns", "2", "--json")
+    assert result.exit_code == 0, result.output
+    out = json.loads(result.stdout)
+    assert (out["turns"], out["horizon"], out["build"], out["proven"]) == (None, 2, False, True)
+    assert len(out["plan"]) == 2 and out["notes"]
+
+
+def test_hint_bad_input_exits_2():
+    assert tajkit("hint", "karigar", str(POSITION), "--turns", "0").returncode == 2
+    bad = POSITION.read_text().replace('workers = ["5L", "5L"]', 'workers = ["5L", "8L"]')
+    proc = tajkit("hint", "karigar", "-", input=bad)
+    assert proc.returncode == 2
+    assert proc.stderr.strip().splitlines() == [
+        "error: 8L: Asha and Bela both stand there: once a space is occupied, no other player's worker or Elephant "
+        "enters it (rulebook: Bazaar Cards)",
+    ]
+
+
+def test_schema_describes_the_table_and_the_position():
+    result = run("schema", "karigar")
+    assert result.exit_code == 0
+    schema = json.loads(result.stdout)
+    assert schema["title"] == "tajkit state files: Karigar-e-Taj"
+    forms = [schema["$defs"][ref["$ref"].split("/")[-1]] for ref in schema["anyOf"]]
+    assert [f["title"] for f in forms] == ["tajkit state: Karigar-e-Taj", "tajkit position: Karigar-e-Taj"]
+    assert "players" in forms[0]["properties"] and "bazaar" in forms[1]["properties"]
+
+
+def test_the_score_pad_rows_are_the_scorers_categories():
+    """The pad prints GAME.categories, so the pad and tajkit score cannot disagree."""
+    info = games.get("karigar")
+    spec = info.load_spec()
+    pad = documents.pad(info, spec)
+    assert pad.rows == info.categories(spec) and pad.players == 4
+    assert [r.label for r in pad.rows] == [
+        "Taj point tokens", "Bakshish cards", "Blueprint card", "Blueprint bonus", "Alliance cards", "Total",
+        "Taj tiles built", "Resources left",
+    ]
+
+
+def test_a_data_folder_changes_the_bazaar_layout(tmp_path):
+    """The Bazaar layout is a tajkit default: a group with another board gives its own."""
+    (tmp_path / "karigar.toml").write_text(
+        '[bazaar]\ngrid = [["1", "2", "3", "4", "T1"], ["5", "6", "7", "8", "A1"], ["9", "10", "11", "12", "T2"]]\n'
+    )
+    result = run("--data", str(tmp_path), "hint", "karigar", str(POSITION), "--json")
+    assert result.exit_code == 0, result.output
+    out = json.loads(result.stdout)
+    assert out["turns"] is not None and out["plan"]
+    default = json.loads(run("hint", "karigar", str(POSITION), "--json").stdout)
+    assert out["plan"] != default["plan"]

@@ -1,0 +1,107 @@
+"""The README is executable (issue 12): every state file it shows is written where it says ("Save
+this as `NAME`:"), every ``tajkit`` command in its shell blocks runs as shown in a scratch folder
+and succeeds, and every ``console`` block's output is what the command prints (a line ending in
+"…" matches any line that starts with the text before it)."""
+
+from __future__ import annotations
+
+import os
+import re
+import shlex
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+README = Path(__file__).parent.parent / "README.md"
+FENCE = re.compile(r"^```(\w*)[^\n]*\n(.*?)^```", re.M | re.S)
+SAVE_AS = re.compile(r"[Ss]ave this as `([^`]+)`:?\s*$")
+
+
+def blocks() -> list[tuple[str, str, str]]:
+    """(language, body, the text just before the block) for every fenced block, in order."""
+    text = README.read_text(encoding="utf-8")
+    out = []
+    for match in FENCE.finditer(text):
+        before = text[: match.start()].rstrip().splitlines()
+        out.append((match.group(1), match.group(2), " ".join(before[-2:])))
+    return out
+
+
+def files() -> dict[str, str]:
+    found = {}
+    for lang, body, before in blocks():
+        m = SAVE_AS.search(before)
+        if m and lang in ("toml", "json"):
+            found[m.group(1)] = body
+    return found
+
+
+def commands() -> list[str]:
+    """The tajkit lines of the shell blocks, without their trailing comments."""
+    out = []
+    for lang, body, _ in blocks():
+        if lang != "sh":
+            continue
+        for line in body.splitlines():
+            line = re.sub(r"\s+#\s.*$", "", line).strip()
+            if re.search(r"(^|\|\s*)(\.venv/bin/)?tajkit\b", line):
+                out.append(line)
+    return out
+
+
+def consoles() -> list[tuple[str, str]]:
+    """(command, expected output) of each console block ("$ tajkit ..." then its output)."""
+    out = []
+    for lang, body, _ in blocks():
+        if lang != "console":
+            continue
+        lines = body.splitlines()
+        assert lines[0].startswith("$ "), lines[0]
+        out.append((lines[0][2:], "\n".join(lines[1:])))
+    return out
+
+
+@pytest.fixture(scope="module")
+def scratch(tmp_path_factory) -> Path:  # noqa: ANN001
+    folder = tmp_path_factory.mktemp("readme")
+    assert run("tajkit print artisans", folder).returncode == 0  # what the set-up command already did
+    for name, body in files().items():
+        target = folder / name
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text(body, encoding="utf-8")
+    return folder
+
+
+def run(line: str, folder: Path) -> subprocess.CompletedProcess:
+    bin_dir = Path(sys.executable).parent
+    env = {**os.environ, "PATH": f"{bin_dir}{os.pathsep}{os.environ.get('PATH', '')}", "NO_COLOR": "1"}
+    env.pop("TAJKIT_DATA", None)
+    line = line.replace(".venv/bin/tajkit", shlex.quote(str(bin_dir / "tajkit")))
+    return subprocess.run(["bash", "-c", line], cwd=folder, env=env, capture_output=True, text=True, timeout=300)
+
+
+def test_the_readme_shows_state_files_and_commands():
+    assert len(files()) >= 5 and len(commands()) >= 20
+
+
+@pytest.mark.parametrize("line", commands())
+def test_every_readme_command_runs_as_shown(line, scratch):
+    result = run(line, scratch)
+    assert result.returncode == 0, f"{line}\n{result.stderr[-2000:]}"
+    assert "Traceback" not in result.stderr
+
+
+@pytest.mark.parametrize(("line", "expected"), consoles())
+def test_every_readme_output_is_what_the_command_prints(line, expected, scratch):
+    result = run(line, scratch)
+    assert result.returncode == 0, result.stderr
+    got = result.stdout.rstrip("\n").splitlines()
+    want = expected.rstrip("\n").splitlines()
+    assert len(got) == len(want), f"{line}\n{result.stdout}"
+    for g, w in zip(got, want):
+        if w.endswith("…"):
+            assert g.startswith(w[:-1].rstrip()), (g, w)
+        else:
+            assert g == w, (g, w)
