@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from importlib import import_module
 from typing import Any, ClassVar
 
 # --- scoring categories and results ----------------------------------------------------------------
@@ -186,6 +187,19 @@ class Command:
 
 
 # --- the interface ---------------------------------------------------------------------------
+
+
+def delegate(module: str, function: str) -> Callable[..., Any]:
+    """A :class:`Game` method that imports ``module`` on its first call and hands its arguments
+    (not ``self``) to ``function``, so the interface says where each piece lives and stays light:
+    ``score = delegate("tajkit.solver.taj.scoring", "score_table")``."""
+
+    def method(self: Game, *args: Any) -> Any:
+        return getattr(import_module(module), function)(*args)
+
+    method.__name__ = function
+    method.__doc__ = f"``{module}.{function}``"
+    return method
 
 
 class Game:

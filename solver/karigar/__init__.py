@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tajkit.solver.game import Category, Command, Game, Option, Report, ScoreResult
+from tajkit.solver.game import Command, Game, Option, Report, delegate
 
 
 def _hint(spec: Any, data: dict[str, Any] | None, turns: int | None = None) -> Report:
@@ -36,23 +36,13 @@ class Karigar(Game):
         state_help="Position file (TOML or JSON): the Bazaar as it lies, who stands where, what you hold and the Level tile; - for standard input.",
     )
 
-    def load_spec(self) -> Any:
-        from tajkit.solver.karigar.spec import load_spec
-
-        return load_spec()
+    load_spec = delegate("tajkit.solver.karigar.spec", "load_spec")
 
     def player_counts(self, spec: Any) -> tuple[int, int]:
         return 2, spec.most_players
 
-    def categories(self, spec: Any) -> tuple[Category, ...]:
-        from tajkit.solver.karigar.score import categories
-
-        return categories(spec)
-
-    def state_model(self, spec: Any) -> Any:
-        from tajkit.solver.karigar.score import state_model
-
-        return state_model(spec)
+    categories = delegate("tajkit.solver.karigar.score", "categories")
+    state_model = delegate("tajkit.solver.karigar.score", "state_model")
 
     def schema(self, spec: Any) -> dict[str, Any]:
         """Both files tajkit reads: the finished table (``tajkit score``) and the position
@@ -72,20 +62,9 @@ class Karigar(Game):
             **both,
         }
 
-    def read_state(self, spec: Any, data: dict[str, Any]) -> Any:
-        from tajkit.solver.karigar.score import read_state
-
-        return read_state(spec, data)
-
-    def score(self, spec: Any, state: Any) -> ScoreResult:
-        from tajkit.solver.karigar.score import score
-
-        return score(spec, state)
-
-    def to_data(self, spec: Any, state: Any) -> dict[str, Any]:
-        from tajkit.solver.karigar.score import to_data
-
-        return to_data(state)
+    read_state = delegate("tajkit.solver.karigar.score", "read_state")
+    score = delegate("tajkit.solver.karigar.score", "score")
+    to_data = delegate("tajkit.solver.karigar.score", "to_data")
 
 
 GAME = Karigar()

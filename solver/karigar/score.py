@@ -140,7 +140,7 @@ def read_state(spec: Spec, data: dict[str, Any]) -> Table:
     return table
 
 
-def to_data(table: Table) -> dict[str, Any]:
+def to_data(spec: Spec, table: Table) -> dict[str, Any]:
     data: dict[str, Any] = {"game": GAME}
     if table.token_stacks is not None:
         data["token_stacks"] = [list(s) for s in table.token_stacks]

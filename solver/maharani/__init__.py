@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tajkit.solver.game import CardPart, Category, Command, Game, Option, PadTable, Report, ScoreResult, TableCell
+from tajkit.solver.game import CardPart, Command, Game, Option, PadTable, Report, TableCell, delegate
 
 
 def _hint(spec: Any, data: dict[str, Any], objective: str = "gold", top: int = 5, tiles: int = 2, solver: str = "enum") -> Report:
@@ -46,18 +46,12 @@ class Maharani(Game):
     languages = ("en", "hu")
     hint = HINT
 
-    def load_spec(self) -> Any:
-        from tajkit.solver.maharani.spec import load_spec
-
-        return load_spec()
+    load_spec = delegate("tajkit.solver.maharani.spec", "load_spec")
 
     def player_counts(self, spec: Any) -> tuple[int, int]:
         return spec.min_players, spec.max_players
 
-    def categories(self, spec: Any) -> tuple[Category, ...]:
-        from tajkit.solver.maharani.scoring import categories
-
-        return categories(spec)
+    categories = delegate("tajkit.solver.maharani.scoring", "categories")
 
     def pad_table(self, spec: Any) -> PadTable | None:
         cells = tuple(
@@ -68,30 +62,11 @@ class Maharani(Game):
     def card_parts(self, spec: Any) -> dict[str, CardPart]:
         return {"quarter_table": CardPart(table=self.pad_table(spec))}
 
-    def state_model(self, spec: Any) -> Any:
-        from tajkit.solver.maharani.state import state_model
-
-        return state_model(spec)
-
-    def read_state(self, spec: Any, data: dict[str, Any]) -> Any:
-        from tajkit.solver.maharani.state import read
-
-        return read(spec, data)
-
-    def score(self, spec: Any, state: Any) -> ScoreResult:
-        from tajkit.solver.maharani.scoring import score
-
-        return score(spec, state)
-
-    def to_data(self, spec: Any, state: Any) -> dict[str, Any]:
-        from tajkit.solver.maharani.state import to_data
-
-        return to_data(spec, state)
-
-    def picture(self, spec: Any, data: dict[str, Any]) -> bytes:
-        from tajkit.sheets.maharani import picture
-
-        return picture(spec, data)
+    state_model = delegate("tajkit.solver.maharani.state", "state_model")
+    read_state = delegate("tajkit.solver.maharani.state", "read")
+    score = delegate("tajkit.solver.maharani.scoring", "score")
+    to_data = delegate("tajkit.solver.maharani.state", "to_data")
+    picture = delegate("tajkit.sheets.maharani", "picture")
 
 
 GAME = Maharani()

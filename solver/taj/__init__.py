@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tajkit.solver.game import Category, Command, Game, Option, Report, ScoreResult
+from tajkit.solver.game import Command, Game, Option, Report, delegate
 
 
 def _hint(spec: Any, data: dict[str, Any], player: str | None, proposal: tuple[int, int] | None, top: int) -> Report:
@@ -52,38 +52,16 @@ class Taj(Game):
         examples=("tajkit hint taj table.toml --player Ben", "tajkit hint taj table.toml --player Ben --proposal 1 4"),
     )
 
-    def load_spec(self) -> Any:
-        from tajkit.solver.taj.rules import load_spec
-
-        return load_spec()
+    load_spec = delegate("tajkit.solver.taj.rules", "load_spec")
 
     def player_counts(self, spec: Any) -> tuple[int, int]:
         return spec.min_players, spec.max_players
 
-    def categories(self, spec: Any) -> tuple[Category, ...]:
-        from tajkit.solver.taj.scoring import categories
-
-        return categories(spec)
-
-    def state_model(self, spec: Any) -> Any:
-        from tajkit.solver.taj.state import state_model
-
-        return state_model(spec)
-
-    def read_state(self, spec: Any, data: dict[str, Any]) -> Any:
-        from tajkit.solver.taj.state import table_from_data
-
-        return table_from_data(spec, data)
-
-    def score(self, spec: Any, state: Any) -> ScoreResult:
-        from tajkit.solver.taj.scoring import score_table
-
-        return score_table(spec, state)
-
-    def to_data(self, spec: Any, state: Any) -> dict[str, Any]:
-        from tajkit.solver.taj.state import to_data
-
-        return to_data(spec, state)
+    categories = delegate("tajkit.solver.taj.scoring", "categories")
+    state_model = delegate("tajkit.solver.taj.state", "state_model")
+    read_state = delegate("tajkit.solver.taj.state", "table_from_data")
+    score = delegate("tajkit.solver.taj.scoring", "score_table")
+    to_data = delegate("tajkit.solver.taj.state", "to_data")
 
     def picture(self, spec: Any, data: dict[str, Any]) -> bytes:
         from tajkit.sheets.raster import png_from_pdf

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tajkit.solver.game import CardPart, Category, Command, Game, Option, PadTable, Report, ScoreResult, TableCell
+from tajkit.solver.game import CardPart, Command, Game, Option, PadTable, Report, TableCell, delegate
 
 
 def _hint(spec: Any, data: dict[str, Any], player: str | None, card_cost: float | None, top: int) -> Report:
@@ -34,18 +34,12 @@ class TajMahal(Game):
         examples=("tajkit hint tajmahal position.toml --player Asha --card-cost 1.5",),
     )
 
-    def load_spec(self) -> Any:
-        from tajkit.solver.tajmahal.spec import load_spec
-
-        return load_spec()
+    load_spec = delegate("tajkit.solver.tajmahal.spec", "load_spec")
 
     def player_counts(self, spec: Any) -> tuple[int, int]:
         return spec.min_players, spec.max_players
 
-    def categories(self, spec: Any) -> tuple[Category, ...]:
-        from tajkit.solver.tajmahal.scoring import categories
-
-        return categories(spec)
+    categories = delegate("tajkit.solver.tajmahal.scoring", "categories")
 
     def pad_table(self, spec: Any) -> PadTable | None:
         return chain_table(spec)
@@ -79,20 +73,9 @@ class TajMahal(Game):
 
         return {"$schema": "https://json-schema.org/draft/2020-12/schema", **file_model(spec).model_json_schema()}
 
-    def read_state(self, spec: Any, data: dict[str, Any]) -> Any:
-        from tajkit.solver.tajmahal.state import table_from_data
-
-        return table_from_data(spec, data)
-
-    def score(self, spec: Any, state: Any) -> ScoreResult:
-        from tajkit.solver.tajmahal.scoring import score_table
-
-        return score_table(spec, state)
-
-    def to_data(self, spec: Any, state: Any) -> dict[str, Any]:
-        from tajkit.solver.tajmahal.state import to_data
-
-        return to_data(spec, state)
+    read_state = delegate("tajkit.solver.tajmahal.state", "table_from_data")
+    score = delegate("tajkit.solver.tajmahal.scoring", "score_table")
+    to_data = delegate("tajkit.solver.tajmahal.state", "to_data")
 
 
 def chain_table(spec: Any) -> PadTable:
