@@ -471,3 +471,17 @@ def test_entry_reads_lists_dicts_and_digits_as_their_fields_ask():
     assert parse_answer("c4=Bn d7=Os", Optional[dict[str, str]], board) == {"c4": "Bn", "d7": "Os"}
     with pytest.raises(Retry):
         parse_answer("c4 Bn", Optional[dict[str, str]], board)
+
+
+def test_json_carries_the_same_notes_and_top_as_the_text():
+    """Issue 12: one behaviour for every game: the game-not-over note is in the JSON's notes; --top
+    limits the JSON's moves as it does the text's."""
+    out = json.loads(run("score", "artisans", str(ASHA), "--json").stdout)
+    assert any("not over yet" in n for n in out["notes"])
+    moves = json.loads(run("hint", "artisans", str(ASHA), "--roll", "4", "6", "--top", "2", "--json").stdout)["moves"]
+    assert len(moves) == 2
+
+
+def test_short_help_and_shell_completion():
+    assert run("-h").exit_code == 0 and run("score", "-h").exit_code == 0
+    assert "--install-completion" in run("--help").stdout

@@ -217,3 +217,13 @@ def test_maharani_score_pad_in_hungarian(tmp_path):
     for word in ("Pontozólap", "Játékos", "Kör 16", "Negyed kiértékelése 4", "Összes arany", "munkás → arany"):
         assert word in text, word
     assert "Turn" not in text and "Score pad" not in text
+
+
+def test_the_artisans_pad_prints_two_to_a_page_with_six_columns():
+    """Issue 12: the game takes any number of players: 6 columns, and the pad no longer leaves half
+    the page blank."""
+    pad = pad_of("artisans")
+    assert pad.players == 6
+    reader, _ = rendered(lambda: scorepad.render(pad, "a4", "colour", count=1))
+    text = reader.pages[0].extract_text()
+    assert text.count("Score pad") == 2 and text.count("Left orchard") == 2
