@@ -227,3 +227,20 @@ def test_the_artisans_pad_prints_two_to_a_page_with_six_columns():
     reader, _ = rendered(lambda: scorepad.render(pad, "a4", "colour", count=1))
     text = reader.pages[0].extract_text()
     assert text.count("Score pad") == 2 and text.count("Left orchard") == 2
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_two_pads_to_a_page_keep_their_footers_off_the_cut_line(paper):
+    """Issue 8: the footer of the upper pad printed on the cut line (Karigar-e-Taj, A4 and Letter)."""
+    reader, _ = rendered(lambda: scorepad.render(pad_of("karigar"), paper, "colour", count=1))
+    page = reader.pages[0]
+    height = float(page.mediabox.height)
+    footers: list[float] = []
+
+    def visit(text, cm, tm, font, size):  # noqa: ANN001
+        if "score pad" in text and "tajkit" in text:
+            footers.append(cm[5] + tm[5] * cm[3])
+
+    page.extract_text(visitor_text=visit)
+    assert len(footers) == 2
+    assert min(abs(y - height / 2) for y in footers) > 6  # the cut line runs across the middle
