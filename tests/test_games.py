@@ -193,3 +193,13 @@ def test_games_lists_what_each_game_offers():
         info = games.get(game_id)
         offers = line.split(": ", 1)[1].split(", ")
         assert ("score" in offers) == info.scores and ("hint" in offers) == (info.hint is not None)
+
+
+def test_every_hint_answers_its_example_position(info):
+    """Each game with a hint ships tests/data/<game>-position.toml, a live position it answers."""
+    if info.hint is None:
+        pytest.skip(f"{info.id} has no hint")
+    args = ["--roll", "4", "6"] if info.id == "artisans" else []
+    result = runner.invoke(cli.app, ["hint", info.id, str(DATA / f"{info.id}-position.toml"), *args, "--json"])
+    assert result.exit_code == 0, result.output
+    json.loads(result.stdout)

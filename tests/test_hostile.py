@@ -205,3 +205,20 @@ def test_an_unwritable_folder_names_the_users_path(tmp_path, monkeypatch):
     result = runner.invoke(app, ["print", "taj", "-o", str(target)])
     assert result.exit_code == 2
     assert result.stderr == f"error: {target}: cannot write there (Permission denied)\n"
+
+
+HINTING = [g for g in games.GAMES if games.get(g).hint is not None]
+
+
+@pytest.mark.parametrize("game", HINTING)
+@FUZZ
+@given(data=st.data())
+def test_malformed_positions_are_refused_cleanly(game, data, tmp_path_factory):
+    """Every game's hint reads its position as strictly as score reads a table."""
+    position = tomllib.loads((DATA / f"{game}-position.toml").read_text())
+    path = data.draw(st.sampled_from(paths_of(position)))
+    broken = replaced(position, path, data.draw(junk | st.just(_DELETE)))
+    target = tmp_path_factory.mktemp("position") / "position.json"
+    target.write_text(json.dumps(broken))
+    args = ["--roll", "4", "6", "--futures", "200"] if game == "artisans" else []
+    assert_clean_refusal_or_success(runner.invoke(app, ["hint", game, str(target), *args]))
