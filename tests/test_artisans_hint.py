@@ -69,6 +69,13 @@ def test_hint_text_says_when_moves_are_equal():
     assert data["moves"][0]["raindrops_left_at_end"] > data["moves"][1]["raindrops_left_at_end"]
 
 
+def test_a_move_just_behind_the_first_is_never_shown_as_minus_zero():
+    """A difference that rounds to zero gets more decimals, so "(-0.0)" never appears."""
+    assert report._behind(-0.03, 1) == "-0.03"
+    assert report._behind(-0.0004, 2) == "less than 0.001 behind"
+    assert report._behind(-1.26, 1) == "-1.3"
+
+
 def test_simulation_does_not_depend_on_the_number_of_processes():
     one = simulate.compare(SPEC, ["heuristic", "greedy"], games=6, seed=9, processes=1)
     two = simulate.compare(SPEC, ["heuristic", "greedy"], games=6, seed=9, processes=2)

@@ -42,13 +42,22 @@ def _value_text(hint: Hint, ranked: RankedMove, first: bool) -> str:
             fewer = best.rain - ranked.rain  # type: ignore[operator]
             rain = f", with {fewer:.1f} fewer raindrops left for the tie-break" if fewer > 0.05 else ""
             return f"{value}  (the same score as the first{rain})"
-        return f"{value}  ({ranked.expected - best.expected:+.2f})"
+        return f"{value}  ({_behind(ranked.expected - best.expected, 2)})"
     value = f"expected final score {ranked.expected:.1f} ± {ranked.stderr:.1f}"
     if first:
         return value
     if ranked.equal_to_best:
         return f"{value}  (as good as the first, within the estimate's error)"
-    return f"{value}  ({ranked.expected - best.expected:+.1f})"
+    return f"{value}  ({_behind(ranked.expected - best.expected, 1)})"
+
+
+def _behind(difference: float, places: int) -> str:
+    """How far a move is behind the first, never shown as "-0.0": more decimals when it is small."""
+    for digits in range(places, 4):
+        text = f"{difference:+.{digits}f}"
+        if float(text) != 0:
+            return text
+    return "less than 0.001 behind"
 
 
 def hint_text(spec: Spec, name: str, sheet: Sheet, roll: tuple[int, int], hint: Hint, top: int) -> str:
