@@ -67,7 +67,6 @@ def summarize(scores: Iterable[float]) -> Summary:
 
 
 POLICIES = ("oracle", "hint", "heuristic", "greedy", "random")
-SECONDS_PER_GAME = {"oracle": 2.0, "hint": 5.0, "heuristic": 0.01, "greedy": 0.02, "random": 0.005}  # one core, measured
 
 
 @dataclass(frozen=True)
