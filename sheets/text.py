@@ -60,8 +60,19 @@ def text(
 
 
 def wrap(s: str, font: str, size: float, max_width: float) -> list[str]:
-    """``s`` broken into lines no wider than ``max_width`` (reportlab's own splitter)."""
-    return simpleSplit(s, font, size, max_width)
+    """``s`` broken into lines no wider than ``max_width``: reportlab's own splitter breaks at
+    spaces; a word wider than the line (a position string) is cut, after a ``/`` where one fits."""
+    lines: list[str] = []
+    for line in simpleSplit(s, font, size, max_width):
+        while width_of(line, font, size) > max_width and len(line) > 1:
+            fits = 1
+            while fits < len(line) and width_of(line[: fits + 1], font, size) <= max_width:
+                fits += 1
+            cut = line.rfind("/", 0, fits) + 1 or fits
+            lines.append(line[:cut])
+            line = line[cut:]
+        lines.append(line)
+    return lines
 
 
 def paragraph(

@@ -7,11 +7,14 @@ import re
 
 import pdfcheck
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from tajkit.cli.main import app
 from tajkit.sheets import documents, reference, scorepad
-from tajkit.sheets.text import PLACED
+from tajkit.sheets.pdf import register_fonts
+from tajkit.sheets.text import PLACED, SANS, width_of, wrap
 from tajkit.sheets.documents import Card, Section
 from tajkit.solver import games
 from tajkit.solver.artisans.rules import load_spec
@@ -244,3 +247,14 @@ def test_two_pads_to_a_page_keep_their_footers_off_the_cut_line(paper):
     page.extract_text(visitor_text=visit)
     assert len(footers) == 2
     assert min(abs(y - height / 2) for y in footers) > 6  # the cut line runs across the middle
+
+
+@settings(max_examples=200)
+@given(st.text(alphabet=st.sampled_from("ab/ :;-,Ő"), max_size=300), st.floats(min_value=20, max_value=300))
+def test_wrapped_lines_never_run_past_their_box(words, width):
+    """A position string has no spaces to break at: it is cut (after a '/' where one fits), so a
+    picture's panel never runs off the page; nothing is lost on the way."""
+    register_fonts()
+    lines = wrap(words, SANS, 7, width)
+    assert all(width_of(line, SANS, 7) <= width for line in lines if len(line) > 1)
+    assert "".join(lines).replace(" ", "") == words.replace("\n", "").replace(" ", "")
