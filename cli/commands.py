@@ -32,14 +32,20 @@ class Target:
     path: Path | None  # None: standard output
 
 
-def output_target(output: str | None, default: Path | None, force: bool) -> Target:
-    """Where to write: ``-`` is standard output; an existing file needs ``force``; checked before
-    any work is done, so a refusal costs nothing."""
+FORMATS = {".pdf": "a PDF", ".png": "a PNG picture"}
+
+
+def output_target(output: str | None, default: Path | None, force: bool, suffix: str) -> Target:
+    """Where to write: ``-`` is standard output; a file's name must end in ``suffix`` (a PNG named
+    pad.pdf would not open); an existing file needs ``force``; checked before any work is done, so
+    a refusal costs nothing."""
     if output == "-":
         return Target(None)
     path = Path(output) if output is not None else default
     assert path is not None
     name = present.safe(str(path))
+    if path.suffix.lower() != suffix:
+        raise BadInput(f"{name}: this writes {FORMATS[suffix]}, so the file name must end in {suffix}")
     if path.is_dir():
         raise BadInput(f"{name} is a folder: give a file name with -o")
     if path.exists() and not force:

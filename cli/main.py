@@ -190,7 +190,7 @@ def print_cmd(
     pages = count or (1 if chosen == "reference" else 10)
     suffix = f"-{lang}" if lang != "en" else ""
     default = Path("output") / f"{game}-{chosen}{suffix}-{paper.value}-{ink.value}.pdf"
-    target = commands.output_target(output, default, force)
+    target = commands.output_target(output, default, force, ".pdf")
     pdf = commands.render(info, chosen, paper.value, ink.value, pages, lang)
     commands.deliver(target, pdf, force)
 
@@ -218,6 +218,7 @@ def score_cmd(
         raise BadInput(f"tajkit score {game}: not available for {game} yet (see: tajkit games)")
     if png is not None and not info.draws:
         raise BadInput(f"--png: tajkit draws no picture for {game} (see: tajkit games)")
+    target = commands.output_target(png, None, force, ".png") if png is not None else None
     spec = info.load_spec()
     if state is None:
         if not stdin_is_interactive():
@@ -228,8 +229,7 @@ def score_cmd(
     else:
         data = commands.read_state(state)
         result = info.score(spec, info.read_state(spec, data))
-    if png is not None:
-        target = commands.output_target(png, None, force)
+    if target is not None:
         commands.deliver(target, info.picture(spec, data), force, announce=True)
     typer.echo(json.dumps(result.as_json(), indent=2, ensure_ascii=False) if as_json else present.score(result))
 
@@ -248,7 +248,7 @@ def show_cmd(
     info = registry.get(game)
     if not info.draws:
         raise BadInput(f"tajkit show {game}: tajkit draws no picture for {game} (see: tajkit games)")
-    target = commands.output_target(output, None, force)
+    target = commands.output_target(output, None, force, ".png")
     spec = info.load_spec()
     commands.deliver(target, info.picture(spec, commands.read_state(state)), force)
 

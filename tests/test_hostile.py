@@ -72,18 +72,24 @@ def replaced(data: Any, path: tuple, value: Any) -> Any:
 _DELETE = object()
 
 
+def broken_copy(example: Path, data: st.DataObject, tmp_path_factory, extra_key: bool = False) -> Path:  # noqa: ANN001
+    """A copy of an example file with one value replaced by junk or deleted (and, with
+    ``extra_key``, perhaps an unknown key added), written as JSON to a fresh folder."""
+    document = tomllib.loads(example.read_text())
+    path = data.draw(st.sampled_from(paths_of(document)))
+    broken = replaced(document, path, data.draw(junk | st.just(_DELETE)))
+    if extra_key and data.draw(st.booleans()):
+        broken[data.draw(st.text(min_size=1, max_size=6))] = data.draw(junk)
+    target = tmp_path_factory.mktemp("broken") / example.with_suffix(".json").name
+    target.write_text(json.dumps(broken))
+    return target
+
+
 @pytest.mark.parametrize("game", SCORING)
 @FUZZ
 @given(data=st.data())
 def test_malformed_state_files_are_refused_cleanly(game, data, tmp_path_factory):
-    example = tomllib.loads((DATA / f"{game}-example.toml").read_text())
-    path = data.draw(st.sampled_from(paths_of(example)))
-    value = data.draw(junk | st.just(_DELETE))
-    broken = replaced(example, path, value)
-    if data.draw(st.booleans()):
-        broken[data.draw(st.text(min_size=1, max_size=6))] = data.draw(junk)
-    target = tmp_path_factory.mktemp("state") / "state.json"
-    target.write_text(json.dumps(broken))
+    target = broken_copy(DATA / f"{game}-example.toml", data, tmp_path_factory, extra_key=True)
     assert_clean_refusal_or_success(runner.invoke(app, ["score", game, str(target)]))
     hint_args = {"artisans": ["--roll", "2", "5", "--futures", "200"], "taj": ["--player", "Ben"]}
     if game in hint_args:  # the games whose finished table is also a position to hint
@@ -194,6 +200,23 @@ def test_output_into_a_file_as_folder_is_bad_input(tmp_path):
     assert result.exit_code == 2 and "is a file, not a folder" in result.stderr
 
 
+@pytest.mark.parametrize(
+    ("args", "name", "says"),
+    [
+        (["print", "taj"], "pad.png", "this writes a PDF, so the file name must end in .pdf"),
+        (["show", "taj", str(DATA / "taj-example.toml")], "display.pdf", "this writes a PNG picture, so the file name must end in .png"),
+        (["score", "taj", str(DATA / "taj-example.toml"), "--png"], "table", "this writes a PNG picture, so the file name must end in .png"),
+    ],
+)
+def test_an_output_named_for_another_format_is_refused_before_any_work(tmp_path, args, name, says):
+    """A PNG saved as display.pdf (or a PDF as pad.png) would not open: refused, nothing written."""
+    target = tmp_path / name
+    flag = [] if args[-1] == "--png" else ["-o"]
+    result = runner.invoke(app, [*args, *flag, str(target)])
+    assert (result.exit_code, result.stderr) == (2, f"error: {target}: {says}\n")
+    assert list(tmp_path.iterdir()) == []
+
+
 def test_an_unwritable_folder_names_the_users_path(tmp_path, monkeypatch):
     import tempfile
 
@@ -215,10 +238,6 @@ HINTING = [g for g in games.GAMES if games.get(g).hint is not None]
 @given(data=st.data())
 def test_malformed_positions_are_refused_cleanly(game, data, tmp_path_factory):
     """Every game's hint reads its position as strictly as score reads a table."""
-    position = tomllib.loads((DATA / f"{game}-position.toml").read_text())
-    path = data.draw(st.sampled_from(paths_of(position)))
-    broken = replaced(position, path, data.draw(junk | st.just(_DELETE)))
-    target = tmp_path_factory.mktemp("position") / "position.json"
-    target.write_text(json.dumps(broken))
+    target = broken_copy(DATA / f"{game}-position.toml", data, tmp_path_factory)
     args = ["--roll", "4", "6", "--futures", "200"] if game == "artisans" else []
     assert_clean_refusal_or_success(runner.invoke(app, ["hint", game, str(target), *args]))
