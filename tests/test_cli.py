@@ -351,12 +351,14 @@ def test_the_hint_is_set_by_a_futures_budget_not_the_clock():
     spec = load_spec()
     hinter = hinter_for(spec)
     empty = Sheet.empty(spec)
+    states = hinter.engine.pack(empty)
+    assert len(hinter._field(states, 0, 0, hinter.engine.moves(states, 0, 0, (2, 5)))) == 35
     full = hinter.rank(empty, (2, 5), seed=0, top=5)
-    assert full.cut is None and full.futures == 28 * 80 * 3  # the whole race: 28 -> 14 -> 7 -> 5 moves
+    assert full.cut is None and full.futures == 35 * 80 + 17 * 160 + 8 * 320  # the race: 35 -> 17 -> 8 -> 5 moves
     again = hinter.rank(empty, (2, 5), seed=0, top=5, time_limit=600)
     assert [(m.move, m.expected) for m in again.moves] == [(m.move, m.expected) for m in full.moves]
     short = hinter.rank(empty, (2, 5), seed=0, top=5, futures=3000)
-    assert short.cut == "budget" and short.futures == 28 * 80
+    assert short.cut == "budget" and short.futures == 35 * 80
     capped = hinter.rank(empty, (2, 5), seed=0, top=5, time_limit=0.0)
     assert capped.cut == "time"
     text = run("hint", "artisans", str(ASHA), "--roll", "2", "5", "--futures", "100", "--json")

@@ -174,15 +174,28 @@ class Hinter:
         return [first] + [i for i in order if i != first]
 
     def _field(self, states: list[int], used: int, trees: int, moves: list[EMove]) -> list[EMove]:
-        """The candidates: the most promising by the value table, and always the skip."""
+        """The candidates: the most promising by the value table; in every feature, the table's
+        best two and the careful player's own choice (the table is measured, and thin for rare
+        states such as a facade of its own group's value, so it must not decide alone which
+        features are tried); and always the skip."""
         if len(moves) <= FIELD:
             return moves
         values = self.estimator.values_after(states, used, trees, moves)
-        order = sorted(range(len(moves)), key=lambda i: -values[i])
-        field = [moves[i] for i in order[:FIELD]]
-        if moves[-1] not in field:  # the skip is last in engine order
-            field.append(moves[-1])
-        return field
+        by_table = sorted(range(len(moves)), key=lambda i: -values[i])
+        by_careful = sorted(range(len(moves)), key=lambda i: -self._careful_preference(states, moves[i]))
+        chosen = set(by_table[:FIELD]) | _best_per_feature(moves, by_table, 2) | _best_per_feature(moves, by_careful, 1)
+        chosen.add(len(moves) - 1)  # the skip is last in engine order
+        return [moves[i] for i in by_table if i in chosen]
+
+    def _careful_preference(self, states: list[int], m: EMove) -> float:
+        """How the careful player (``rollout.py``) rates a placement: cheap first, then one that
+        completes a scoring feature, then the share of the feature's ways to score it keeps."""
+        if m.feature < 0:
+            return -np.inf
+        table = self.engine.tables[m.feature]
+        before = table.completions[states[m.feature]]
+        kept = table.completions[m.state] / before if before else 1.0
+        return -4 * m.raindrops + 2 * table.scores[m.state] + kept - 0.5 * m.water
 
     def _play(self, field, alive, states, used, trees, per_round, rng, ending) -> np.ndarray:  # noqa: ANN001
         """Final scores: one row per candidate in ``alive``, the same futures for each row."""
@@ -206,6 +219,17 @@ class Hinter:
         n = scores.size
         stderr = float(scores.std(ddof=1) / n**0.5) if n > 1 else 0.0
         return RankedMove(self.engine.move(m, roll), float(scores.mean()), stderr, int(n), equal)
+
+
+def _best_per_feature(moves: list[EMove], ranking: list[int], k: int) -> set[int]:
+    """The first ``k`` moves of ``ranking`` in each feature."""
+    taken: dict[int, int] = {}
+    chosen = set()
+    for i in ranking:
+        if moves[i].feature >= 0 and taken.get(moves[i].feature, 0) < k:
+            taken[moves[i].feature] = taken.get(moves[i].feature, 0) + 1
+            chosen.add(i)
+    return chosen
 
 
 def _mean(rounds: list[np.ndarray]) -> float:
