@@ -1,0 +1,85 @@
+"""Benchmark: how far below the clairvoyant bound perfect honest play stays, where it can be solved.
+
+    python scripts/price_of_information.py --boxes 9 --positions 40 --dice 8 --seed 1
+
+`tajkit simulate artisans` compares the hint with a clairvoyant oracle that knows every roll to come.
+How much of that gap could any honest player close? Near the end of a game the question has an exact
+answer: from a position with few empty boxes, the exact ending (`endgame.py`, the hint's own solver
+there) gives the best expected final score of a player who does not know the dice, and CP-SAT
+(`oracle.py`) gives the best score with the dice known, averaged over sampled roll sequences. The
+positions are the first with `--boxes` empty boxes in games played by the careful player. Figures,
+not assertions.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+
+import numpy as np
+
+from tajkit.solver.artisans.endgame import endgame_for
+from tajkit.solver.artisans.engine import Engine, engine_for
+from tajkit.solver.artisans.oracle import clairvoyant
+from tajkit.solver.artisans.policies import heuristic_policy
+from tajkit.solver.artisans.rules import load_spec
+from tajkit.solver.artisans.simulate import roll_sequence
+
+
+def positions_with(engine: Engine, boxes: int, count: int, seed: int):  # noqa: ANN201
+    """(states, used, trees): the first position with ``boxes`` empty boxes in each careful game
+    that reaches one before it ends."""
+    found, game = 0, 0
+    while found < count:
+        rng = random.Random(game)
+        states, used, trees = [0] * len(engine.tables), 0, 0
+        for roll in roll_sequence(engine, seed, game):
+            if engine.ends(states, used):
+                break
+            if sum(len(t.empties[s]) for t, s in zip(engine.tables, states)) == boxes:
+                yield list(states), used, trees
+                found += 1
+                break
+            move = heuristic_policy(engine, states, used, trees, roll, rng)
+            if move.feature >= 0:
+                states[move.feature] = move.state
+            used, trees = used + move.raindrops, trees + move.water
+        game += 1
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--boxes", type=int, default=9, help="empty boxes left (the exact solver's reach: up to 9)")
+    parser.add_argument("--positions", type=int, default=40)
+    parser.add_argument("--dice", type=int, default=8, help="sampled roll sequences per position for the clairvoyant")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--oracle-time", type=float, default=20.0)
+    args = parser.parse_args()
+
+    engine = engine_for(load_spec())
+    ending = endgame_for(engine)
+    rng = np.random.default_rng(args.seed)
+    honest, known, unproven = [], [], 0
+    for states, used, trees in positions_with(engine, args.boxes, args.positions, args.seed):
+        honest.append(ending.outcome(states, used, trees).score)
+        scores = []
+        for _ in range(args.dice):
+            rolls = [(int(a), int(b)) for a, b in rng.integers(1, engine.faces + 1, size=(engine.spec.max_turns, 2))]
+            result = clairvoyant(engine, rolls, states, used, trees, time_limit=args.oracle_time, seed=args.seed)
+            unproven += not result.proven
+            scores.append(result.score)
+        known.append(statistics.mean(scores))
+    gaps = [k - h for k, h in zip(known, honest)]
+    spread = statistics.stdev(gaps) / len(gaps) ** 0.5 if len(gaps) > 1 else 0.0
+    print(f"{len(honest)} positions with {args.boxes} empty boxes (careful games, seed {args.seed}), "
+          f"{args.dice} roll sequences each")
+    print(f"perfect honest play (exact): {statistics.mean(honest):.2f}")
+    print(f"clairvoyant (CP-SAT, dice known): {statistics.mean(known):.2f}"
+          + (f" ({unproven} solves not proven optimal: a lower bound there)" if unproven else " (every solve proven optimal)"))
+    print(f"price of not knowing the dice: {statistics.mean(gaps):.2f} ± {spread:.2f} points "
+          f"(honest = {statistics.mean(honest) / statistics.mean(known):.3f} of clairvoyant)")
+
+
+if __name__ == "__main__":
+    main()
