@@ -10,9 +10,10 @@ from the sheet the move leaves: by the careful player (``rollout.py``) until few
 by the exact solver (each future scores the exact expected value of a perfect ending). Every
 candidate is played on the same sampled dice, so differences between moves are not drowned in
 luck, and the error of a difference is measured on those pairs. The candidates are the distinct
-legal moves the measured per-feature value table (``values.py``) rates most promising; then a
-race: each round plays more futures for the better half of the field. Moves worth the same
-within the error are ordered by the raindrops they keep (the tie-break).
+legal moves the measured per-feature value table (``values.py``) rates most promising, and a few
+in every feature (``_field``); then a race: each round plays more futures for the better half of
+the field. Moves worth the same within the error are ordered by the raindrops they keep (the
+tie-break).
 
 This is honest about chance: nothing looks at dice that have not been rolled.
 """
@@ -32,7 +33,7 @@ from tajkit.solver.artisans.rules import Move, Sheet, Spec
 from tajkit.solver.artisans.values import Estimator, shipped_table, structure_key
 from tajkit.solver.errors import BadInput
 
-FIELD = 28  # candidates that enter the race
+FIELD = 28  # the value table's favourites that enter the race (a few more join: see _field)
 FIRST_ROUND = 80  # futures per candidate in the first round; each later round doubles it
 FUTURES = 20_000  # the default budget: more than a whole race needs, so the race always finishes
 TIME_CAP = 10.0  # seconds: a safety cap only (a slow machine), reported when it cuts
