@@ -24,27 +24,34 @@ from pathlib import Path
 import tomli_w
 
 from tajkit.solver.artisans import state as artisans_state
-from tajkit.solver.artisans.engine import engine_for
+from tajkit.solver.artisans.engine import Engine, engine_for
 from tajkit.solver.artisans.hint import EXACT_BOXES, Hinter
 from tajkit.solver.artisans.policies import heuristic_policy
 from tajkit.solver.artisans.rules import load_spec
 from tajkit.solver.artisans.simulate import roll_sequence
 
 
+def game_positions(engine: Engine, seed: int, game: int):  # noqa: ANN201
+    """(states, raindrops used, trees watered, roll) before every move of a game played by the
+    careful player on the seeded rolls of ``game``."""
+    rng = random.Random(game)
+    states, used, trees = [0] * len(engine.tables), 0, 0
+    for roll in roll_sequence(engine, seed, game):
+        if engine.ends(states, used):
+            break
+        yield list(states), used, trees, roll
+        move = heuristic_policy(engine, states, used, trees, roll, rng)
+        if move.feature >= 0:
+            states[move.feature] = move.state
+        used, trees = used + move.raindrops, trees + move.water
+
+
 def positions(games: int, seed: int):  # noqa: ANN201
     """(sheet, roll) before every move of games played by the careful player."""
     engine = engine_for(load_spec())
     for g in range(games):
-        rng = random.Random(g)
-        states, used, trees = [0] * len(engine.tables), 0, 0
-        for roll in roll_sequence(engine, seed, g):
-            if engine.ends(states, used):
-                break
+        for states, used, trees, roll in game_positions(engine, seed, g):
             yield engine.sheet(states, used, trees), roll
-            move = heuristic_policy(engine, states, used, trees, roll, rng)
-            if move.feature >= 0:
-                states[move.feature] = move.state
-            used, trees = used + move.raindrops, trees + move.water
 
 
 def percentile(values: list[float], q: float) -> float:

@@ -14,38 +14,30 @@ not assertions.
 from __future__ import annotations
 
 import argparse
-import random
+import itertools
 import statistics
 
 import numpy as np
+from bench_artisans_hint import game_positions  # a sibling script: the careful games it times
 
 from tajkit.solver.artisans.endgame import endgame_for
 from tajkit.solver.artisans.engine import Engine, engine_for
 from tajkit.solver.artisans.oracle import clairvoyant
-from tajkit.solver.artisans.policies import heuristic_policy
 from tajkit.solver.artisans.rules import load_spec
-from tajkit.solver.artisans.simulate import roll_sequence
 
 
 def positions_with(engine: Engine, boxes: int, count: int, seed: int):  # noqa: ANN201
     """(states, used, trees): the first position with ``boxes`` empty boxes in each careful game
     that reaches one before it ends."""
-    found, game = 0, 0
-    while found < count:
-        rng = random.Random(game)
-        states, used, trees = [0] * len(engine.tables), 0, 0
-        for roll in roll_sequence(engine, seed, game):
-            if engine.ends(states, used):
-                break
+    found = 0
+    for game in itertools.count():
+        for states, used, trees, _ in game_positions(engine, seed, game):
             if sum(len(t.empties[s]) for t, s in zip(engine.tables, states)) == boxes:
-                yield list(states), used, trees
+                yield states, used, trees
                 found += 1
                 break
-            move = heuristic_policy(engine, states, used, trees, roll, rng)
-            if move.feature >= 0:
-                states[move.feature] = move.state
-            used, trees = used + move.raindrops, trees + move.water
-        game += 1
+        if found == count:
+            return
 
 
 def main() -> None:

@@ -28,7 +28,7 @@ import numpy as np
 
 from tajkit.solver.artisans.endgame import EPS, Endgame, Outcome, endgame_for
 from tajkit.solver.artisans.engine import EMove, Engine, engine_for
-from tajkit.solver.artisans.rollout import Batch, Ending
+from tajkit.solver.artisans.rollout import Batch, Ending, preference
 from tajkit.solver.artisans.rules import Move, Sheet, Spec
 from tajkit.solver.artisans.values import Estimator, shipped_table, structure_key
 from tajkit.solver.errors import BadInput
@@ -189,14 +189,14 @@ class Hinter:
         return [moves[i] for i in by_table if i in chosen]
 
     def _careful_preference(self, states: list[int], m: EMove) -> float:
-        """How the careful player (``rollout.py``) rates a placement: cheap first, then one that
-        completes a scoring feature, then the share of the feature's ways to score it keeps."""
+        """How the careful player (``rollout.py``) rates a placement; it waters only afterwards,
+        so a move's dry version comes first."""
         if m.feature < 0:
             return -np.inf
         table = self.engine.tables[m.feature]
         before = table.completions[states[m.feature]]
         kept = table.completions[m.state] / before if before else 1.0
-        return -4 * m.raindrops + 2 * table.scores[m.state] + kept - 0.5 * m.water
+        return preference(m.raindrops, table.scores[m.state], kept) - 0.5 * m.water
 
     def _play(self, field, alive, states, used, trees, per_round, rng, ending) -> np.ndarray:  # noqa: ANN001
         """Final scores: one row per candidate in ``alive``, the same futures for each row."""

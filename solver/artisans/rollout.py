@@ -28,6 +28,12 @@ class CarefulRules:
     water_reserve_per_box: float = 1 / 5  # ...and this many per box left
 
 
+def preference(cost, completes, kept):  # noqa: ANN001, ANN201 (numbers or arrays alike)
+    """The careful player's order of safe placements: cheap first, then one that completes a
+    scoring feature, then the share of the feature's ways to score that it keeps."""
+    return -4 * cost + 2 * completes + kept
+
+
 @dataclass(frozen=True)
 class Ending:
     """Where the played-out futures hand over to the exact solver: at ``boxes`` empty boxes."""
@@ -110,7 +116,7 @@ class Batch:
         valid = (nxt >= 0) & (cost <= left[:, None, None])
         safe = valid & (kept >= 0)
         minus_inf = np.float32(-np.inf)
-        key = np.where(safe, np.float32(-4) * cost + np.float32(2) * self.completes[index] + kept, minus_inf)
+        key = np.where(safe, preference(cost, self.completes[index], kept), minus_inf)
         key = key.reshape(n, -1)
         # giving a feature up: the cheapest first, then the one with the fewest stars
         kill = np.where(valid & (kept < 0), np.float32(-4) * cost - self.stars[None, :, None] / 10, minus_inf)
