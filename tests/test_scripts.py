@@ -21,3 +21,64 @@ def test_price_of_information_compares_exact_honest_play_with_the_clairvoyant():
     assert lines[1].startswith("perfect honest play (exact): ")
     assert lines[2].startswith("clairvoyant (CP-SAT, dice known): ")
     assert lines[3].startswith("price of not knowing the dice: ")
+
+
+def run_script(name: str, *args: str, cwd: Path | None = None) -> list[str]:
+    result = subprocess.run(
+        [sys.executable, str(SCRIPTS / name), *args], capture_output=True, text=True, timeout=600, cwd=cwd
+    )
+    assert result.returncode == 0, result.stderr
+    return result.stdout.splitlines()
+
+
+def test_bench_artisans_hint_times_raced_and_exact_positions_and_whole_processes():
+    lines = run_script("bench_artisans_hint.py", "--games", "1", "--processes", "1")
+    assert lines[0].startswith("positions: ") and "from 1 games (seed 1)" in lines[0]
+    kinds = [line.split(",")[1].split("(")[0].strip() for line in lines if line.startswith("hint solver time")]
+    assert kinds == ["all", "exact", "raced"]
+    assert [line.split(",")[1].strip().split()[0] for line in lines if line.startswith("whole")] == ["raced", "exact"]
+
+
+def test_compare_artisans_hints_plays_games_and_pairs_two_runs(tmp_path):
+    out = tmp_path / "hint.jsonl"
+    assert run_script("compare_artisans_hints.py", "play", "--games", "2", "--processes", "1", "--out", str(out)) == [
+        f"{out}: 2 games"
+    ]
+    lines = run_script("compare_artisans_hints.py", "pair", str(out), str(out))
+    assert lines[0].startswith("2 games paired (seed 1)")
+    assert lines[1].startswith("difference +0.00, 95% interval [+0.00, +0.00]; better in 0, worse in 0, equal in 2")
+
+
+def test_fit_artisans_values_writes_a_value_table_the_hint_can_read(tmp_path):
+    import json
+
+    from tajkit.solver.artisans.engine import engine_for
+    from tajkit.solver.artisans.rules import load_spec
+    from tajkit.solver.artisans.values import ValueTable, structure_key
+
+    out = tmp_path / "values.json"
+    assert run_script("fit_artisans_values.py", "--rounds", "1", "--games", "200", "--workers", "1", "-o", str(out)) == [
+        str(out)
+    ]
+    table = json.loads(out.read_text(encoding="utf-8"))
+    assert table["structure"] == structure_key(engine_for(load_spec()))
+    assert any(ValueTable.from_json(table).chance)
+
+
+def test_bench_tajmahal_times_hints_and_whole_processes():
+    lines = run_script("bench_tajmahal.py", "--positions", "5", "--processes", "1")
+    assert lines[0].startswith("first hint in this process")
+    assert any(line.startswith("hint on 5 random rounds") for line in lines)
+    assert lines[-1].startswith("whole `tajkit score tajmahal` process on the 12-round record")
+
+
+def test_bench_karigar_plans_full_bazaars():
+    lines = run_script("bench_karigar.py", "--count", "3")
+    assert lines[0] == "Karigar-e-Taj build planner: 3 full Bazaars, horizon 4, seed 1"
+    assert lines[-1].startswith("  proven (shortest, or no build and the most progress): ")
+
+
+def test_bench_maharani_finds_enumeration_and_cp_sat_agree():
+    lines = run_script("bench_maharani.py", "--positions", "3")
+    assert lines[0].startswith("Maharani hint, 3 mid-game positions")
+    assert lines[-1] == "the two agree on the best value in every position"
