@@ -188,6 +188,20 @@ class Command:
 
 # --- the interface ---------------------------------------------------------------------------
 
+SCHEMA_DIALECT = "https://json-schema.org/draft/2020-12/schema"
+
+
+def schema_of_files(title: str, description: str, *models: Any) -> dict[str, Any]:
+    """One JSON Schema for a game whose commands read files of different forms (a finished table
+    for ``tajkit score``, a position for ``tajkit hint``): any one of ``models``."""
+    from typing import Union
+
+    from pydantic import TypeAdapter
+
+    either = TypeAdapter(Union[models]).json_schema()  # type: ignore[valid-type]
+    return {"$schema": SCHEMA_DIALECT, "title": title, "description": description, **either}
+
+
 
 def delegate(module: str, function: str) -> Callable[..., Any]:
     """A :class:`Game` method that imports ``module`` on its first call and hands its arguments
@@ -253,7 +267,7 @@ class Game:
 
     def schema(self, spec: Any) -> dict[str, Any]:
         model = self.state_model(spec)
-        return {"$schema": "https://json-schema.org/draft/2020-12/schema", **model.model_json_schema()}
+        return {"$schema": SCHEMA_DIALECT, **model.model_json_schema()}
 
     def rule_problems(self, spec: Any, state: Any) -> list[tuple[tuple[str, ...], str]]:
         """Problems across fields of a player's entry, each with the fields involved, so that

@@ -5,13 +5,16 @@ and succeeds, and every ``console`` block's output is what the command prints (a
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import shlex
 import subprocess
 import sys
+import tomllib
 from pathlib import Path
 
+import jsonschema
 import pytest
 
 README = Path(__file__).parent.parent / "README.md"
@@ -105,3 +108,25 @@ def test_every_readme_output_is_what_the_command_prints(line, expected, scratch)
             assert g.startswith(w[:-1].rstrip()), (g, w)
         else:
             assert g == w, (g, w)
+
+
+def state_files() -> list[tuple[str, dict]]:
+    """(name, data) of the README's state files: those that name their game (the others are
+    ``--data`` overrides)."""
+    out = []
+    for name, body in files().items():
+        data = json.loads(body) if name.endswith(".json") else tomllib.loads(body)
+        if "game" in data:
+            out.append((name, data))
+    return out
+
+
+@pytest.mark.parametrize(("name", "data"), state_files(), ids=[name for name, _ in state_files()])
+def test_every_readme_state_file_matches_its_games_published_schema(name, data, scratch):
+    """``tajkit schema GAME`` is the reference for every file the game's commands read (DESIGN.md),
+    hint positions included."""
+    result = run(f"tajkit schema {data['game']}", scratch)
+    assert result.returncode == 0, result.stderr
+    schema = json.loads(result.stdout)
+    problems = [e.message for e in jsonschema.Draft202012Validator(schema).iter_errors(data)]
+    assert problems == [], name

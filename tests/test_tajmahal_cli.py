@@ -129,8 +129,11 @@ def test_schema_describes_the_record_and_the_position():
     result = run("schema", "tajmahal")
     assert result.exit_code == 0
     schema = json.loads(result.stdout)
-    assert schema["title"] == "tajkit state: Taj Mahal"
-    assert {"TajMahalRound", "TajMahalTurn", "TajMahalPlayer"} <= set(schema["$defs"])
+    assert schema["title"] == "tajkit state files: Taj Mahal"
+    assert {"TajMahalRound", "TajMahalTurn", "TajMahalPlayer", "TajMahalSeat"} <= set(schema["$defs"])
+    forms = [schema["$defs"][ref["$ref"].split("/")[-1]] for ref in schema["anyOf"]]
+    assert [f["title"] for f in forms] == ["tajkit state: Taj Mahal", "tajkit position: Taj Mahal"]
+    assert "rounds" in forms[0]["properties"] and "unclaimed" in forms[1]["properties"]
 
 
 def test_typing_in_a_final_position(tmp_path, monkeypatch):

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tajkit.solver.game import Command, Game, Option, Report, delegate
+from tajkit.solver.game import Command, Game, Option, Report, delegate, schema_of_files
 
 
 def _hint(spec: Any, data: dict[str, Any] | None, turns: int | None = None) -> Report:
@@ -47,20 +47,15 @@ class Karigar(Game):
     def schema(self, spec: Any) -> dict[str, Any]:
         """Both files tajkit reads: the finished table (``tajkit score``) and the position
         (``tajkit hint``)."""
-        from typing import Union
-
-        from pydantic import TypeAdapter
-
         from tajkit.solver.karigar.position import position_model
         from tajkit.solver.karigar.score import state_model
 
-        both = TypeAdapter(Union[state_model(spec), position_model(spec)]).json_schema()  # type: ignore[misc]
-        return {
-            "$schema": "https://json-schema.org/draft/2020-12/schema",
-            "title": "tajkit state files: Karigar-e-Taj",
-            "description": "a finished table (players) for tajkit score, or a position (bazaar) for tajkit hint",
-            **both,
-        }
+        return schema_of_files(
+            "tajkit state files: Karigar-e-Taj",
+            "a finished table (players) for tajkit score, or a position (bazaar) for tajkit hint",
+            state_model(spec),
+            position_model(spec),
+        )
 
     read_state = delegate("tajkit.solver.karigar.score", "read_state")
     score = delegate("tajkit.solver.karigar.score", "score")

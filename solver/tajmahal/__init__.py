@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tajkit.solver.game import CardPart, Command, Game, Option, PadTable, Report, TableCell, delegate
+from tajkit.solver.game import CardPart, Command, Game, Option, PadTable, Report, TableCell, delegate, schema_of_files
 
 
 def _hint(spec: Any, data: dict[str, Any], player: str | None, card_cost: float | None, top: int) -> Report:
@@ -68,10 +68,18 @@ class TajMahal(Game):
         return position_model(spec)
 
     def schema(self, spec: Any) -> dict[str, Any]:
-        """Both forms ``score`` reads: a game record (names and rounds) or a final position."""
+        """Every file tajkit reads: for ``score`` a game record (names and rounds) or a final
+        position (one table per player); for ``hint`` a round in progress."""
+        from tajkit.solver.tajmahal.hint import position_model
         from tajkit.solver.tajmahal.state import file_model
 
-        return {"$schema": "https://json-schema.org/draft/2020-12/schema", **file_model(spec).model_json_schema()}
+        return schema_of_files(
+            "tajkit state files: Taj Mahal",
+            "for tajkit score a game record (rounds) or a final position (players with palaces); "
+            "for tajkit hint a round in progress (province, turn, displays)",
+            file_model(spec),
+            position_model(spec),
+        )
 
     read_state = delegate("tajkit.solver.tajmahal.state", "table_from_data")
     score = delegate("tajkit.solver.tajmahal.scoring", "score_table")
