@@ -13,6 +13,7 @@ you care about, and say what else ran (`uptime`).
 from __future__ import annotations
 
 import argparse
+import itertools
 import random
 import statistics
 import subprocess
@@ -44,6 +45,20 @@ def game_positions(engine: Engine, seed: int, game: int):  # noqa: ANN201
         if move.feature >= 0:
             states[move.feature] = move.state
         used, trees = used + move.raindrops, trees + move.water
+
+
+def positions_with(engine: Engine, boxes: int, count: int, seed: int):  # noqa: ANN201
+    """(states, used, trees, roll): the first position with ``boxes`` empty boxes in each careful
+    game that reaches one before it ends, until ``count`` are found."""
+    found = 0
+    for game in itertools.count():
+        if found == count:
+            return
+        for states, used, trees, roll in game_positions(engine, seed, game):
+            if sum(len(t.empties[s]) for t, s in zip(engine.tables, states)) == boxes:
+                yield states, used, trees, roll
+                found += 1
+                break
 
 
 def positions(games: int, seed: int):  # noqa: ANN201

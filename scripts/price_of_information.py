@@ -14,30 +14,15 @@ not assertions.
 from __future__ import annotations
 
 import argparse
-import itertools
 import statistics
 
 import numpy as np
-from bench_artisans_hint import game_positions  # a sibling script: the careful games it times
+from bench_artisans_hint import positions_with  # a sibling script: the careful games it times
 
 from tajkit.solver.artisans.endgame import endgame_for
-from tajkit.solver.artisans.engine import Engine, engine_for
+from tajkit.solver.artisans.engine import engine_for
 from tajkit.solver.artisans.oracle import clairvoyant
 from tajkit.solver.artisans.rules import load_spec
-
-
-def positions_with(engine: Engine, boxes: int, count: int, seed: int):  # noqa: ANN201
-    """(states, used, trees): the first position with ``boxes`` empty boxes in each careful game
-    that reaches one before it ends."""
-    found = 0
-    for game in itertools.count():
-        for states, used, trees, _ in game_positions(engine, seed, game):
-            if sum(len(t.empties[s]) for t, s in zip(engine.tables, states)) == boxes:
-                yield states, used, trees
-                found += 1
-                break
-        if found == count:
-            return
 
 
 def main() -> None:
@@ -53,7 +38,7 @@ def main() -> None:
     ending = endgame_for(engine)
     rng = np.random.default_rng(args.seed)
     honest, known, unproven = [], [], 0
-    for states, used, trees in positions_with(engine, args.boxes, args.positions, args.seed):
+    for states, used, trees, _ in positions_with(engine, args.boxes, args.positions, args.seed):
         honest.append(ending.outcome(states, used, trees).score)
         scores = []
         for _ in range(args.dice):

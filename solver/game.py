@@ -202,7 +202,6 @@ def schema_of_files(title: str, description: str, *models: Any) -> dict[str, Any
     return {"$schema": SCHEMA_DIALECT, "title": title, "description": description, **either}
 
 
-
 def delegate(module: str, function: str) -> Callable[..., Any]:
     """A :class:`Game` method that imports ``module`` on its first call and hands its arguments
     (not ``self``) to ``function``, so the interface says where each piece lives and stays light:

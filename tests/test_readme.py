@@ -130,3 +130,17 @@ def test_every_readme_state_file_matches_its_games_published_schema(name, data, 
     schema = json.loads(result.stdout)
     problems = [e.message for e in jsonschema.Draft202012Validator(schema).iter_errors(data)]
     assert problems == [], name
+
+
+def heading_anchor(heading: str) -> str:
+    """GitHub's anchor for a heading: lower case, punctuation dropped, spaces to hyphens."""
+    return re.sub(r"[^\w\- ]", "", heading.strip().lower()).replace(" ", "-")
+
+
+def test_every_contents_link_goes_to_a_heading():
+    text = README.read_text(encoding="utf-8")
+    outside_code = FENCE.sub("", text)
+    anchors = {heading_anchor(h) for h in re.findall(r"^#{1,6} (.+)$", outside_code, re.M)}
+    links = re.findall(r"\]\(#([^)]+)\)", text)
+    assert len(links) >= 10
+    assert [link for link in links if link not in anchors] == []

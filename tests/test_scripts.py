@@ -82,3 +82,11 @@ def test_bench_maharani_finds_enumeration_and_cp_sat_agree():
     lines = run_script("bench_maharani.py", "--positions", "3")
     assert lines[0].startswith("Maharani hint, 3 mid-game positions")
     assert lines[-1] == "the two agree on the best value in every position"
+
+
+def test_artisans_hint_loss_scores_the_hints_first_move_against_the_exact_values():
+    lines = run_script("artisans_hint_loss.py", "--boxes", "6", "--positions", "3", "--handover", "3")
+    assert lines[0] == "3 positions with 6 empty boxes (careful games, seed 7), every move valued exactly"
+    assert lines[1].startswith("hint (futures hand over at 3 boxes, 80 per candidate in the first round): gives away ")
+    assert lines[1].endswith(" of 3")
+    assert lines[2].startswith("hint solver time: median ")
