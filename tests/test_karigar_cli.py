@@ -120,3 +120,19 @@ def test_a_data_folder_changes_the_bazaar_layout(tmp_path):
     assert out["turns"] is not None and out["plan"]
     default = json.loads(run("hint", "karigar", str(POSITION), "--json").stdout)
     assert out["plan"] != default["plan"]
+    # the layout in use is no longer tajkit's default, and the notes must not say it is
+    assert "the Bazaar layout is the one in your --data file" in out["notes"]
+    assert not any("Bazaar layout is tajkit's default" in n for n in out["notes"])
+    assert any("Bazaar layout is tajkit's default" in n for n in default["notes"])
+
+
+def test_taj_levels_from_a_data_folder_are_named_as_the_users(tmp_path):
+    (tmp_path / "karigar.toml").write_text("[taj.layout]\nlevels = [[1, 2, 4], [3, 5, 6], [7, 8, 9], [10, 11, 12]]\n")
+    result = run("--data", str(tmp_path), "hint", "karigar", str(POSITION), "--json")
+    assert result.exit_code == 0, result.output
+    levels = [n for n in json.loads(result.stdout)["notes"] if n.startswith("Taj levels taken as")]
+    assert levels == [
+        "Taj levels taken as sections 1/2/4 level 1, 3/5/6 level 2, 7-9 level 3, 10-12 level 4 (your --data file: "
+        "the rulebook numbers the sections 1-12 but does not say which make a level; set [taj.layout] levels in "
+        "karigar.toml to change it)"
+    ]

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Annotated, Literal, TypeVar
+from typing import Annotated, Any, Literal, TypeVar
 
 from pydantic import Field
 
@@ -323,7 +323,23 @@ def load_spec() -> Spec:
         path = seeds.override_path("karigar")
         origin = f"{shown(str(path))} (over tajkit's karigar.toml)" if path else "tajkit's karigar.toml"
         raise BadData(*(f"{origin}: {p}" for p in problems))
-    return build_spec(data)
+    return build_spec(_yours_where_replaced(data, seeds.packaged("karigar")))
+
+
+YOURS = "your --data file"
+
+
+def _yours_where_replaced(data: KarigarData, shipped: dict[str, Any]) -> KarigarData:
+    """A tajkit default that a --data file replaced (the Bazaar grid, the Taj levels) is no longer
+    tajkit's: its note must not say it is (unless the file gave a note of its own)."""
+    bazaar, layout = shipped["bazaar"], shipped["taj"]["layout"]
+    if (data.bazaar.grid, data.bazaar.trade) != (bazaar["grid"], bazaar["trade"]) and data.bazaar.note == bazaar["note"]:
+        note = f"the Bazaar layout is the one in {YOURS}"
+        data = data.model_copy(update={"bazaar": data.bazaar.model_copy(update={"note": note})})
+    if data.taj.layout.levels != layout["levels"] and data.taj.layout.source == layout["source"]:
+        taj = data.taj.model_copy(update={"layout": data.taj.layout.model_copy(update={"source": YOURS})})
+        data = data.model_copy(update={"taj": taj})
+    return data
 
 
 def build_spec(data: KarigarData) -> Spec:
