@@ -90,7 +90,8 @@ def _header(c: Canvas, spec: Spec, ink: Ink) -> None:
         c.setStrokeColor(ink.line)
         c.setLineWidth(0.8)
         c.line(362, 704, W, 704)
-    paragraph(c, spec.text("reminder"), 0, 689, W, 16, SANS, 7, align="centre", color=ink.text)
+    # two lines between the subtitle and the sky, clear of both
+    paragraph(c, spec.text("reminder"), 0, 691, W, 17, SANS, 7, leading=1.15, align="centre", color=ink.text)
 
 
 def _sky_and_garden(c: Canvas, ink: Ink) -> None:

@@ -297,10 +297,11 @@ def _sides(c: Canvas, spec: Any, replay: Any, f: Frame) -> None:
         font = BOLD if moving else SANS
         colours = [crew_colour(spec, pos.players, code)[1] for code in _crews(spec, pos, player)]
         with saved(c):
+            # north and south: a line clear of the quarter labels at the board's corners
             if side == 0:
-                _name(c, label, f.left + w / 2, f.top + 14, w * 0.45, font, colours, 0)
+                _name(c, label, f.left + w / 2, f.top + 22, w * 0.45, font, colours, 0)
             elif side == 2:
-                _name(c, label, f.left + w / 2, f.top - h - 24, w * 0.45, font, colours, 0)
+                _name(c, label, f.left + w / 2, f.top - h - 32, w * 0.45, font, colours, 0)
             elif side == 1:
                 c.translate(f.left + w + 22, f.top - h / 2)
                 c.rotate(-90)
