@@ -6,6 +6,8 @@ from __future__ import annotations
 import inspect
 import json
 import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from enum import Enum
 from pathlib import Path
@@ -14,14 +16,31 @@ from typing import Annotated, Any, Callable, Optional
 import typer
 
 from tajkit.cli import present
-from tajkit.solver.errors import BadInput
-from tajkit.solver.game import Command, Game, Option
+from tajkit.solver.errors import BadInput, BadState
+from tajkit.solver.game import FORM_NAMES, Command, Game, Option
 
 
 def read_state(source: str) -> dict[str, Any]:
     from tajkit.solver import statefile
 
     return statefile.read_source(source)
+
+
+@contextmanager
+def named_form(info: Game, spec: Any, data: dict[str, Any] | None, command: str, source: str | None) -> Iterator[None]:
+    """A file of the form another command reads (a hint position given to ``score``) gets one
+    line that says so, instead of a line for every field the form lacks."""
+    try:
+        yield
+    except BadState:
+        other = info.form_of(spec, data) if data is not None else None
+        if other is None or other == command:
+            raise
+        where = "standard input" if source == "-" else source
+        raise BadState(
+            f"{where} holds {FORM_NAMES[other]} for tajkit {other}, not {FORM_NAMES[command]}: "
+            f"run tajkit {other} {info.id} {source}"
+        ) from None
 
 
 # --- outputs -------------------------------------------------------------------------------------
@@ -111,7 +130,8 @@ def game_command(info: Game, name: str, cmd: Command) -> Callable[..., None]:
             _check(options[key], value)
         if "progress" in inspect.signature(cmd.run).parameters:
             values["progress"] = _progress_bar() if sys.stderr.isatty() and not as_json else None
-        result = cmd.run(spec, data, **values)
+        with named_form(info, spec, data, name, state):
+            result = cmd.run(spec, data, **values)
         if as_json:
             out = {**result.json, **({"notes": list(result.notes)} if result.notes else {})}
             typer.echo(json.dumps(out, indent=2, ensure_ascii=False))

@@ -228,7 +228,8 @@ def score_cmd(
         data, result = enter_table(info, spec)
     else:
         data = commands.read_state(state)
-        result = info.score(spec, info.read_state(spec, data))
+        with commands.named_form(info, spec, data, "score", state):
+            result = info.score(spec, info.read_state(spec, data))
     if target is not None:
         commands.deliver(target, info.picture(spec, data), force, announce=True)
     typer.echo(json.dumps(result.as_json(), indent=2, ensure_ascii=False) if as_json else present.score(result))

@@ -189,6 +189,7 @@ class Command:
 # --- the interface ---------------------------------------------------------------------------
 
 SCHEMA_DIALECT = "https://json-schema.org/draft/2020-12/schema"
+FORM_NAMES = {"score": "a finished table", "hint": "a position"}  # what each command's file holds
 
 
 def schema_of_files(title: str, description: str, *models: Any) -> dict[str, Any]:
@@ -264,9 +265,34 @@ class Game:
     def score(self, spec: Any, state: Any) -> ScoreResult:
         raise NotImplementedError
 
+    def file_forms(self, spec: Any) -> dict[str, Any]:
+        """For a game whose ``score`` and ``hint`` read files of different forms: the pydantic
+        model of each, by command (``{"score": ..., "hint": ...}``); empty when one form serves."""
+        return {}
+
     def schema(self, spec: Any) -> dict[str, Any]:
+        forms = self.file_forms(spec)
+        if forms:
+            return schema_of_files(
+                f"tajkit state files: {self.title}",
+                " or ".join(f"{FORM_NAMES[command]} for tajkit {command}" for command in forms),
+                *forms.values(),
+            )
         model = self.state_model(spec)
         return {"$schema": SCHEMA_DIALECT, **model.model_json_schema()}
+
+    def form_of(self, spec: Any, data: dict[str, Any]) -> str | None:
+        """The command whose file form ``data`` has, when the game reads several forms and
+        ``data`` is a valid one (so a file given to the wrong command can be named for what it is)."""
+        from pydantic import ValidationError
+
+        for command, model in self.file_forms(spec).items():
+            try:
+                model.model_validate(data, strict=True)
+            except ValidationError:
+                continue
+            return command
+        return None
 
     def rule_problems(self, spec: Any, state: Any) -> list[tuple[tuple[str, ...], str]]:
         """Problems across fields of a player's entry, each with the fields involved, so that

@@ -203,3 +203,16 @@ def test_every_hint_answers_its_example_position(info):
     result = runner.invoke(cli.app, ["hint", info.id, str(DATA / f"{info.id}-position.toml"), *args, "--json"])
     assert result.exit_code == 0, result.output
     json.loads(result.stdout)
+
+
+def test_a_game_whose_hint_reads_another_file_tells_the_two_apart(info):
+    spec = info.load_spec()
+    forms = info.file_forms(spec)
+    if not forms:
+        pytest.skip(f"{info.id}: one file form serves score and hint")
+    assert set(forms) == {"score", "hint"}
+    assert len(info.schema(spec)["anyOf"]) == 2, "the published schema describes both forms"
+    assert info.form_of(spec, example(info)) == "score"
+    position = tomllib.loads((DATA / f"{info.id}-position.toml").read_text(encoding="utf-8"))
+    assert info.form_of(spec, position) == "hint"
+    assert info.form_of(spec, {"game": info.id}) is None

@@ -136,3 +136,14 @@ def test_taj_levels_from_a_data_folder_are_named_as_the_users(tmp_path):
         "the rulebook numbers the sections 1-12 but does not say which make a level; set [taj.layout] levels in "
         "karigar.toml to change it)"
     ]
+
+
+def test_a_position_given_to_score_is_named_for_what_it_is():
+    result = run("score", "karigar", str(POSITION))
+    assert result.exit_code == 2
+    assert result.stderr.splitlines() == [
+        f"error: {POSITION} holds a position for tajkit hint, not a finished table: run tajkit hint karigar {POSITION}"]
+    result = run("hint", "karigar", str(EXAMPLE))
+    assert result.exit_code == 2
+    assert result.stderr.splitlines() == [
+        f"error: {EXAMPLE} holds a finished table for tajkit score, not a position: run tajkit score karigar {EXAMPLE}"]

@@ -191,3 +191,27 @@ def test_print_the_pad_and_the_card(tmp_path):
         result = run("print", "tajmahal", "--kind", kind, "-o", str(out))
         assert result.exit_code == 0, result.output
         assert out.read_bytes().startswith(b"%PDF")
+
+
+def test_a_file_given_to_the_other_command_is_named_for_what_it_is(tmp_path):
+    """A hint position given to score (or a record given to hint) gets one line naming the
+    command that reads it, not a line for every field the other form lacks."""
+    (tmp_path / "position.toml").write_text(POSITION)
+    proc = subprocess.run([sys.executable, "-m", "tajkit.cli", "score", "tajmahal", "position.toml"],
+                          capture_output=True, text=True, cwd=tmp_path, timeout=120)
+    assert proc.returncode == 2
+    assert proc.stderr.splitlines() == [
+        "error: position.toml holds a position for tajkit hint, not a finished table: "
+        "run tajkit hint tajmahal position.toml"]
+    result = run("hint", "tajmahal", "-", input=GAME_FILE.read_text())
+    assert result.exit_code == 2
+    assert result.stderr.splitlines() == [
+        "error: standard input holds a finished table for tajkit score, not a position: run tajkit score tajmahal -"]
+
+
+def test_a_broken_file_of_the_right_form_still_gets_every_problem():
+    """Only a valid file of the other form is redirected: a mistake in the right form is reported as such."""
+    broken = POSITION.replace('turn = "Asha"', 'turn = "Asha"\nprovnce = 5')
+    result = run("hint", "tajmahal", "-", input=broken)
+    assert result.exit_code == 2
+    assert "unknown field 'provnce'" in result.stderr and "tajkit score" not in result.stderr

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tajkit.solver.game import Command, Game, Option, Report, delegate, schema_of_files
+from tajkit.solver.game import Command, Game, Option, Report, delegate
 
 
 def _hint(spec: Any, data: dict[str, Any] | None, turns: int | None = None) -> Report:
@@ -44,18 +44,11 @@ class Karigar(Game):
     categories = delegate("tajkit.solver.karigar.score", "categories")
     state_model = delegate("tajkit.solver.karigar.score", "state_model")
 
-    def schema(self, spec: Any) -> dict[str, Any]:
-        """Both files tajkit reads: the finished table (``tajkit score``) and the position
-        (``tajkit hint``)."""
+    def file_forms(self, spec: Any) -> dict[str, Any]:
         from tajkit.solver.karigar.position import position_model
         from tajkit.solver.karigar.score import state_model
 
-        return schema_of_files(
-            "tajkit state files: Karigar-e-Taj",
-            "a finished table (players) for tajkit score, or a position (bazaar) for tajkit hint",
-            state_model(spec),
-            position_model(spec),
-        )
+        return {"score": state_model(spec), "hint": position_model(spec)}
 
     read_state = delegate("tajkit.solver.karigar.score", "read_state")
     score = delegate("tajkit.solver.karigar.score", "score")

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tajkit.solver.game import CardPart, Command, Game, Option, PadTable, Report, TableCell, delegate, schema_of_files
+from tajkit.solver.game import CardPart, Command, Game, Option, PadTable, Report, TableCell, delegate
 
 
 def _hint(spec: Any, data: dict[str, Any], player: str | None, card_cost: float | None, top: int) -> Report:
@@ -67,19 +67,13 @@ class TajMahal(Game):
 
         return position_model(spec)
 
-    def schema(self, spec: Any) -> dict[str, Any]:
-        """Every file tajkit reads: for ``score`` a game record (names and rounds) or a final
-        position (one table per player); for ``hint`` a round in progress."""
+    def file_forms(self, spec: Any) -> dict[str, Any]:
+        """``score`` reads a game record (names and rounds) or a final position (one table per
+        player), one model; ``hint`` a round in progress."""
         from tajkit.solver.tajmahal.hint import position_model
         from tajkit.solver.tajmahal.state import file_model
 
-        return schema_of_files(
-            "tajkit state files: Taj Mahal",
-            "for tajkit score a game record (rounds) or a final position (players with palaces); "
-            "for tajkit hint a round in progress (province, turn, displays)",
-            file_model(spec),
-            position_model(spec),
-        )
+        return {"score": file_model(spec), "hint": position_model(spec)}
 
     read_state = delegate("tajkit.solver.tajmahal.state", "table_from_data")
     score = delegate("tajkit.solver.tajmahal.scoring", "score_table")
