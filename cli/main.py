@@ -45,7 +45,8 @@ class OneLineErrors(TyperGroup):
                 raise  # a bug: keep its traceback
             ctx = getattr(exc, "ctx", None)
             where = f" (see: {ctx.command_path} --help)" if ctx is not None and exc.exit_code == 2 else ""
-            typer.echo(f"error: {present.safe(exc.format_message(), 300)}{where}", err=True)
+            message = exc.format_message().replace("Value error, ", "")  # pydantic-style prefix of typer's enum check
+            typer.echo(f"error: {present.safe(message, 300)}{where}", err=True)
             sys.exit(exc.exit_code)
         sys.exit(result if isinstance(result, int) else 0)
 
@@ -163,10 +164,10 @@ def games_cmd() -> None:
 def print_cmd(
     game: Annotated[str, typer.Argument(help="Game id, e.g. artisans (see: tajkit games).", metavar="GAME")],
     kind: Annotated[
-        Optional[Kind], typer.Option("--kind", help="What to print; default: the game's main printout.")
+        Optional[Kind], typer.Option("--kind", case_sensitive=False, help="What to print; default: the game's main printout.")
     ] = None,
-    paper: Annotated[Paper, typer.Option("--paper", help="Paper size.")] = Paper.a4,
-    ink: Annotated[InkChoice, typer.Option("--ink", help="colour, or low ink (white paper, outlines).")] = InkChoice.colour,
+    paper: Annotated[Paper, typer.Option("--paper", case_sensitive=False, help="Paper size.")] = Paper.a4,
+    ink: Annotated[InkChoice, typer.Option("--ink", case_sensitive=False, help="colour, or low ink (white paper, outlines).")] = InkChoice.colour,
     count: Annotated[
         Optional[int], typer.Option("--count", min=1, max=1000, help="Pages (sheets, score pads; default 10) or card sets (default 1).")
     ] = None,

@@ -176,10 +176,34 @@ def validate(model: Any, data: dict[str, Any], error: type[BadInput] = BadState,
     try:
         return model.model_validate(data, strict=True)
     except ValidationError as exc:
-        problems = dict.fromkeys(where_prefix + _describe(model, data, err) for err in exc.errors())
+        errors = _without_typoed_fields(model, exc.errors())
+        problems = dict.fromkeys(where_prefix + _describe(model, data, err) for err in errors)
         raise error(*problems) from None
     except RecursionError:
         raise error(f"{where_prefix}nested too deeply") from None
+
+
+def _without_typoed_fields(model: Any, errors: list[Any]) -> list[Any]:
+    """A misspelt field is one mistake: its "unknown field ... (did you mean X?)" line says it all,
+    so X's own "is missing" line is left out."""
+    meant = set()
+    for err in errors:
+        loc = _plain_loc(err)
+        if err["type"] == "extra_forbidden" and loc:
+            close = _closest(str(loc[-1]), _field_rule(model, loc[:-1] + ("",))[1])
+            if close:
+                meant.add(loc[:-1] + (close,))
+    return [err for err in errors if not (err["type"] == "missing" and _plain_loc(err) in meant)]
+
+
+def _plain_loc(err: Any) -> tuple[Any, ...]:
+    """The error's location without pydantic's own validator steps."""
+    return tuple(k for k in err["loc"] if not (isinstance(k, str) and _VALIDATOR_STEP.fullmatch(k)))
+
+
+def _closest(name: str, names: list[str]) -> str | None:
+    close = difflib.get_close_matches(name, names, n=1, cutoff=0.5)
+    return close[0] if close else None
 
 
 def where(data: dict[str, Any], loc: tuple[Any, ...]) -> str:
@@ -252,14 +276,14 @@ _VALIDATOR_STEP = re.compile(r"(function-(after|before|wrap|plain)|list|dict|tup
 
 
 def _describe(model: Any, data: dict[str, Any], err: Any) -> str:
-    loc = tuple(k for k in err["loc"] if not (isinstance(k, str) and _VALIDATOR_STEP.fullmatch(k)))
+    loc = _plain_loc(err)
     kind = err["type"]
     value = err.get("input")
     if kind == "extra_forbidden" and loc:
         _, siblings = _field_rule(model, loc[:-1] + ("",))
         name = str(loc[-1])
-        close = difflib.get_close_matches(name, siblings, n=1, cutoff=0.5)
-        hint = f" (did you mean {close[0]}?)" if close else f" (known: {', '.join(siblings)})"
+        close = _closest(name, siblings)
+        hint = f" (did you mean {close}?)" if close else f" (known: {', '.join(siblings)})"
         place = where(data, loc[:-1])
         return f"{place + ': ' if place else ''}unknown field {shown(name, 30)!r}{hint}"
     rule, _ = _field_rule(model, loc)

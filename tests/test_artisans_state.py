@@ -101,6 +101,16 @@ def test_unknown_key_suggests_the_closest_name():
     assert msg == "Asha: unknown field 'left_minaet' (did you mean left_minaret?)"
 
 
+def test_a_misspelt_required_field_is_one_problem_not_two():
+    """The "did you mean" line names the field; its "is missing" line would only repeat the mistake."""
+    data = table(player("Asha", raindrops_used=9))
+    data["players"][0]["raindrop_used"] = data["players"][0].pop("raindrops_used")
+    assert problems(data) == ("Asha: unknown field 'raindrop_used' (did you mean raindrops_used?)",)
+    del data["players"][0]["raindrop_used"]
+    (msg,) = problems(data)
+    assert msg.startswith("Asha: raindrops_used is missing")
+
+
 def test_unknown_top_level_key():
     data = table(ASHA)
     data["playres"] = []

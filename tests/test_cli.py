@@ -104,6 +104,17 @@ def test_print_bad_options_exit_2(args, tmp_path):
     assert not (tmp_path / "x.pdf").exists()
 
 
+def test_print_choices_ignore_case_and_a_wrong_one_lists_them(tmp_path):
+    """A4 as printed on the paper packet is a4; a size tajkit does not print is one line naming the choices."""
+    target = tmp_path / "upper.pdf"
+    assert run("print", "artisans", "--paper", "A4", "--ink", "Low", "--count", "1", "-o", str(target)).exit_code == 0
+    proc = subprocess.run([sys.executable, "-m", "tajkit.cli", "print", "artisans", "--paper", "A5", "-o", str(tmp_path / "x.pdf")],
+                          capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 2
+    assert proc.stderr.splitlines() == [
+        "error: Invalid value for '--paper': 'A5' is not one of 'a4', 'letter'. (see: python -m tajkit.cli print --help)"]
+
+
 def test_print_a_kind_the_game_does_not_have(tmp_path):
     result = run("print", "karigar", "--kind", "sheet", "-o", str(tmp_path / "x.pdf"))
     assert result.exit_code == 2
