@@ -92,7 +92,7 @@ class ScoreResult:
                     "name": p.name,
                     "total": p.total,
                     "rank": p.rank,
-                    **{label.replace(" ", "_"): value for label, value in p.tiebreaks},
+                    **{label.lower().replace(" ", "_"): value for label, value in p.tiebreaks},  # JSON keys: snake_case
                     "rows": [
                         {
                             "category": r.category,

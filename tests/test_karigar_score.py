@@ -132,7 +132,7 @@ def test_with_ai_players_only_the_taj_tiles_break_a_tie():
 def test_json_has_name_total_and_rank_for_each_player():
     out = scored(END_DATA).as_json()
     assert [(p["name"], p["total"], p["rank"]) for p in out["players"]] == [("Asha", 30, 1), ("Bela", 30, 2), ("Chand", 10, 3)]
-    assert out["players"][0]["Taj_tiles_built"] == 5 and out["players"][0]["resources_left"] == 3
+    assert out["players"][0]["taj_tiles_built"] == 5 and out["players"][0]["resources_left"] == 3
     json.dumps(out)
 
 

@@ -317,7 +317,7 @@ def test_cli_hint_taj_proposals_and_vote():
     assert first["rugs"] == [3, 5] and {"if_passes", "if_fails", "if_tied"} <= set(first)
     vote = runner.invoke(app, ["hint", "taj", str(END), "--player", "Ben", "--proposal", "1", "4"])
     assert vote.exit_code == 0 and "All card: guarantees 15" in vote.stdout
-    assert "only the first in turn order" in vote.stdout
+    assert vote.stdout.count("only the first in turn order") == 1  # once, as a note
     notes = json.loads(runner.invoke(app, ["hint", "taj", str(END), "--player", "Ben", "--proposal", "1", "4", "--json"]).stdout)["notes"]
     assert any("only the first All/Nix card" in n or "only the first in turn order" in n for n in notes)
 

@@ -64,7 +64,17 @@ def test_withdraw_now_takes_what_the_display_leads_and_says_what_it_is_worth():
     assert now["at_risk"] == []  # the one withdrawing wins the tie, so nothing is at risk
     assert now["missed"] == [{"category": "elephant", "why": "Ben shows more (2 to 1)"}]
     assert "  not Elephant: Ben shows more (2 to 1)" in report.text
-    assert "Withdraw now: Tiger = 3 points: 3 (bonus tile 3)\n" in report.text
+    assert "Withdraw now: Tiger = 3 points (bonus tile 3)\n" in report.text
+
+
+def test_withdrawing_for_several_prizes_adds_up_what_each_is_worth():
+    data = position_data()
+    data["players"][1]["display"] = [["tiger"]]  # Ben no longer leads the Elephant
+    report = hint(data)
+    assert report.json["withdraw_now"]["prizes"] == ["elephant", "tiger"]
+    line = next(x for x in report.text.splitlines() if x.startswith("Withdraw now:"))
+    assert line == ("Withdraw now: Elephant, Tiger = 7 points: 4 (palace 2 + chain provinces 3-4 → provinces 3-4-5 (+2))"
+                    " + 3 (bonus tile 3)")
 
 
 def test_a_palace_extending_the_chain_is_worth_more_and_the_hint_says_by_how_much():

@@ -396,6 +396,17 @@ def risk_text(spec: Spec, option: Option) -> str:
     return "".join(parts)
 
 
+def withdraw_worth_text(now: Any, values: dict[str, Any]) -> str:
+    """`` = 5 points: 3 (bonus tile 3) + 2 (Princess card 2)``; one prize: `` = 3 points (bonus tile 3)``
+    (withdrawing now wins every tie, so every prize shown is taken)."""
+    if not now.prizes:
+        return ""
+    if len(now.prizes) == 1:
+        return f" = {now.points} points ({values[now.prizes[0]].parts})"
+    worth = " + ".join(f"{values[c].points} ({values[c].parts})" for c in now.prizes)
+    return f" = {now.points} points: {worth}"
+
+
 def hint_text(spec: Spec, position: Position, hint: Hint) -> str:
     seat = position.seats[hint.player]
     state = position.round()
@@ -407,9 +418,7 @@ def hint_text(spec: Spec, position: Position, hint: Hint) -> str:
     lines.append(f"  unclaimed: {prizes_text(spec, position.unclaimed)}")
     values = {w.category: w for w in hint.worths}
     now = hint.withdraw_now
-    worth = " + ".join(f"{values[c].points} ({values[c].parts})" for c in now.prizes)
-    lines += ["", f"Withdraw now: {prizes_text(spec, now.prizes)}"
-              f"{f' = {now.points} points: {worth}' if now.prizes else ''}"]  # withdrawing now wins every tie
+    lines += ["", f"Withdraw now: {prizes_text(spec, now.prizes)}{withdraw_worth_text(now, values)}"]
     lines += [f"  not {spec.category(cid).name}: {why}" for cid, why in hint.missed]
     lines += ["", "Fewest cards for each prize (you withdrawing first wins a tie; then: to lead strictly):"]
     for cid, loose, tight in hint.per_prize:
