@@ -222,7 +222,7 @@ def where(data: dict[str, Any], loc: tuple[Any, ...]) -> str:
         if isinstance(key, int):
             entry = _get(node, key)
             ident = entry.get("id") if isinstance(entry, dict) else None
-            path += f"[{shown(ident, 30)}]" if isinstance(ident, str) else f"[{key}]"
+            path += f"[{shown(ident, 30)}]" if isinstance(ident, str) else f"[{key + 1}]"  # counted from 1, as players count
         else:
             path += f".{shown(str(key), 30)}" if path else shown(str(key), 30)
         node = _get(node, key)

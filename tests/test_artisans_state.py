@@ -59,7 +59,7 @@ def test_missing_features_are_empty_boxes():
 @pytest.mark.parametrize("value", [-1, 7])
 def test_box_values_are_die_values_or_empty(value):
     (msg,) = problems(table(player("Asha", dome=[5, value, 6])))
-    assert msg.startswith(f"Asha: dome[1] = {value}:") and "1-6" in msg and "0 for an empty box" in msg
+    assert msg.startswith(f"Asha: dome[2] = {value}:") and "1-6" in msg and "0 for an empty box" in msg
 
 
 def test_list_length_is_the_feature_size():

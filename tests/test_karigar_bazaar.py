@@ -464,7 +464,7 @@ def test_unknown_spaces_resources_and_ai_cards():
 
 def test_a_worker_on_an_unknown_space_is_named():
     found = problems(changed(workers=["13L", "5L"]))
-    assert found == ('workers[0] = "13L": no such space in the Bazaar (1L, 1R, 2L … T2)',)
+    assert found == ('workers[1] = "13L": no such space in the Bazaar (1L, 1R, 2L … T2)',)
 
 
 JUNK = st.recursive(

@@ -142,7 +142,7 @@ def test_the_state_file_round_trips_through_to_data():
         ({"game": "maharani", "rondel": ["Bn", "-", "-"], "players": [{"name": "A"}, {"name": "B"}]},
          "rondel has 3 values, needs at least 4"),
         ({"game": "maharani", "rondel": ["Bn", "-", "-", "bad"], "players": [{"name": "A"}, {"name": "B"}]},
-         'rondel[3] = "bad": the tiles on rondel slots 1-4, each a colour letter and its column marks'),
+         'rondel[4] = "bad": the tiles on rondel slots 1-4, each a colour letter and its column marks'),
         ({"game": "maharani", "rondel": ["Bn", "-", "-", "-"], "players": [{"name": "A"}, {"name": "A"}]},
          "players: the name 'A' appears twice"),
         ({"game": "maharani", "rondel": ["Bn", "-", "-", "-"], "to_move": "C", "players": [{"name": "A"}, {"name": "B"}]},

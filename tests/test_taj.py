@@ -212,8 +212,8 @@ def problems(**changes) -> tuple[str, ...]:
     [
         ({"display": END_DATA["display"][:4]}, "display has 4 values, needs at least 5"),
         ({"display": END_DATA["display"] * 2}, "display has 12 values, needs at most 10"),
-        ({"display": [["green", "teal", "pink"]] + END_DATA["display"][1:]}, 'display[0][1] = "teal": expected'),
-        ({"display": [["green", "pink"]] + END_DATA["display"][1:]}, "display[0] has 2 values, needs at least 3"),
+        ({"display": [["green", "teal", "pink"]] + END_DATA["display"][1:]}, 'display[1][2] = "teal": expected'),
+        ({"display": [["green", "pink"]] + END_DATA["display"][1:]}, "display[1] has 2 values, needs at least 3"),
         ({"taj": 0}, "taj = 0:"),
         ({"taj": 5}, "taj = 5: the Taj card lies over 3 rugs, so with 6 rugs its leftmost rug is at position 1-4"),
         ({"plus_one": "up"}, "plus_one = \"up\": expected 'left' or 'right'"),

@@ -269,8 +269,8 @@ def test_field_problems():
     data["players"][0]["hand"] = [["elephant"], []]
     found = problems(data)
     assert "province = 13: the province being played, 1-12" in found
-    assert any(p.startswith('unclaimed[0] = "tigers": expected') for p in found)
-    assert any(p.startswith("Asha: hand[1] has 0 values, needs at least 1") for p in found)
+    assert any(p.startswith('unclaimed[1] = "tigers": expected') for p in found)
+    assert any(p.startswith("Asha: hand[2] has 0 values, needs at least 1") for p in found)
     data = position_data()
     data["players"][0]["hands"] = []
     assert problems(data) == ("Asha: unknown field 'hands' (did you mean hand?)",)

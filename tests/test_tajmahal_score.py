@@ -441,11 +441,11 @@ def test_cards_in_a_play():
     assert problems(one_round([play("Asha", ["taj"], ["taj"], ["taj"])])) == (
         "round 1, turn 1: cards has 3 values, needs at most 2: the 1-2 cards played this turn, each a list of its "
         "symbols (rulebook: Bidding Phase)",)
-    assert problems(one_round([play("Asha", [])]))[0].startswith("round 1, turn 1: cards[0] has 0 values, needs at least 1")
+    assert problems(one_round([play("Asha", [])]))[0].startswith("round 1, turn 1: cards[1] has 0 values, needs at least 1")
     assert problems(one_round([play("Asha", ["tigre"])])) == (
-        "round 1, turn 1: cards[0][0] = \"tigre\": expected 'elephant', 'tiger', 'princess', 'yellow_advisor', "
+        "round 1, turn 1: cards[1][1] = \"tigre\": expected 'elephant', 'tiger', 'princess', 'yellow_advisor', "
         "'white_advisor' or 'taj'",)
-    assert problems(one_round([play("Asha", ["taj"] * 7)]))[0].startswith("round 1, turn 1: cards[0] has 7 values, needs at most 6")
+    assert problems(one_round([play("Asha", ["taj"] * 7)]))[0].startswith("round 1, turn 1: cards[1] has 7 values, needs at most 6")
 
 
 def test_more_than_thirty_cards():
@@ -515,7 +515,7 @@ def test_field_problems_name_the_place_and_the_rule():
     assert problems(data) == (
         "Asha: unknown field 'palace' (did you mean palaces?)",
         "Ben: cards_left = 31: bidding cards the player has left, hand and deck, 0-30 (the tie-break)",
-        "Chen: palaces[0] = 13: the provinces (1-12) where the player has a palace",
+        "Chen: palaces[1] = 13: the provinces (1-12) where the player has a palace",
         'Chen: princess_cards = "2" is not a whole number: how many Princess cards the player took',
     )
     data = game_record()

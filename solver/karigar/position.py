@@ -194,12 +194,12 @@ def _place_problems(spec: Spec, p: Any, spaces: tuple[Space, ...]) -> list[str]:
     me = p.name
     for k, w in enumerate(p.workers):
         if w != "supply":
-            put(w, me, "worker", f"workers[{k}]")
+            put(w, me, "worker", f"workers[{k + 1}]")
     if p.elephant is not None:
         put(p.elephant, me, "Elephant", "elephant")
     for o in p.others:
         for k, w in enumerate(o.workers):
-            put(w, o.name, "worker", f"others {statefile.shown(o.name, 30)}: workers[{k}]")
+            put(w, o.name, "worker", f"others {statefile.shown(o.name, 30)}: workers[{k + 1}]")
         if o.elephant is not None:
             put(o.elephant, o.name, "Elephant", f"others {statefile.shown(o.name, 30)}: elephant")
         for c in o.cards:

@@ -166,7 +166,7 @@ def _problems(d: KarigarData) -> list[str]:
     for k, cost in enumerate(d.elephants.hire):
         unknown = [r for r in cost if r not in ids]
         if unknown:
-            problems.append(f"elephants.hire[{k}]: unknown resource {unknown[0]!r} (known: {', '.join(ids)})")
+            problems.append(f"elephants.hire[{k + 1}]: unknown resource {unknown[0]!r} (known: {', '.join(ids)})")
     if d.tokens.per_level * t.levels != d.tokens.count:
         problems.append(f"tokens: {d.tokens.per_level} per level on {t.levels} levels is not {d.tokens.count} tokens")
     if d.planner.default_turns > d.planner.most_turns:

@@ -390,11 +390,11 @@ def _kinds(raw: list[Any], problems: list[str]) -> tuple[Kind, ...]:
     for k, entry in enumerate(raw):
         marks = parse_marks(entry.marks)
         if marks is None:
-            problems.append(f"tiles.kinds[{k}].marks = {entry.marks!r}: use c and n e s w, each once")
+            problems.append(f"tiles.kinds[{k + 1}].marks = {entry.marks!r}: use c and n e s w, each once")
             continue
         code = marks_code(marks)
         if any(other.marks == marks for other in kinds):
-            problems.append(f"tiles.kinds[{k}]: a second kind with marks {code}: give one kind with a larger per_colour")
+            problems.append(f"tiles.kinds[{k + 1}]: a second kind with marks {code}: give one kind with a larger per_colour")
             continue
         kinds.append(Kind(code, marks, entry.per_colour))
     if not problems and not any(k.per_colour for k in kinds):

@@ -105,7 +105,7 @@ def _rule_problems(spec: Spec, parsed: Any) -> list[str]:
     if not spec.repeat_colours:
         for k, rug in enumerate(parsed.display):
             if len(set(rug)) < len(rug):
-                problems.append(f"display[{k}] = {rug}: a rug shows three different colours")
+                problems.append(f"display[{k + 1}] = {rug}: a rug shows three different colours")
     names = [p.name for p in parsed.players]
     for k, p in enumerate(parsed.players):
         name = statefile.shown(p.name, 30)

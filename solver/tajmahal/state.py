@@ -203,11 +203,11 @@ def table_from_data(spec: Spec, data: dict[str, Any]) -> Table:
 
 
 def readable_place(problem: str) -> str:
-    """``rounds[3].plays[2].cards`` as a person counts: ``round 4, turn 3: cards``."""
+    """``rounds[4].plays[3].cards`` (places count from 1) as a person says it: ``round 4, turn 3: cards``."""
     match = re.match(r"^rounds\[(\d+)\](?:\.plays\[(\d+)\])?", problem)
     if match is None:
         return problem
-    place = f"round {int(match[1]) + 1}" + (f", turn {int(match[2]) + 1}" if match[2] is not None else "")
+    place = f"round {match[1]}" + (f", turn {match[2]}" if match[2] is not None else "")
     rest = problem[match.end():]
     return f"{place}: {rest[1:]}" if rest.startswith(".") else place + rest
 
