@@ -58,7 +58,7 @@ def vote_text(name: str, v: VoteAdvice) -> str:
     else:
         lines.append(f"  All card: guarantees {v.all_value} (you choose and move the Taj); {'it pays' if v.all_pays else 'keep it'}.")
         lines.append(f"  Nix card: guarantees {v.nix_value} (you choose and move the Taj); {'it pays' if v.nix_pays else 'keep it'}.")
-        # FIRST_CARD follows as a note (standard error and the JSON), so it is not repeated here
+        # FIRST_CARD follows as the report's note (its Note line and the JSON), so it is not repeated here
     return "\n".join(lines)
 
 
