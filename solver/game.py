@@ -164,7 +164,8 @@ class Option:
 @dataclass(frozen=True)
 class Report:
     """What a command prints: ``text`` for people (standard output), ``json`` for ``--json``, and
-    ``notes`` for standard error (they are in the JSON too, under "notes")."""
+    ``notes``, the caveats the answer rests on: "Note:" lines after the text, and in the JSON
+    under "notes" (part of the answer, so standard output either way)."""
 
     text: str
     json: Mapping[str, Any]
