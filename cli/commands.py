@@ -54,11 +54,15 @@ class Target:
 FORMATS = {".pdf": "a PDF", ".png": "a PNG picture"}
 
 
-def output_target(output: str | None, default: Path | None, force: bool, suffix: str) -> Target:
-    """Where to write: ``-`` is standard output; a file's name must end in ``suffix`` (a PNG named
-    pad.pdf would not open); an existing file needs ``force``; checked before any work is done, so
-    a refusal costs nothing."""
+def output_target(output: str | None, default: Path | None, force: bool, suffix: str, option: str = "-o",
+                  stdout_free: bool = True) -> Target:
+    """Where to write: ``-`` is standard output (unless the command prints its result there:
+    ``stdout_free``); a file's name must end in ``suffix`` (a PNG named pad.pdf would not open); an
+    existing file needs ``force``; checked before any work is done, so a refusal costs nothing.
+    ``option`` is how the user named the file, for the messages."""
     if output == "-":
+        if not stdout_free:
+            raise BadInput(f"{option} -: the result already goes to standard output; give {option} a file name")
         return Target(None)
     path = Path(output) if output is not None else default
     assert path is not None
@@ -66,9 +70,9 @@ def output_target(output: str | None, default: Path | None, force: bool, suffix:
     if path.suffix.lower() != suffix:
         raise BadInput(f"{name}: this writes {FORMATS[suffix]}, so the file name must end in {suffix}")
     if path.is_dir():
-        raise BadInput(f"{name} is a folder: give a file name with -o")
+        raise BadInput(f"{name} is a folder: give a file name with {option}")
     if path.exists() and not force:
-        raise BadInput(f"{name} already exists: add --force to replace it, or choose another name with -o")
+        raise BadInput(f"{name} already exists: add --force to replace it, or choose another name with {option}")
     for parent in path.parents:
         if parent.exists():
             if not parent.is_dir():

@@ -43,6 +43,9 @@ class OneLineErrors(TyperGroup):
         except Exception as exc:
             if not (hasattr(exc, "format_message") and hasattr(exc, "exit_code")):
                 raise  # a bug: keep its traceback
+            if type(exc).__name__ == "NoArgsIsHelpError":  # a bare `tajkit` or `tajkit hint`: its help, as typed
+                typer.echo(exc.format_message(), err=True)
+                sys.exit(exc.exit_code)
             ctx = getattr(exc, "ctx", None)
             where = f" (see: {ctx.command_path} --help)" if ctx is not None and exc.exit_code == 2 else ""
             message = exc.format_message().replace("Value error, ", "")  # pydantic-style prefix of typer's enum check
@@ -219,7 +222,7 @@ def score_cmd(
         raise BadInput(f"tajkit score {game}: not available for {game} yet (see: tajkit games)")
     if png is not None and not info.draws:
         raise BadInput(f"--png: tajkit draws no picture for {game} (see: tajkit games)")
-    target = commands.output_target(png, None, force, ".png") if png is not None else None
+    target = commands.output_target(png, None, force, ".png", "--png", stdout_free=False) if png is not None else None
     spec = info.load_spec()
     if state is None:
         if not stdin_is_interactive():
@@ -257,7 +260,7 @@ def show_cmd(
 
 @command("schema")
 def schema_cmd(game: Annotated[str, typer.Argument(help="Game id, e.g. artisans.", metavar="GAME")]) -> None:
-    """Print the JSON Schema of the game's state file."""
+    """Print the JSON Schema of the files the game's commands read (score and hint)."""
     info = registry.get(game)
     if not info.scores:
         raise BadInput(f"tajkit schema {game}: no state file for {game} yet (see: tajkit games)")

@@ -498,3 +498,11 @@ def test_json_carries_the_same_notes_and_top_as_the_text():
 def test_short_help_and_shell_completion():
     assert run("-h").exit_code == 0 and run("score", "-h").exit_code == 0
     assert "--install-completion" in run("--help").stdout
+
+
+@pytest.mark.parametrize("args", [[], ["hint"], ["simulate"]])
+def test_a_bare_command_shows_its_help_not_an_error_line(args):
+    proc = subprocess.run([sys.executable, "-m", "tajkit.cli", *args], capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 2
+    assert proc.stderr.startswith("Usage: ") and "\\n" not in proc.stderr and "Commands:" in proc.stderr
+    assert "Traceback" not in proc.stderr

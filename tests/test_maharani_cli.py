@@ -66,6 +66,13 @@ def test_show_and_score_draw_the_position(tmp_path):
     again = tmp_path / "end.png"
     assert runner.invoke(app, ["score", "maharani", str(GAME_FILE), "--png", str(again)]).exit_code == 0
     assert again.stat().st_size > 10_000
+    # the picture may not replace a file unasked, nor share standard output with the score
+    twice = runner.invoke(app, ["score", "maharani", str(GAME_FILE), "--png", str(again)])
+    assert twice.exit_code == 2
+    assert twice.stderr.strip().endswith("already exists: add --force to replace it, or choose another name with --png")
+    mixed = runner.invoke(app, ["score", "maharani", str(GAME_FILE), "--png", "-"])
+    assert mixed.exit_code == 2 and mixed.stdout == ""
+    assert mixed.stderr.strip() == "error: --png -: the result already goes to standard output; give --png a file name"
 
 
 def test_schema_and_score_pad():
