@@ -394,6 +394,8 @@ def test_a_solver_failure_is_one_line_and_exit_1(monkeypatch):
     [
         ("artisans.toml", "[trees]\ncuont = 6\n", "unknown field 'cuont' (did you mean count?)"),
         ("artisans.toml", '[[features]]\nid = "dome"\nstarz = 5\n', "features[dome]: unknown field 'starz' (did you mean stars?)"),
+        ("artisans.toml", '[[features]]\nid = "dom"\nstars = 5\n', "features[1]: id = 'dom' is not one of the entries (did you mean dome?)"),
+        ("artisans.toml", '[[features]]\nstars = 5\n', "features[1]: each entry needs the id of an existing one (known: left_orchard"),
         ("artisans.toml", '[trees]\ncount = "6"\n', 'trees.count = "6" is not a whole number'),
         ("artisans.toml", "[dice]\nfaces = 6.9\n", "dice.faces = 6.9 is not a whole number"),
         ("artisans.toml", "[dice]\nfaces = 1000000000000000000000000000000\n", "dice.faces"),
