@@ -245,13 +245,27 @@ def test_data_override_changes_the_stars(tmp_path):
     (tmp_path / "artisans.toml").write_text('[[features]]\nid = "dome"\nstars = 7\n')
     result = run("--data", str(tmp_path), "score", "artisans", str(ASHA), "--json")
     assert result.exit_code == 0, result.output
-    assert json.loads(result.stdout)["players"][0]["total"] == 28 + 4
+    out = json.loads(result.stdout)
+    assert out["players"][0]["total"] == 28 + 4
+    # the user's 7 is theirs, not a tajkit default; the stars they left alone still are
+    stars_note = next(n for n in out["notes"] if "star values are tajkit defaults" in n)
+    assert "Dome" not in stars_note and "Left facade 6" in stars_note
+
+
+def test_a_score_says_which_values_are_tajkit_defaults():
+    """DESIGN: never present an invented number as official; the rulebook gives no star values and
+    no number of trees (seeds/artisans.toml)."""
+    notes = json.loads(run("score", "artisans", str(ASHA), "--json").stdout)["notes"]
+    assert ("the star values are tajkit defaults, the rulebook gives none: Left orchard 3, Right orchard 3, "
+            "Waterway 4, Left minaret 5, Left facade 6, Archway 4, Dome 3, Right facade 6, Right minaret 5; set "
+            "your printing's with --data (README: Game data)") in notes
+    assert any(n.startswith("4 fruit trees is a tajkit default") for n in notes)
 
 
 def test_bad_data_override_is_bad_input(tmp_path):
     (tmp_path / "artisans.toml").write_text('[[features]]\nid = "cupola"\nstars = 7\n')
     result = run("--data", str(tmp_path), "score", "artisans", str(ASHA))
-    assert result.exit_code == 2 and "cupola" not in result.stdout and "existing one" in result.stderr
+    assert result.exit_code == 2 and "cupola" not in result.stdout and "id = 'cupola' is not one of the entries" in result.stderr
 
 
 # --- hint and simulate ------------------------------------------------------------------------

@@ -20,6 +20,7 @@ def _hint(spec: Any, data: dict[str, Any], roll: tuple[int, int], player: str | 
     return Report(
         report.hint_text(spec, chosen.name, chosen.sheet, roll, hint, top),
         report.hint_json(spec, chosen.name, roll, hint, seed, top),
+        spec.default_notes(),
     )
 
 

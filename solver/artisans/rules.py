@@ -64,6 +64,22 @@ class Spec:
     edition: str
     texts: tuple[tuple[str, str], ...] = ()  # words printed on the sheet, by key
     pad_columns: int = 6  # player columns on the printed score pad
+    trees_official: bool = False  # the rulebook states the number of trees (else a tajkit default)
+
+    def default_notes(self) -> tuple[str, ...]:
+        """What a score or hint rests on that is a tajkit default, not the rulebook's (DESIGN:
+        never present an invented number as official)."""
+        notes = []
+        stars = [f for f in self.features if not f.stars_official]
+        if stars:
+            listed = ", ".join(f"{f.title} {f.stars}" for f in stars)
+            which = "the star values" if len(stars) == len(self.features) else "these star values"
+            notes.append(f"{which} are tajkit defaults, the rulebook gives none: {listed}; set your printing's "
+                         "with --data (README: Game data)")
+        if not self.trees_official:
+            notes.append(f"{self.trees} fruit trees is a tajkit default (the rulebook does not say how many); set "
+                         "your sheet's with --data")
+        return tuple(notes)
 
     def text(self, key: str) -> str:
         return dict(self.texts).get(key, "")
@@ -321,7 +337,13 @@ def _seed_model() -> Any:
     return Seed
 
 
-def spec_from_seed(seed: Any) -> Spec:
+def spec_from_seed(seed: Any, shipped: dict[str, Any] | None = None) -> Spec:
+    """The spec from a validated seed. A value tajkit marks as its default but that differs from
+    what ``shipped`` (tajkit's own seed) holds is the user's, from --data: it is not called a
+    default (no star on the sheet, no note)."""
+    shipped = shipped or {}
+    shipped_stars = {f["id"]: f["stars"] for f in shipped.get("features", [])}
+
     spec = Spec(
         features=tuple(
             Feature(
@@ -335,7 +357,7 @@ def spec_from_seed(seed: Any) -> Spec:
                 short_rule=f.short_rule,
                 stars=f.stars,
                 target=f.target,
-                stars_official=f.stars_source == "rulebook",
+                stars_official=f.stars_source == "rulebook" or _replaced(f.stars, shipped_stars.get(f.id)),
                 aliases=tuple(f.aliases),
             )
             for f in seed.features
@@ -345,6 +367,7 @@ def spec_from_seed(seed: Any) -> Spec:
         raindrops=seed.raindrops.total,
         clouds=tuple(seed.raindrops.clouds),
         trees=seed.trees.count,
+        trees_official=seed.trees.source == "rulebook" or _replaced(seed.trees.count, shipped.get("trees", {}).get("count")),
         tree_penalty=seed.trees.penalty,
         title=seed.game.title,
         edition=seed.game.edition or "",
@@ -375,9 +398,14 @@ def _spec_problems(spec: Spec) -> list[str]:
     return problems
 
 
+def _replaced(value: Any, shipped_value: Any) -> bool:
+    """A value a --data file changed from tajkit's own (``None``: nothing to compare with)."""
+    return shipped_value is not None and value != shipped_value
+
+
 def load_spec() -> Spec:
     """The sheet spec from ``seeds/artisans.toml`` and the user's override file, if any."""
-    return spec_from_seed(seeds.typed("artisans", _seed_model()))
+    return spec_from_seed(seeds.typed("artisans", _seed_model()), seeds.packaged("artisans"))
 
 
 # --- a turn: the moves a roll allows (rulebook: Playing the Game) ------------------------------

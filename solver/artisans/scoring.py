@@ -52,7 +52,8 @@ def score_table(spec: Spec, players: tuple[Player, ...]) -> ScoreResult:
         for i in ranking.order
     )
     note = end_of_game_note(spec, players)
-    return ScoreResult("artisans", categories(spec), ranked, ranking.ties, (note,) if note else ())
+    notes = ((note,) if note else ()) + spec.default_notes()
+    return ScoreResult("artisans", categories(spec), ranked, ranking.ties, notes)
 
 
 def _rows(spec: Spec, s: Score) -> tuple[Row, ...]:
