@@ -103,6 +103,9 @@ def test_the_plus_one_reading_is_said_and_can_be_switched(tmp_path):
     finally:
         seeds.data_dir = None
     assert per_portion.extra["colour_values"]["pink"] == 3 * (1 + 2) + 2
+    # the switched reading is the user's: the note must not call it tajkit's
+    assert not any("tajkit's reading" in n for n in per_portion.notes)
+    assert 'the "+1" rug adds one point per portion on it: your reading of "each color within the Rug", from --data' in per_portion.notes
 
 
 # --- voting (Vote Outcome, Voting Outcomes summary, All/Nix Cards) ----------------------------

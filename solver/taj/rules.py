@@ -32,6 +32,7 @@ class Spec:
     repeat_colours: bool
     plus_per_portion: bool = False  # the +1 adds per portion (True) or once per colour (tajkit's reading)
     plus_reading_official: bool = False
+    plus_reading_yours: bool = False  # a --data file changed tajkit's reading
     repeat_official: bool = False
 
 
@@ -246,7 +247,10 @@ def _seed_model() -> Any:
     return Seed
 
 
-def spec_from_seed(d: Any) -> Spec:
+def spec_from_seed(d: Any, shipped: dict[str, Any] | None = None) -> Spec:
+    """The spec from validated data; ``shipped`` (tajkit's own seed) tells a reading the user's
+    --data file changed from tajkit's."""
+    shipped_reading = (shipped or {}).get("taj", {}).get("plus_one_reading")
     spec = Spec(
         colours=tuple(d.colours.names),
         portions=tuple(d.rugs.portions),
@@ -262,6 +266,7 @@ def spec_from_seed(d: Any) -> Spec:
         repeat_colours=d.rugs.repeat_colours,
         plus_per_portion=d.taj.plus_one_reading == "per_portion",
         plus_reading_official=d.taj.plus_one_reading_source == "rulebook",
+        plus_reading_yours=shipped_reading is not None and d.taj.plus_one_reading != shipped_reading,
         repeat_official=d.rugs.repeat_colours_source == "rulebook",
     )
     problems = []
@@ -283,7 +288,7 @@ def spec_from_seed(d: Any) -> Spec:
 
 
 def load_spec() -> Spec:
-    return spec_from_seed(seeds.typed("taj", _seed_model()))
+    return spec_from_seed(seeds.typed("taj", _seed_model()), seeds.packaged("taj"))
 
 
 @dataclass(frozen=True)

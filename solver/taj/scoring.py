@@ -37,8 +37,10 @@ def categories(spec: Spec) -> tuple[Category, ...]:
 def readings(spec: Spec) -> tuple[str, ...]:
     """What the score rests on that is tajkit's reading of the rulebook, not its words."""
     notes = []
-    if not spec.plus_reading_official:
-        how = "one point per portion" if spec.plus_per_portion else "one point per distinct colour"
+    how = "one point per portion" if spec.plus_per_portion else "one point per distinct colour"
+    if spec.plus_reading_yours:
+        notes.append(f'the "+1" rug adds {how} on it: your reading of "each color within the Rug", from --data')
+    elif not spec.plus_reading_official:
         notes.append(
             f'the "+1" rug adds {how} on it: tajkit\'s reading of "each color within the Rug" '
             "(set taj.plus_one_reading in a --data file to change it)"
