@@ -96,6 +96,18 @@ def test_the_hint_counts_quarter_scorings_for_every_player():
     assert "quarter 1 scored: player 1 3 workers → 9, player 2 3 workers → 9, player 3 1 worker → 4" in report.text
     margin = GAME.hint.run(SPEC, data, objective="margin", top=10_000).json["turns"]
     assert next(t["value"] for t in margin if t["text"] == "3c5n") == (10 + 10) - (10 + 9)
+    assert not any(n.startswith("quarter table:") for n in report.notes)  # 1 and 3 workers: the rulebook's values
+
+
+def test_a_hint_resting_on_an_inferred_quarter_value_says_so():
+    """The rulebook's table gives 1, 3 and 5 workers; 2 workers -> 6 gold is inferred
+    (seeds/maharani.toml), so a hint whose turn scores it must say so, as the scorer does."""
+    data = {"game": "maharani", "position": (
+        "1GnRnOeGePw/OnYwPnPeOwOnYwBs/YnBnOnRwRnPeOeOw/BsGeRePsPnYe/BeOnRnPnYeYs/BeReRnYsYePeGsBs/"
+        "RsRnGsGwGePnBsBs/OeYsGwGsRwBn 1:a5;2:d6;3:a7,c7 Gn,-,-,- s:10;w:10;n:10;e:10 1")}
+    report = GAME.hint.run(SPEC, data, top=2)
+    assert "quarter 1 scored: player 1 1 worker → 4, player 2 1 worker → 4, player 3 2 workers → 6" in report.text
+    assert any(n.startswith("quarter table: 2 → 6 gold is inferred, not in the rulebook") for n in report.notes)
 
 
 def test_the_report_ranks_turns_and_says_it_is_proven():

@@ -32,7 +32,7 @@ from tajkit.solver.maharani.rules import (
     place,
     placements,
 )
-from tajkit.solver.maharani.spec import Spec
+from tajkit.solver.maharani.spec import Spec, inferred_table_note
 
 OBJECTIVES = ("gold", "margin")
 
@@ -182,6 +182,10 @@ def run(spec: Spec, data: dict[str, Any], objective: str = "gold", top: int = 5,
 
 def _notes(spec: Spec, pos: Position, answer: Answer) -> list[str]:
     notes = list(spec.defaults)
+    counts = {w for s in answer.best for score in s.result.scorings for _, w, _ in score.crews}
+    table = inferred_table_note(spec, counts)  # a listed turn's value rests on a quarter table entry
+    if table:
+        notes.append(table)
     if None in pos.rondel:
         notes.append("an empty rondel slot holds no tile for this turn (a tile drawn into it later is unknown)")
     notes.append("tiles drawn to refill the rondel during the turn are unknown: the hint chooses among the four on it")
