@@ -180,7 +180,9 @@ def _parameter(info: Game, o: Option) -> inspect.Parameter:
         kind, default = list[kind], None  # type: ignore[valid-type]
     settings: dict[str, Any] = {"help": o.help}
     metavar = o.metavar or {int: "N", float: "X", str: "TEXT"}.get(o.type)
-    if metavar and not o.choices and o.type is not bool:
+    if o.choices and o.multiple:
+        settings["metavar"] = f"<{'|'.join(o.choices)}>"  # not typer's <list[...]>
+    elif metavar and not o.choices and o.type is not bool:
         settings["metavar"] = metavar
     if o.min is not None and o.type in (int, float):
         settings["min"] = o.min

@@ -144,3 +144,16 @@ def test_every_contents_link_goes_to_a_heading():
     links = re.findall(r"\]\(#([^)]+)\)", text)
     assert len(links) >= 10
     assert [link for link in links if link not in anchors] == []
+
+
+def hint_examples() -> list[str]:
+    from tajkit.solver import games
+
+    return [line for game_id in games.GAMES if (cmd := games.get(game_id).hint) for line in cmd.examples]
+
+
+@pytest.mark.parametrize("line", hint_examples())
+def test_every_hint_help_example_runs_on_the_readmes_files(line, scratch):
+    """`tajkit hint GAME -h` shows examples; a newcomer who saved the README's files can run them as shown."""
+    result = run(line, scratch)
+    assert result.returncode == 0, f"{line}\n{result.stderr[-2000:]}"

@@ -32,7 +32,7 @@ class Karigar(Game):
         options=(
             Option("turns", "--turns", int, "How many turns ahead to plan (default 4).", default=None, min=1, max=8, metavar="N"),
         ),
-        examples=("tajkit hint karigar position.toml", "tajkit hint karigar position.toml --turns 6 --json"),
+        examples=("tajkit hint karigar karigar-position.toml", "tajkit hint karigar karigar-position.toml --turns 6 --json"),
         state_help="Position file (TOML or JSON): the Bazaar as it lies, who stands where, what you hold and the Level tile; - for standard input.",
     )
 

@@ -32,8 +32,8 @@ HINT = Command(
                "(best turn only)", default="enum", choices=("enum", "cpsat")),
     ),
     examples=(
-        "tajkit hint maharani position.toml",
-        "tajkit hint maharani position.toml --objective margin --top 3",
+        "tajkit hint maharani maharani-game.toml",
+        "tajkit hint maharani maharani-game.toml --objective margin --top 3",
     ),
 )
 

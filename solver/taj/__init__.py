@@ -49,7 +49,7 @@ class Taj(Game):
                    metavar="I J"),
             Option("top", "--top", int, "How many proposals to show.", default=5, min=1, max=50),
         ),
-        examples=("tajkit hint taj table.toml --player Ben", "tajkit hint taj table.toml --player Ben --proposal 1 4"),
+        examples=("tajkit hint taj taj.toml --player Asha", "tajkit hint taj taj.toml --player Asha --proposal 1 4"),
     )
 
     load_spec = delegate("tajkit.solver.taj.rules", "load_spec")
