@@ -9,6 +9,7 @@ it saved (lists written inline, as a person writes them).
 from __future__ import annotations
 
 import re
+import sys
 import typing
 from pathlib import Path
 from typing import Any
@@ -126,7 +127,27 @@ def parse_answer(answer: str, annotation: Any, info: Any) -> Any:
 
 
 def _prompt(text: str, default: str | None = None) -> str:
-    return typer.prompt(text, default=default if default is not None else "", show_default=bool(default), err=True)
+    """Ask on standard error and read a line. (click's prompt sends the space after the question
+    through ``input``, so to standard output: one stray space per question in a saved score.)"""
+    sys.stderr.write(f"{text}{f' [{default}]' if default else ''}: ")
+    sys.stderr.flush()
+    try:
+        line = sys.stdin.readline()
+    except KeyboardInterrupt:
+        raise typer.Abort() from None
+    if not line:  # end of input (Ctrl-D)
+        raise typer.Abort()
+    return line.rstrip("\r\n") or (default or "")
+
+
+def _confirm(text: str, default: bool) -> bool:
+    while True:
+        answer = _prompt(f"{text} [{'Y/n' if default else 'y/N'}]").strip().lower()
+        if not answer:
+            return default
+        if answer in ("y", "yes", "n", "no"):
+            return answer.startswith("y")
+        _say("  answer y or n")
 
 
 def _say(text: str) -> None:
@@ -379,33 +400,44 @@ def _review(info: Game, spec: Any, data: dict[str, Any], model: Any, player_mode
 
 
 def _correct(answer: str, data: dict[str, Any], model: Any, player_model: Any) -> None:
-    """``answer`` names a table-level field, or a player and one of their fields."""
+    """``answer`` names a table-level field, or a player (in any case) and one of their fields; a
+    player's field alone will do when there is one player."""
     table_fields = [n for n in model.model_fields if n != "game" and not (n == "players" and player_model is not None)]
     if answer in table_fields:
         data[answer] = ask_field(model, answer, data, indent="")
         return
-    for player in data.get("players", []) if player_model is not None else []:
-        if answer.startswith(player["name"] + " ") or answer == player["name"]:
-            field = answer[len(player["name"]):].strip()
-            if field in player_model.model_fields and field != "name":
+    players = data.get("players", []) if player_model is not None else []
+    fields = list(player_model.model_fields)[1:] if player_model is not None else []
+    for player in players:
+        name = player["name"]
+        if answer.lower() == name.lower() or answer.lower().startswith(name.lower() + " "):
+            field = answer[len(name):].strip()
+            if field in fields:
                 player[field] = ask_field(player_model, field, player)
                 return
-            known = ", ".join(list(player_model.model_fields)[1:])
-            _say(f"  {present.safe(field)!r} is not a field: the fields are {known}")
+            _say(f"  {present.safe(field)!r} is not a field: the fields are {', '.join(fields)}")
             return
-    names = ", ".join(p["name"] for p in data.get("players", [])) if player_model is not None else ""
-    fields = ", ".join(table_fields)
-    _say(f"  type a field ({fields})" + (f", or a player's name ({names}) and a field" if names else ""))
+    if answer in fields and len(players) == 1:
+        players[0][answer] = ask_field(player_model, answer, players[0])
+        return
+    if answer in fields:
+        _say(f"  whose {answer}? Type a player's name and the field, e.g. \"{players[0]['name']} {answer}\"")
+        return
+    ways = [f"a field ({', '.join(table_fields)})"] if table_fields else []
+    if players:
+        names = ", ".join(p["name"] for p in players)
+        ways.append(f"a player's name ({names}) and a field, e.g. \"{players[0]['name']} {fields[0]}\"")
+    _say("  type " + " or ".join(ways))
 
 
 def _offer_save(info: Game, data: dict[str, Any]) -> None:
     from tajkit.cli.files import write_new
 
-    if not typer.confirm("Save this table as a state file?", default=True, err=True):
+    if not _confirm("Save this table as a state file?", default=True):
         return
     while True:
         path = Path(_prompt("File name", f"output/{info.id}-table.toml"))
-        replace = path.exists() and typer.confirm(f"{path} exists. Replace it?", default=False, err=True)
+        replace = path.exists() and _confirm(f"{path} exists. Replace it?", default=False)
         if path.exists() and not replace:
             continue
         try:

@@ -199,7 +199,8 @@ def test_score_interactive_entry_and_save(tmp_path, monkeypatch):
     result = run("score", "artisans", input="\n".join(answers) + "\n")
     assert result.exit_code == 0, result.output
     assert "Player 1 name" in result.stderr and "Player 1 name" not in result.stdout  # prompts go to stderr
-    scores = result.stdout[result.stdout.index("Asha: 31 points (rank 1)"):]  # CliRunner echoes the answers first
+    assert result.stdout.startswith("Asha: 31 points (rank 1)")  # standard output carries the score alone
+    scores = result.stdout
     text = (tmp_path / "mine.toml").read_text()
     assert "right_facade = [2, 2, 0, 2]" in text  # lists inline, as a person writes them
     saved = tomllib.loads(text)
@@ -231,6 +232,20 @@ def test_score_interactive_entry_review_corrects_one_field(tmp_path, monkeypatch
     assert result.exit_code == 0, result.output
     assert "Asha: 31 points" in result.stderr  # the review, before the correction
     assert "Asha: 37 points" in result.stdout and "Asha: 31 points" not in result.stdout
+
+
+def test_score_interactive_correction_forgives_case_and_a_lone_field(tmp_path, monkeypatch):
+    """'asha right_facade' finds Asha; with one player 'right_facade' alone will do; a word that is
+    no field says what to type (and never shows empty brackets)."""
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(cli, "stdin_is_interactive", lambda: True)
+    blank_facade = SHEET_ANSWERS[:8] + ["", "5 4 2 1"]
+    answers = blank_facade + ["9", "2", "", "", "facade", "asha right_facade", "2222", "right_facade", "2220", "", "n"]
+    result = run("score", "artisans", input="\n".join(answers) + "\n")
+    assert result.exit_code == 0, result.output
+    assert 'type a player\'s name (Asha) and a field, e.g. "Asha left_orchard"' in result.stderr
+    assert "()" not in result.stderr
+    assert "Asha: 31 points" in result.stdout  # 2 2 2 _ after the second correction: incomplete again
 
 
 def test_schema_is_json():
