@@ -63,6 +63,9 @@ def output_target(output: str | None, default: Path | None, force: bool, suffix:
     if output == "-":
         if not stdout_free:
             raise BadInput(f"{option} -: the result already goes to standard output; give {option} a file name")
+        if sys.stdout.isatty():
+            raise BadInput(f"{option} -: standard output is the terminal, and {FORMATS[suffix]} is not text: "
+                           f"pipe it on (e.g. | lpr) or give {option} a file name")
         return Target(None)
     path = Path(output) if output is not None else default
     assert path is not None

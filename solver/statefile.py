@@ -302,7 +302,10 @@ def _describe(model: Any, data: dict[str, Any], err: Any) -> str:
     if kind == "literal_error":
         return f"{place} = {show(value)}: expected {ctx.get('expected')}"
     if kind in ("greater_than_equal", "less_than_equal", "greater_than", "less_than"):
-        return f"{place} = {show(value)}{rule_text or ' is out of range'}"
+        bound = {"greater_than_equal": "at least", "less_than_equal": "at most", "greater_than": "more than",
+                 "less_than": "less than"}[kind]
+        limit = next(iter(ctx.values()), None)
+        return f"{place} = {show(value)}{rule_text or f': must be {bound} {limit}'}"
     if kind in ("string_too_long",):
         return f"{place} is too long (at most {ctx.get('max_length')} characters){rule_text}"
     if kind == "string_pattern_mismatch":

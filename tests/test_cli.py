@@ -537,3 +537,31 @@ def test_a_bare_command_shows_its_help_not_an_error_line(args):
     assert proc.returncode == 2
     assert proc.stderr.startswith("Usage: ") and "\\n" not in proc.stderr and "Commands:" in proc.stderr
     assert "Traceback" not in proc.stderr
+
+
+def test_a_pdf_is_not_written_onto_a_terminal(monkeypatch):
+    """-o - pipes the PDF on; at a terminal it would only fill the screen with binary."""
+    from tajkit.cli import commands
+    from tajkit.solver.errors import BadInput
+
+    monkeypatch.setattr(sys.stdout, "isatty", lambda: True)
+    with pytest.raises(BadInput) as caught:
+        commands.output_target("-", None, False, ".pdf")
+    assert caught.value.problems == (
+        "-o -: standard output is the terminal, and a PDF is not text: pipe it on (e.g. | lpr) or give -o a file name",)
+    monkeypatch.setattr(sys.stdout, "isatty", lambda: False)
+    assert commands.output_target("-", None, False, ".pdf").path is None
+
+
+def test_an_out_of_range_value_without_a_rule_states_the_range():
+    from pydantic import BaseModel, Field
+
+    from tajkit.solver.errors import BadState
+    from tajkit.solver.statefile import validate
+
+    class Small(BaseModel):
+        count: int = Field(ge=1)
+
+    with pytest.raises(BadState) as caught:
+        validate(Small, {"count": 0})
+    assert caught.value.problems == ("count = 0: must be at least 1",)
