@@ -216,3 +216,13 @@ def test_a_game_whose_hint_reads_another_file_tells_the_two_apart(info):
     position = tomllib.loads((DATA / f"{info.id}-position.toml").read_text(encoding="utf-8"))
     assert info.form_of(spec, position) == "hint"
     assert info.form_of(spec, {"game": info.id}) is None
+
+
+def test_every_command_option_reads_alike_in_help(info):
+    """Option help is a sentence (capital first, full stop last); a choice option may open with its choice
+    words ("gold: ...")."""
+    for cmd in (info.hint, info.simulate):
+        for o in cmd.options if cmd else ():
+            opens_with_choice = any(o.help.startswith(f"{c}:") for c in o.choices)
+            assert o.help.endswith("."), (info.id, o.flag)
+            assert o.help[0].isupper() or opens_with_choice, (info.id, o.flag)

@@ -30,7 +30,7 @@ class Karigar(Game):
         "(CP-SAT, proven shortest or flagged), or the best use of this turn when no build is in reach.",
         run=_hint,
         options=(
-            Option("turns", "--turns", int, "How many turns ahead to plan (default 4).", default=None, min=1, max=8, metavar="N"),
+            Option("turns", "--turns", int, "How many turns ahead to plan (default: planner.default_turns in the game data, 4 as shipped).", default=None, min=1, max=8, metavar="N"),
         ),
         examples=("tajkit hint karigar karigar-position.toml", "tajkit hint karigar karigar-position.toml --turns 6 --json"),
         state_help="Position file (TOML or JSON): the Bazaar as it lies, who stands where, what you hold and the Level tile; - for standard input.",

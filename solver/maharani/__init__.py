@@ -25,11 +25,11 @@ HINT = Command(
     run=_hint,
     options=(
         Option("objective", "--objective", str, "gold: this turn's gold (quarter scorings it triggers included); "
-               "margin: your gold minus the best opponent's after the turn", default="gold", choices=("gold", "margin")),
-        Option("top", "--top", int, "how many of the best turns to list", default=5, min=1, max=50),
-        Option("tiles", "--tiles", int, "the most tiles to consider placing (1 or 2)", default=2, min=1, max=2),
-        Option("solver", "--solver", str, "enum: play every legal turn (default); cpsat: the CP-SAT model "
-               "(best turn only)", default="enum", choices=("enum", "cpsat")),
+               "margin: your gold minus the best opponent's after the turn.", default="gold", choices=("gold", "margin")),
+        Option("top", "--top", int, "How many of the best turns to list.", default=5, min=1, max=50),
+        Option("tiles", "--tiles", int, "The most tiles to consider placing (1 or 2).", default=2, min=1, max=2),
+        Option("solver", "--solver", str, "enum: play every legal turn; cpsat: the CP-SAT model "
+               "(best turn only).", default="enum", choices=("enum", "cpsat")),
     ),
     examples=(
         "tajkit hint maharani maharani-game.toml",
