@@ -140,7 +140,10 @@ def game_command(info: Game, name: str, cmd: Command) -> Callable[..., None]:
         with named_form(info, spec, data, name, state):
             result = cmd.run(spec, data, **values)
         if as_json:
-            out = {**result.json, **({"notes": list(result.notes)} if result.notes else {})}
+            if name == "hint":  # every game's hint JSON carries the same two keys
+                out = {"game": info.id, **result.json, "notes": list(result.notes)}
+            else:  # simulate: keyed by policy
+                out = {**result.json, **({"notes": list(result.notes)} if result.notes else {})}
             typer.echo(json.dumps(out, indent=2, ensure_ascii=False))
         else:
             typer.echo(present.report(result))

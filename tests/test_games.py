@@ -226,3 +226,14 @@ def test_every_command_option_reads_alike_in_help(info):
             opens_with_choice = any(o.help.startswith(f"{c}:") for c in o.choices)
             assert o.help.endswith("."), (info.id, o.flag)
             assert o.help[0].isupper() or opens_with_choice, (info.id, o.flag)
+
+
+def test_every_hint_json_names_its_game_and_carries_notes(info, tmp_path):
+    if info.hint is None:
+        pytest.skip(f"{info.id} has no hint")
+    required = {"artisans": ["--roll", "4", "6"]}  # options a hint cannot do without
+    position = DATA / f"{info.id}-position.toml"
+    result = runner.invoke(cli.app, ["hint", info.id, str(position), *required.get(info.id, []), "--json"])
+    assert result.exit_code == 0, result.output
+    out = json.loads(result.stdout)
+    assert out["game"] == info.id and isinstance(out["notes"], list)
