@@ -30,6 +30,22 @@ def packaged(game: str) -> dict[str, Any]:
     return tomllib.loads(text)
 
 
+def replaced(value: Any, shipped: dict[str, Any], *path: str) -> bool:
+    """Whether ``value`` differs from the one tajkit ships at ``path`` in ``shipped`` (its parsed
+    seed): a value a --data file changed is the user's, never to be called a tajkit default.
+    Entries of ``id``-keyed arrays are named by their id (``"features", "dome", "stars"``); a
+    path the seed lacks counts as unchanged."""
+    node: Any = shipped
+    for key in path:
+        if isinstance(node, list):
+            node = next((e for e in node if isinstance(e, dict) and e.get("id") == key), None)
+        elif isinstance(node, dict):
+            node = node.get(key)
+        if node is None:
+            return False
+    return value != node
+
+
 def data_folder() -> Path | None:
     """The user's data folder, if one is given; a folder that does not exist is an error."""
     from tajkit.solver.statefile import shown

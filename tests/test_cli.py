@@ -565,3 +565,13 @@ def test_an_out_of_range_value_without_a_rule_states_the_range():
     with pytest.raises(BadState) as caught:
         validate(Small, {"count": 0})
     assert caught.value.problems == ("count = 0: must be at least 1",)
+
+
+def test_replaced_compares_a_value_with_the_shipped_one_by_path():
+    """The one test behind every "your --data value, not a tajkit default" note."""
+    from tajkit.seeds import replaced
+
+    shipped = {"trees": {"count": 4}, "features": [{"id": "dome", "stars": 3}]}
+    assert replaced(5, shipped, "trees", "count") and not replaced(4, shipped, "trees", "count")
+    assert replaced(7, shipped, "features", "dome", "stars") and not replaced(3, shipped, "features", "dome", "stars")
+    assert not replaced(9, shipped, "features", "cupola", "stars")  # nothing shipped there: nothing replaced

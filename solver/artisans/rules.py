@@ -342,8 +342,6 @@ def spec_from_seed(seed: Any, shipped: dict[str, Any] | None = None) -> Spec:
     what ``shipped`` (tajkit's own seed) holds is the user's, from --data: it is not called a
     default (no star on the sheet, no note)."""
     shipped = shipped or {}
-    shipped_stars = {f["id"]: f["stars"] for f in shipped.get("features", [])}
-
     spec = Spec(
         features=tuple(
             Feature(
@@ -357,7 +355,7 @@ def spec_from_seed(seed: Any, shipped: dict[str, Any] | None = None) -> Spec:
                 short_rule=f.short_rule,
                 stars=f.stars,
                 target=f.target,
-                stars_official=f.stars_source == "rulebook" or _replaced(f.stars, shipped_stars.get(f.id)),
+                stars_official=f.stars_source == "rulebook" or seeds.replaced(f.stars, shipped, "features", f.id, "stars"),
                 aliases=tuple(f.aliases),
             )
             for f in seed.features
@@ -367,7 +365,7 @@ def spec_from_seed(seed: Any, shipped: dict[str, Any] | None = None) -> Spec:
         raindrops=seed.raindrops.total,
         clouds=tuple(seed.raindrops.clouds),
         trees=seed.trees.count,
-        trees_official=seed.trees.source == "rulebook" or _replaced(seed.trees.count, shipped.get("trees", {}).get("count")),
+        trees_official=seed.trees.source == "rulebook" or seeds.replaced(seed.trees.count, shipped, "trees", "count"),
         tree_penalty=seed.trees.penalty,
         title=seed.game.title,
         edition=seed.game.edition or "",
@@ -396,11 +394,6 @@ def _spec_problems(spec: Spec) -> list[str]:
             f"raindrops.clouds {list(spec.clouds)} hold {sum(spec.clouds)} raindrops, not the {spec.raindrops} of raindrops.total"
         )
     return problems
-
-
-def _replaced(value: Any, shipped_value: Any) -> bool:
-    """A value a --data file changed from tajkit's own (``None``: nothing to compare with)."""
-    return shipped_value is not None and value != shipped_value
 
 
 def load_spec() -> Spec:

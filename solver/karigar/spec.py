@@ -332,12 +332,15 @@ YOURS = "your --data file"
 def _yours_where_replaced(data: KarigarData, shipped: dict[str, Any]) -> KarigarData:
     """A tajkit default that a --data file replaced (the Bazaar grid, the Taj levels) is no longer
     tajkit's: its note must not say it is (unless the file gave a note of its own)."""
-    bazaar, layout = shipped["bazaar"], shipped["taj"]["layout"]
-    if (data.bazaar.grid, data.bazaar.trade) != (bazaar["grid"], bazaar["trade"]) and data.bazaar.note == bazaar["note"]:
-        note = f"the Bazaar layout is the one in {YOURS}"
-        data = data.model_copy(update={"bazaar": data.bazaar.model_copy(update={"note": note})})
-    if data.taj.layout.levels != layout["levels"] and data.taj.layout.source == layout["source"]:
-        taj = data.taj.model_copy(update={"layout": data.taj.layout.model_copy(update={"source": YOURS})})
+    from tajkit.seeds import replaced
+
+    bazaar, layout = data.bazaar, data.taj.layout
+    grid_changed = replaced(bazaar.grid, shipped, "bazaar", "grid") or replaced(bazaar.trade, shipped, "bazaar", "trade")
+    if grid_changed and not replaced(bazaar.note, shipped, "bazaar", "note"):
+        data = data.model_copy(update={"bazaar": bazaar.model_copy(update={"note": f"the Bazaar layout is the one in {YOURS}"})})
+    levels_changed = replaced(layout.levels, shipped, "taj", "layout", "levels")
+    if levels_changed and not replaced(layout.source, shipped, "taj", "layout", "source"):
+        taj = data.taj.model_copy(update={"layout": layout.model_copy(update={"source": YOURS})})
         data = data.model_copy(update={"taj": taj})
     return data
 

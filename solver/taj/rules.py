@@ -250,7 +250,6 @@ def _seed_model() -> Any:
 def spec_from_seed(d: Any, shipped: dict[str, Any] | None = None) -> Spec:
     """The spec from validated data; ``shipped`` (tajkit's own seed) tells a reading the user's
     --data file changed from tajkit's."""
-    shipped_reading = (shipped or {}).get("taj", {}).get("plus_one_reading")
     spec = Spec(
         colours=tuple(d.colours.names),
         portions=tuple(d.rugs.portions),
@@ -266,7 +265,7 @@ def spec_from_seed(d: Any, shipped: dict[str, Any] | None = None) -> Spec:
         repeat_colours=d.rugs.repeat_colours,
         plus_per_portion=d.taj.plus_one_reading == "per_portion",
         plus_reading_official=d.taj.plus_one_reading_source == "rulebook",
-        plus_reading_yours=shipped_reading is not None and d.taj.plus_one_reading != shipped_reading,
+        plus_reading_yours=seeds.replaced(d.taj.plus_one_reading, shipped or {}, "taj", "plus_one_reading"),
         repeat_official=d.rugs.repeat_colours_source == "rulebook",
     )
     problems = []

@@ -233,11 +233,12 @@ def spec_from(data: TajMahalData, shipped: dict[str, Any]) -> Spec:
 
 def _still_default(data: TajMahalData, shipped: dict[str, Any]) -> frozenset[str]:
     """The values in use that are the ones tajkit ships, so its outputs can say which rest on them."""
-    points = shipped.get("points", {})
+    from tajkit.seeds import replaced
+
     same = {key for key, value in data.points.model_dump().items()
-            if not key.startswith("source") and value == points.get(key)}
-    if data.map.borders == shipped.get("map", {}).get("borders"):
+            if not key.startswith("source") and not replaced(value, shipped, "points", key)}
+    if not replaced(data.map.borders, shipped, "map", "borders"):
         same.add("map")
-    if data.hint.card_cost == shipped.get("hint", {}).get("card_cost"):
+    if not replaced(data.hint.card_cost, shipped, "hint", "card_cost"):
         same.add("card_cost")
     return frozenset(same)
