@@ -29,7 +29,28 @@ from tajkit.solver.artisans.engine import EMove, Engine
 
 EPS = 1e-9  # expected scores closer than this are equal (floating-point noise only)
 MEMO_LIMIT = 200_000  # endings kept per process (about 500 bytes each)
-Key = tuple[int, ...]  # per feature: canonical state or -1; per group: dead boxes; trees to water
+# An ending as a row of KEY_TYPE: per feature its canonical state or -1, per group its dead boxes,
+# then the trees still to water. The row's bytes (a Key) name it in the memo.
+KEY_TYPE = np.int16
+Key = bytes
+
+
+def _as_keys(rows: np.ndarray) -> np.ndarray:
+    """Each row of endings as one opaque value (its bytes), to sort, compare and name them."""
+    rows = np.ascontiguousarray(rows, dtype=KEY_TYPE)
+    return rows.view(np.dtype((np.void, rows.dtype.itemsize * rows.shape[1]))).reshape(-1)
+
+
+@dataclass(frozen=True)
+class Placements:
+    """The placements from a level of endings, grouped by the ending they start from (``parent``,
+    ascending): the ending each leads to (``children[child]``), its points and its cost's kind."""
+
+    parent: np.ndarray
+    child: np.ndarray
+    children: np.ndarray
+    points: np.ndarray
+    kind: np.ndarray
 
 
 @dataclass(frozen=True)
@@ -73,11 +94,18 @@ class Endgame:
         self._merged: dict[tuple[int, ...], int] = {}  # several kinds -> the kind of their cheapest
         self.memo: dict[Key, int] = {}  # ending -> row of self.gain / self.rain
         self.rows = 0  # rows in use
-        self.gain = np.zeros((0, self.rain_max + 1))
-        self.rain = np.zeros((0, self.rain_max + 1))
+        self.gain = np.zeros((0, 0))  # set up with the cost kinds below
+        self.rain = np.zeros((0, 0))
         self.caps = np.zeros(0, dtype=np.int64)  # per row: solved for up to this many raindrops left
         self._moves: dict[tuple[int, int], list[tuple[int, int, int]]] = {}
         self._arrays()
+        self._transition_tables()
+        # a row of self.gain / self.rain: ``OFF`` columns of -inf (a move the raindrops left cannot
+        # pay for), then r = 0..rain_max; ``reach[kind, roll, r]`` is the column after paying
+        self.off = int(self.cost.max())
+        self.width = self.off + self.rain_max + 1
+        self.gain = self.rain = np.zeros((0, self.width))
+        self.reach = self.off + np.arange(self.rain_max + 1)[None, None, :] - self.cost[:, :, None]
 
     def _arrays(self) -> None:
         """Per feature and packed state: its canonical state if it can still score and has empty
@@ -96,7 +124,7 @@ class Endgame:
     def keys(self, states: np.ndarray, trees: np.ndarray) -> np.ndarray:
         """The endings of many positions at once: one row per position (see ``Key``)."""
         n, features = states.shape
-        out = np.zeros((n, features + len(self.slot_group) + 1), dtype=np.int64)
+        out = np.zeros((n, features + len(self.slot_group) + 1), dtype=KEY_TYPE)
         garden = np.zeros(n, dtype=np.int64)
         for fi in range(features):
             column = states[:, fi]
@@ -108,8 +136,7 @@ class Endgame:
         return out
 
     def key(self, states: Sequence[int], trees: int) -> Key:
-        row = self.keys(np.asarray([states], dtype=np.int64), np.asarray([trees]))[0]
-        return tuple(int(v) for v in row)
+        return self.keys(np.asarray([states], dtype=np.int64), np.asarray([trees])).tobytes()
 
     def outcome(self, states: Sequence[int], used: int, trees: int) -> Outcome:
         """The exact expected final score (and unused raindrops) from a position, before its roll."""
@@ -124,11 +151,11 @@ class Endgame:
         """The expected points still to come from many positions at once (each ending solved once);
         add the sheet's score now for ``outcome(...).score``."""
         rain = self.engine.raindrops - used
-        unique, inverse = np.unique(self.keys(states, trees), axis=0, return_inverse=True)
-        keys = [tuple(int(v) for v in row) for row in unique]
-        self.solve(keys, int(rain.max(initial=0)))
-        rows = np.array([self.memo[k] for k in keys])[inverse.reshape(-1)]
-        return self.gain[rows, np.maximum(rain, 0)] * (rain > 0)
+        unique, inverse = np.unique(_as_keys(self.keys(states, trees)), return_inverse=True)
+        rows = unique.view(KEY_TYPE).reshape(len(unique), -1)
+        self.solve(rows, int(rain.max(initial=0)))
+        rows = np.array([self.memo[k] for k in unique.tolist()])[inverse.reshape(-1)]
+        return self.gain[rows, self.off + np.maximum(rain, 0)] * (rain > 0)
 
     def moves(self, states: Sequence[int], used: int, trees: int, moves: Sequence[EMove]) -> list[Outcome]:
         """The exact value of each move (this turn's roll is known: ``moves`` are its moves)."""
@@ -139,103 +166,192 @@ class Endgame:
                 after[m.feature] = m.state
             afters.append(after)
         keys = self.keys(np.asarray(afters, dtype=np.int64), np.asarray([trees + m.water for m in moves]))
-        self.solve([tuple(int(v) for v in row) for row in keys], self.engine.raindrops - used)
+        self.solve(keys, self.engine.raindrops - used)
         return [self.outcome(after, used + m.raindrops, trees + m.water) for after, m in zip(afters, moves)]
 
     # --- the expectimax ----------------------------------------------------------------------------
 
     def value(self, key: Key, rain: int) -> tuple[float, float]:
         """(points still to come, raindrops left at the end) from ``key`` with ``rain`` raindrops left."""
-        self.solve([key], rain)
+        self.solve(np.frombuffer(key, dtype=KEY_TYPE)[None, :], rain)
         row = self.memo[key]
-        return float(self.gain[row, rain]), float(self.rain[row, rain])
+        return float(self.gain[row, self.off + rain]), float(self.rain[row, self.off + rain])
 
-    def _known(self, key: Key, rain: int) -> bool:
-        row = self.memo.get(key)
-        return row is not None and self.caps[row] >= rain
+    def _unknown(self, keys: np.ndarray, rain: int) -> tuple[np.ndarray, list[Key]]:
+        """The distinct rows of ``keys`` not yet solved for ``rain`` raindrops left, and their keys."""
+        unique = np.unique(_as_keys(keys))
+        found = [(k, self.memo.get(k)) for k in unique.tolist()]
+        keep = [i for i, (_, row) in enumerate(found) if row is None or self.caps[row] < rain]
+        return unique[keep].view(KEY_TYPE).reshape(len(keep), keys.shape[1]), [found[i][0] for i in keep]
 
-    def solve(self, keys: Sequence[Key], rain: int) -> None:
-        """Solve every ending reachable from ``keys`` for up to ``rain`` raindrops left (a move
-        never adds any), unless memoised: all endings with the same number of empty boxes at
-        once, fewest boxes first (a move fills one box)."""
+    def solve(self, keys: np.ndarray, rain: int) -> None:
+        """Solve every ending reachable from ``keys`` (rows) for up to ``rain`` raindrops left (a
+        move never adds any), unless memoised. A move fills one box, so the endings are found level
+        by level, most empty boxes first, and solved level by level, fewest boxes first."""
         if self.rows > MEMO_LIMIT:  # forget everything (values never depend on the memo)
             self.memo.clear()
             self.rows = 0
-        pending: dict[Key, list[tuple[Key, float, int]]] = {}
-        stack = [k for k in keys if not self._known(k, rain)]
-        while stack:
-            key = stack.pop()
-            if key in pending or self._known(key, rain):
-                continue
-            pending[key] = placements = self._placements(key)
-            stack.extend(child for child, _, _ in placements if child not in pending and not self._known(child, rain))
-        levels: dict[int, list[Key]] = {}
-        for key in pending:
-            levels.setdefault(self._boxes(key), []).append(key)
-        for boxes in sorted(levels):
-            self._solve_level(levels[boxes], pending, rain)
+        keys = np.asarray(keys, dtype=KEY_TYPE)
+        boxes = self._boxes(keys)
+        levels: list[tuple[list[Key], Placements | None]] = []
+        below = keys[:0]
+        for b in range(int(boxes.max(initial=-1)), -1, -1):
+            level, names = self._unknown(np.concatenate([keys[boxes == b], below]), rain)
+            placements = self._placements(level) if b > 0 and names else None
+            levels.append((names, placements))
+            below = placements.children if placements is not None else keys[:0]
+        for names, placements in reversed(levels):
+            if names:
+                self._solve_level(names, placements, rain)
 
-    def _boxes(self, key: Key) -> int:
-        e = self.engine
-        live = sum(len(e.tables[fi].empties[s]) for fi, s in enumerate(key[: self.features]) if s >= 0)
-        return live + sum(key[self.features : -1])
+    def _boxes(self, keys: np.ndarray) -> np.ndarray:
+        """Empty boxes of each ending: those of its live features plus its dead boxes."""
+        n = self.features
+        total = keys[:, n:-1].sum(axis=1, dtype=np.int64)
+        for fi in range(n):
+            total += self.empty_count[fi][keys[:, fi]] * (keys[:, fi] >= 0)
+        return total
 
-    CHUNK = 3000  # placements solved in one numpy pass (bounds the memory)
+    CHUNK = 300  # placements solved in one numpy pass (its arrays stay in the processor's cache)
 
-    def _solve_level(self, keys: list[Key], pending: dict[Key, list[tuple[Key, float, int]]], rain: int) -> None:
+    def _solve_level(self, names: list[Key], placements: Placements | None, rain: int) -> None:
+        if placements is None:  # every box is filled: the game is over
+            rain_range = np.arange(rain + 1, dtype=float)
+            self._store(names, np.zeros((len(names), rain + 1)), np.tile(rain_range, (len(names), 1)))
+            return
+        child_rows = np.array([self.memo[k] for k in _as_keys(placements.children).tolist()])[placements.child]
+        ends = np.cumsum(np.bincount(placements.parent, minlength=len(names)))
         start = 0
-        while start < len(keys):
-            stop, size = start, 0
-            while stop < len(keys) and (size == 0 or size + len(pending[keys[stop]]) <= self.CHUNK):
-                size += len(pending[keys[stop]])
-                stop += 1
-            self._solve_chunk(keys[start:stop], pending, rain)
+        while start < len(names):
+            first = ends[start - 1] if start else 0
+            stop = max(start + 1, int(np.searchsorted(ends, first + self.CHUNK, side="right")))
+            part = slice(first, ends[stop - 1])
+            value_s, value_r = self._solve_chunk(
+                placements.parent[part] - start, child_rows[part], placements.points[part], placements.kind[part], rain
+            )
+            self._store(names[start:stop], value_s, value_r)
             start = stop
 
-    def _solve_chunk(self, keys: list[Key], pending: dict[Key, list[tuple[Key, float, int]]], rain: int) -> None:
-        rain_range = np.arange(rain + 1)
-        counts = [len(pending[k]) for k in keys]
-        if not any(counts):  # every box is filled: the game is over
-            self._store(keys, np.zeros((len(keys), rain + 1)), np.tile(rain_range.astype(float), (len(keys), 1)))
-            return
-        flat = [p for k in keys for p in pending[k]]
-        child = np.array([self.memo[c] for c, _, _ in flat])
-        reward = np.array([p for _, p, _ in flat])
-        cost = self.cost[np.array([kind for _, _, kind in flat])]  # (P, rolls)
-        starts = np.concatenate([[0], np.cumsum(counts)[:-1]])
-        owner = np.repeat(np.arange(len(keys)), counts)
-        after = rain_range[None, None, :] - cost[:, :, None]  # (P, rolls, R+1): raindrops left after
-        rows = child[:, None, None]
-        index = np.maximum(after, 0)
-        s = np.where(after >= 0, reward[:, None, None] + self.gain[rows, index], -np.inf)
+    def _solve_chunk(self, owner: np.ndarray, child: np.ndarray, reward: np.ndarray, kind: np.ndarray, rain: int):  # noqa: ANN202
+        """The values of the endings whose placements (sorted by ``owner``) are given."""
+        count = int(owner[-1]) + 1
+        starts = np.searchsorted(owner, np.arange(count))
+        at = self.reach[kind, :, : rain + 1] + (child * self.width)[:, None, None]  # (P, rolls, R+1)
+        s = self.gain.take(at)
+        s += reward[:, None, None]
         best_s = np.maximum.reduceat(s, starts, axis=0)  # (C, rolls, R+1)
-        tied = s >= best_s[owner] - EPS
-        best_r = np.maximum.reduceat(np.where(tied, self.rain[rows, index], -np.inf), starts, axis=0)
+        left = self.rain.take(at)
+        left[s < best_s[owner] - EPS] = -np.inf
+        best_r = np.maximum.reduceat(left, starts, axis=0)
         # writing nothing costs one raindrop and leaves the ending as it is: fill in r = 0, 1, ...
-        value_s = np.zeros((len(keys), rain + 1))
-        value_r = np.zeros((len(keys), rain + 1))
+        value_s = np.zeros((count, rain + 1))
+        value_r = np.zeros((count, rain + 1))
         for r in range(1, rain + 1):
             skip_s, skip_r = value_s[:, r - 1 : r], value_r[:, r - 1 : r]
             move_s, move_r = best_s[:, :, r], best_r[:, :, r]
             take = (move_s > skip_s + EPS) | ((move_s > skip_s - EPS) & (move_r > skip_r))
             value_s[:, r] = np.where(take, move_s, skip_s) @ self.probability
             value_r[:, r] = np.where(take, move_r, skip_r) @ self.probability
-        self._store(keys, value_s, value_r)
+        return value_s, value_r
 
     def _store(self, keys: list[Key], gain: np.ndarray, rain: np.ndarray) -> None:
         """Rows for newly solved endings (valid up to ``gain.shape[1] - 1`` raindrops left)."""
         first, cap = self.rows, gain.shape[1] - 1
         if first + len(keys) > len(self.gain):
             size = max(2 * len(self.gain), first + len(keys), 1024)
-            self.gain = np.resize(self.gain, (size, self.rain_max + 1))
-            self.rain = np.resize(self.rain, (size, self.rain_max + 1))
+            self.gain, self.rain = (np.vstack([a[:first], np.full((size - first, self.width), -np.inf)]) for a in (self.gain, self.rain))
             self.caps = np.resize(self.caps, size)
-        self.gain[first : first + len(keys), : cap + 1] = gain
-        self.rain[first : first + len(keys), : cap + 1] = rain
+        self.gain[first : first + len(keys), self.off : self.off + cap + 1] = gain
+        self.rain[first : first + len(keys), self.off : self.off + cap + 1] = rain
         self.caps[first : first + len(keys)] = cap
         self.rows += len(keys)
         for i, key in enumerate(keys):
             self.memo[key] = first + i
+
+    # --- placements ----------------------------------------------------------------------------------
+
+    def _transition_tables(self) -> None:
+        """Every feature's placements from every canonical live state, laid end to end: feature
+        ``fi`` in state ``s`` has rows ``start[fi][s]`` to ``start[fi][s] + count[fi][s]`` of what it
+        becomes (``to``: its canonical state, or -1 once complete or lost), the boxes it leaves dead,
+        the points it earns, and the kind of its raindrop cost, dry and with a tree watered. Values
+        that lead to the same ending are one placement at the cheapest of their costs."""
+        e = self.engine
+        base = e.faces + 1
+        self.start, self.count = [], []
+        rows: list[tuple[int, int, float, int, int]] = []
+        for fi, table in enumerate(e.tables):
+            start = np.zeros(len(table.empties), dtype=np.int64)
+            count = np.zeros(len(table.empties), dtype=np.int64)
+            g = self.groups[fi]
+            for s in sorted({table.canon[s] for s in range(len(table.empties)) if table.live[s] and table.empties[s]}):
+                merged: dict[tuple[int, int, float], set[int]] = {}
+                for x, follows, value in self._transitions(fi, s):
+                    to = value if follows == 0 else -1
+                    dead = value if follows == 2 else 0
+                    points = float(e.stars[fi]) * value if follows == 1 else 0.0
+                    merged.setdefault((to, dead, points), set()).add(g * base + x)
+                start[s], count[s] = len(rows), len(merged)
+                for (to, dead, points), kinds in merged.items():
+                    rows.append((to, dead, points, self._cheapest(kinds), self._cheapest({k + self.water_kind for k in kinds})))
+            self.start.append(start)
+            self.count.append(count)
+        to, dead, points, dry, wet = zip(*rows)
+        self.t_to = np.array(to, dtype=KEY_TYPE)
+        self.t_dead = np.array(dead, dtype=KEY_TYPE)
+        self.t_points = np.array(points)
+        self.t_dry = np.array(dry, dtype=np.int64)
+        self.t_wet = np.array(wet, dtype=np.int64)
+
+    def _placements(self, keys: np.ndarray) -> Placements:
+        """Every way to write a value in each ending of ``keys`` (rows): each placement's ending,
+        the points it earns and the kind of its raindrop cost, grouped by the ending it starts from."""
+        n = self.features
+        parts: list[tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray | None]] = []
+        for fi in range(n):
+            parent = np.flatnonzero(keys[:, fi] >= 0)
+            state = keys[parent, fi]
+            count = self.count[fi][state]
+            row = np.repeat(self.start[fi][state] - (np.cumsum(count) - count), count) + np.arange(count.sum())
+            parent = np.repeat(parent, count)
+            child = keys[parent]
+            child[:, fi] = self.t_to[row]
+            child[:, n + self.group_index[self.groups[fi]]] += self.t_dead[row]
+            parts.append((parent, child, self.t_points[row], self.t_dry[row], self.t_wet[row], self.groups[fi]))
+        for slot, g in enumerate(self.slot_group):
+            parent = np.flatnonzero(keys[:, n + slot] > 0)
+            child = keys[parent]
+            child[:, n + slot] -= 1
+            kind = np.full(len(parent), self.dead_kind + g)
+            parts.append((parent, child, np.zeros(len(parent)), kind, kind + self.water_kind, g))
+        garden = self._garden_boxes(keys)
+        out = []
+        for parent, child, points, dry, wet, g in parts:
+            if g != self.engine.garden:
+                out.append((parent, child, points, dry))
+                continue
+            # a box in the garden: at most one tree per garden box left can still be watered
+            water, left = keys[parent, -1], garden[parent] - 1
+            child[:, -1] = np.minimum(water, left)
+            out.append((parent, child, points, dry))
+            can = water > 0
+            wet_child = child[can]
+            wet_child[:, -1] = np.minimum(water[can] - 1, left[can])
+            out.append((parent[can], wet_child, points[can] + self.engine.spec.tree_penalty, wet[can]))
+        parent, child, points, kind = (np.concatenate(column) for column in zip(*out))
+        order = np.argsort(parent, kind="stable")
+        children, inverse = np.unique(_as_keys(child[order]), return_inverse=True)
+        return Placements(
+            parent[order], inverse.reshape(-1), children.view(KEY_TYPE).reshape(len(children), keys.shape[1]), points[order], kind[order]
+        )
+
+    def _garden_boxes(self, keys: np.ndarray) -> np.ndarray:
+        n = self.features
+        total = keys[:, n + self.garden_slot].astype(np.int64)
+        for fi in range(n):
+            if self.groups[fi] == self.engine.garden:
+                total += self.empty_count[fi][keys[:, fi]] * (keys[:, fi] >= 0)
+        return total
 
     def _transitions(self, fi: int, state: int) -> list[tuple[int, int, int]]:
         """Feature ``fi``'s placements from canonical ``state``: (value, what follows, n), where
@@ -259,52 +375,6 @@ class Endgame:
                         got.append((x, 0, table.canon[new]))
             self._moves[fi, state] = got
         return got
-
-    def _placements(self, key: Key) -> list[tuple[Key, float, int]]:
-        """Every way to write a value from ``key``: (the ending after it, the points it earns, the
-        kind of its raindrop cost)."""
-        e = self.engine
-        n = self.features
-        water = key[-1]
-        garden = key[n + self.garden_slot] + sum(
-            len(e.tables[fi].empties[s]) for fi, s in enumerate(key[:n]) if s >= 0 and self.groups[fi] == e.garden
-        )
-        base = e.faces + 1
-        out: dict[tuple[Key, float], set[int]] = {}
-
-        def add(child: list[int], points: float, group: int, kind: int) -> None:
-            if group == e.garden:
-                child[-1] = min(water, garden - 1)
-                out.setdefault((tuple(child), points), set()).add(kind)
-                if water > 0:
-                    child[-1] = min(water - 1, garden - 1)
-                    out.setdefault((tuple(child), points + e.spec.tree_penalty), set()).add(kind + self.water_kind)
-            else:
-                out.setdefault((tuple(child), points), set()).add(kind)
-
-        for fi, s in enumerate(key[:n]):
-            if s < 0:
-                continue
-            g = self.groups[fi]
-            for x, follows, value in self._transitions(fi, s):
-                child = list(key)
-                points = 0.0
-                if follows == 0:
-                    child[fi] = value
-                else:
-                    child[fi] = -1
-                    if follows == 1:
-                        points = float(e.stars[fi]) * value
-                    else:
-                        child[n + self.group_index[g]] += value
-                add(child, points, g, g * base + x)
-        for slot in range(len(self.slot_group)):
-            if key[n + slot]:
-                child = list(key)
-                child[n + slot] -= 1
-                g = self.slot_group[slot]
-                add(child, 0.0, g, self.dead_kind + g)
-        return [(child, points, self._cheapest(kinds)) for (child, points), kinds in out.items()]
 
     def _cheapest(self, kinds: set[int]) -> int:
         """The kind of cost of several placements that lead to the same ending (e.g. every value
