@@ -93,7 +93,7 @@ class Endgame:
         self.cost = np.concatenate([dry, dry + 1])
         self._merged: dict[tuple[int, ...], int] = {}  # several kinds -> the kind of their cheapest
         self.memo: dict[Key, int] = {}  # ending -> row of self.gain / self.rain
-        self.rows = 0  # rows in use
+        self.rows = 1  # rows in use; row 0 is all -inf: no placement (see _best_moves)
         self.gain = np.zeros((0, 0))  # set up with the cost kinds below
         self.rain = np.zeros((0, 0))
         self.caps = np.zeros(0, dtype=np.int64)  # per row: solved for up to this many raindrops left
@@ -104,7 +104,7 @@ class Endgame:
         # pay for), then r = 0..rain_max; ``reach[kind, roll, r]`` is the column after paying
         self.off = int(self.cost.max())
         self.width = self.off + self.rain_max + 1
-        self.gain = self.rain = np.zeros((0, self.width))
+        self.gain = self.rain = np.full((1, self.width), -np.inf)
         self.reach = self.off + np.arange(self.rain_max + 1)[None, None, :] - self.cost[:, :, None]
 
     def _arrays(self) -> None:
@@ -190,7 +190,7 @@ class Endgame:
         by level, most empty boxes first, and solved level by level, fewest boxes first."""
         if self.rows > MEMO_LIMIT:  # forget everything (values never depend on the memo)
             self.memo.clear()
-            self.rows = 0
+            self.rows = 1
         keys = np.asarray(keys, dtype=KEY_TYPE)
         boxes = self._boxes(keys)
         levels: list[tuple[list[Key], Placements | None]] = []
@@ -219,34 +219,47 @@ class Endgame:
             rain_range = np.arange(rain + 1, dtype=float)
             self._store(names, np.zeros((len(names), rain + 1)), np.tile(rain_range, (len(names), 1)))
             return
-        child_rows = np.array([self.memo[k] for k in _as_keys(placements.children).tolist()])[placements.child]
-        ends = np.cumsum(np.bincount(placements.parent, minlength=len(names)))
+        rows = np.array([self.memo[k] for k in _as_keys(placements.children).tolist()])[placements.child]
+        # the placements as a table, one line per ending (row 0 pads the short lines), endings with
+        # as many placements solved together so that little is padded
+        count = np.bincount(placements.parent, minlength=len(names))
+        first = np.cumsum(count) - count
+        child = np.append(rows, 0)
+        points = np.append(placements.points, 0.0)
+        kind = np.append(placements.kind, 0)
+        best_s = np.empty((len(names), len(self.probability), rain + 1))
+        best_r = np.empty_like(best_s)
+        order = np.argsort(count, kind="stable")
         start = 0
-        while start < len(names):
-            first = ends[start - 1] if start else 0
-            stop = max(start + 1, int(np.searchsorted(ends, first + self.CHUNK, side="right")))
-            part = slice(first, ends[stop - 1])
-            value_s, value_r = self._solve_chunk(
-                placements.parent[part] - start, child_rows[part], placements.points[part], placements.kind[part], rain
-            )
-            self._store(names[start:stop], value_s, value_r)
+        while start < len(order):
+            window = count[order[start : start + self.CHUNK]]
+            stop = start + max(1, int(np.sum(np.arange(1, len(window) + 1) * window <= self.CHUNK)))  # a prefix
+            part = order[start:stop]
+            width = int(count[part].max())
+            line = np.arange(width)
+            table = np.where(line < count[part, None], first[part, None] + line, len(rows))
+            best_s[part], best_r[part] = self._best_moves(child[table], points[table], kind[table], rain)
             start = stop
+        self._store(names, *self._with_skips(best_s, best_r))
 
-    def _solve_chunk(self, owner: np.ndarray, child: np.ndarray, reward: np.ndarray, kind: np.ndarray, rain: int):  # noqa: ANN202
-        """The values of the endings whose placements (sorted by ``owner``) are given."""
-        count = int(owner[-1]) + 1
-        starts = np.searchsorted(owner, np.arange(count))
-        at = self.reach[kind, :, : rain + 1] + (child * self.width)[:, None, None]  # (P, rolls, R+1)
+    def _best_moves(self, child: np.ndarray, reward: np.ndarray, kind: np.ndarray, rain: int):  # noqa: ANN202
+        """Per ending (a line of placements each), roll and raindrops left: the best placement's
+        expected points, and at that score the most raindrops left at the end."""
+        at = self.reach[kind, :, : rain + 1] + (child * self.width)[:, :, None, None]  # (C, P, rolls, R+1)
         s = self.gain.take(at)
-        s += reward[:, None, None]
-        best_s = np.maximum.reduceat(s, starts, axis=0)  # (C, rolls, R+1)
+        s += reward[:, :, None, None]
+        best_s = s.max(axis=1)  # (C, rolls, R+1)
         left = self.rain.take(at)
-        left[s < best_s[owner] - EPS] = -np.inf
-        best_r = np.maximum.reduceat(left, starts, axis=0)
-        # writing nothing costs one raindrop and leaves the ending as it is: fill in r = 0, 1, ...
-        value_s = np.zeros((count, rain + 1))
-        value_r = np.zeros((count, rain + 1))
-        for r in range(1, rain + 1):
+        np.copyto(left, -np.inf, where=s < best_s[:, None] - EPS)
+        return best_s, left.max(axis=1)
+
+    def _with_skips(self, best_s: np.ndarray, best_r: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """The endings' values before the roll: writing nothing costs one raindrop and leaves the
+        ending as it is, so fill in r = 0, 1, ... choosing per roll between the best move and that."""
+        count, _, width = best_s.shape
+        value_s = np.zeros((count, width))
+        value_r = np.zeros((count, width))
+        for r in range(1, width):
             skip_s, skip_r = value_s[:, r - 1 : r], value_r[:, r - 1 : r]
             move_s, move_r = best_s[:, :, r], best_r[:, :, r]
             take = (move_s > skip_s + EPS) | ((move_s > skip_s - EPS) & (move_r > skip_r))
