@@ -32,14 +32,15 @@ def main() -> None:
     parser.add_argument("--boxes", type=int, default=hint.EXACT_BOXES + 1, help="empty boxes left (default: one more than the exact reach)")
     parser.add_argument("--positions", type=int, default=150)
     parser.add_argument("--seed", type=int, default=7)
-    parser.add_argument("--handover", type=int, default=hint.ROLLOUT_EXACT, help="futures finish exactly from this many boxes")
+    parser.add_argument("--handover", type=int, help="futures finish exactly from this many boxes (default: the hint's own choice)")
     parser.add_argument("--first-round", type=int, default=hint.FIRST_ROUND, help="futures per candidate in the first round")
     args = parser.parse_args()
 
     spec = load_spec()
     engine = engine_for(spec)
     truth = Endgame(engine)  # its own memo: the hint's solver is timed as it would run
-    hinter = hint.Hinter(spec, exact_boxes=min(hint.EXACT_BOXES, args.boxes - 1), rollout_exact=args.handover)
+    handover = hint.HANDOVER if args.handover is None else {args.boxes: args.handover}
+    hinter = hint.Hinter(spec, exact_boxes=min(hint.EXACT_BOXES, args.boxes - 1), handover=handover)
     budget = hint.FUTURES * args.first_round // hint.FIRST_ROUND  # the same race, scaled
     hint.FIRST_ROUND = args.first_round
     losses, seconds = [], []
@@ -54,7 +55,7 @@ def main() -> None:
     n = len(losses)
     spread = statistics.stdev(losses) / n**0.5 if n > 1 else 0.0
     print(f"{n} positions with {args.boxes} empty boxes (careful games, seed {args.seed}), every move valued exactly")
-    print(f"hint (futures hand over at {args.handover} boxes, {args.first_round} per candidate in the first round): "
+    print(f"hint (futures hand over at {handover.get(args.boxes, 0)} boxes, {args.first_round} per candidate in the first round): "
           f"gives away {statistics.mean(losses):.4f} ± {spread:.4f} points a decision; "
           f"first move optimal in {sum(loss <= 1e-9 for loss in losses)} of {n}")
     print(f"hint solver time: median {statistics.median(seconds) * 1000:.0f} ms, max {max(seconds) * 1000:.0f} ms")

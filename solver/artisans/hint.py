@@ -38,8 +38,10 @@ FIRST_ROUND = 80  # futures per candidate in the first round; each later round d
 FUTURES = 20_000  # the default budget: more than a whole race needs, so the race always finishes
 TIME_CAP = 10.0  # seconds: a safety cap only (a slow machine), reported when it cuts
 EXACT_BOXES = 10  # at most this many empty boxes: the hint solves the rest of the game exactly
-ROLLOUT_EXACT = 4  # the sampled futures hand over to the exact solver at this many empty boxes...
-HANDOVER_FROM = 16  # ...in positions with at most this many (earlier, too many endings to solve in time)
+# the sampled futures hand over to the exact solver at this many empty boxes, by the empty boxes of
+# the position (not at all in larger ones): as early as a fresh `tajkit hint` process can afford,
+# about 0.7 s at the 95th percentile for any size (scripts/bench_artisans_hint.py --cold)
+HANDOVER = {11: 8, 12: 6, 13: 6, 14: 6, 15: 5, 16: 5}
 EQUAL = 1.0  # moves closer than this many standard errors of their difference are worth the same
 
 
@@ -83,13 +85,13 @@ def hinter_for(spec: Spec) -> Hinter:
 class Hinter:
     """Everything a hint needs that does not depend on the position (built once, reused)."""
 
-    def __init__(self, spec: Spec, exact_boxes: int = EXACT_BOXES, rollout_exact: int = ROLLOUT_EXACT) -> None:
+    def __init__(self, spec: Spec, exact_boxes: int = EXACT_BOXES, handover: dict[int, int] | None = None) -> None:
         self.engine: Engine = engine_for(spec)
         self.batch = Batch(self.engine)
         self.estimator = Estimator(self.engine, shipped_table(structure_key(self.engine)))
         self.endgame: Endgame = endgame_for(self.engine)
         self.exact_boxes = exact_boxes
-        self.ending = Ending(self.endgame, rollout_exact) if rollout_exact > 0 else None
+        self.handover = HANDOVER if handover is None else handover
 
     def rank(
         self,
@@ -112,7 +114,7 @@ class Hinter:
         boxes = sum(len(t.empties[s]) for t, s in zip(e.tables, states))
         if boxes <= self.exact_boxes:
             return self._exact(states, used, trees, roll, moves, start)
-        ending = self.ending if boxes <= HANDOVER_FROM else None
+        ending = Ending(self.endgame, self.handover[boxes]) if self.handover.get(boxes) else None
         return self._race(states, used, trees, roll, moves, seed, futures, time_limit, top, start, ending)
 
     # --- exact: the ending solved ------------------------------------------------------------------
