@@ -1,6 +1,6 @@
 """Benchmark: what the raced Artisans hint gives away, measured where the truth is known.
 
-    python scripts/artisans_hint_loss.py --boxes 10 --positions 150 --seed 7
+    python scripts/artisans_hint_loss.py --boxes 11 --positions 100 --seed 7
 
 With more than `EXACT_BOXES` empty boxes the hint races its candidates on sampled futures. Just
 beyond that reach the exact solver (`endgame.py`) can still value every legal move, so the hint's
@@ -9,8 +9,9 @@ decision, and how often its first move is not optimal. This is an exact yardstic
 play, free of the noise of whole simulated games (300 of them tell apart only differences of about
 0.4 points a game). The positions are the first with `--boxes` empty boxes in careful games, with
 their roll. `--handover` and `--first-round` try the race with other settings (the hint's futures
-hand over to the exact solver at that many empty boxes; futures per candidate in the first round).
-Figures, not assertions; the exact values take a few seconds per position beyond 10 boxes.
+hand over to the exact solver at that many empty boxes instead of the hint's own choice, `HANDOVER`;
+futures per candidate in the first round). Figures, not assertions; the exact values take about a
+second per position at 12 boxes.
 """
 
 from __future__ import annotations

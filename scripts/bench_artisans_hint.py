@@ -6,8 +6,10 @@ Prints the solver time of `Hinter.rank` per position (median, 95th percentile, m
 positions solved exactly and those raced on sampled futures, and the wall time of whole
 `tajkit hint` processes. One hinter serves every position in turn, as in a game played with tajkit
 (the exact solver's memo carries over from move to move); `--cold` forgets it before each
-position, as a fresh `tajkit hint` process does. Figures, not assertions: run it on the machine
-you care about, and say what else ran (`uptime`).
+position, as a fresh `tajkit hint` process does. `--boxes N` times instead the first position
+with N empty boxes of each game (`--cold --boxes 14 --games 40`: what a fresh process needs at that
+size, the measure behind the hint's `HANDOVER`). Figures, not assertions: run it on the machine you
+care about, and say what else ran (`uptime`).
 """
 
 from __future__ import annotations
@@ -80,6 +82,7 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--processes", type=int, default=5, help="whole `tajkit hint` runs to time")
     parser.add_argument("--cold", action="store_true", help="forget the exact solver's memo before each position")
+    parser.add_argument("--boxes", type=int, help="time the first position with this many empty boxes of each game")
     args = parser.parse_args()
 
     spec = load_spec()
@@ -87,14 +90,20 @@ def main() -> None:
     hinter = Hinter(spec)
     setup = time.perf_counter() - start
     seconds: dict[str, list[float]] = {"all": [], "exact": [], "raced": []}
-    samples = list(positions(args.games, args.seed))
+    if args.boxes is None:
+        samples = list(positions(args.games, args.seed))
+    else:
+        engine = hinter.engine
+        found = positions_with(engine, args.boxes, args.games, args.seed)
+        samples = [(engine.sheet(states, used, trees), roll) for states, used, trees, roll in found]
     for k, (sheet, roll) in enumerate(samples):
         if args.cold:
             hinter.endgame.memo.clear()
         hint = hinter.rank(sheet, roll, seed=k, top=5)
         for kind in ("all", "exact" if hint.exact else "raced"):
             seconds[kind].append(hint.seconds)
-    print(f"positions: {len(samples)} from {args.games} games (seed {args.seed}); solver set-up {setup * 1000:.0f} ms"
+    which = "" if args.boxes is None else f" with {args.boxes} empty boxes"
+    print(f"positions{which}: {len(samples)} from {args.games} games (seed {args.seed}); solver set-up {setup * 1000:.0f} ms"
           f"{'; memo forgotten before each' if args.cold else ''}")
     for kind, values in seconds.items():
         if values:
@@ -103,6 +112,8 @@ def main() -> None:
                 f"95th percentile {percentile(values, 0.95) * 1000:.0f} ms, max {max(values) * 1000:.0f} ms"
             )
 
+    if args.boxes is not None:
+        return
     # a position raced on sampled futures, and one solved exactly (a fresh process each time)
     empty = [spec.box_count - sheet.filled_boxes() for sheet, _ in samples]
     raced = next(k for k in range(len(samples) // 2, len(samples)) if empty[k] > EXACT_BOXES)

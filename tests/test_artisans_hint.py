@@ -7,6 +7,7 @@ import numpy as np
 import pytest
 
 from tajkit.solver.artisans import report, simulate
+from tajkit.solver.artisans.endgame import Endgame
 from tajkit.solver.artisans.engine import EMove, engine_for
 from tajkit.solver.artisans.hint import EXACT_BOXES, FIELD, HANDOVER, Hinter, _equal
 from tajkit.solver.artisans.rollout import Batch
@@ -53,6 +54,20 @@ def test_a_mid_game_hint_does_not_depend_on_what_the_process_solved_before():
     assert key == [(r.move, r.expected, r.stderr, r.equal_to_best) for r in cold.moves]
     assert key == [(r.move, r.expected, r.stderr, r.equal_to_best) for r in again.moves]
     assert not first.exact and first.futures > 0
+
+
+def test_with_as_many_empty_boxes_as_its_reach_the_hint_is_exact():
+    """The exact ending's reach: with EXACT_BOXES empty boxes every move's value is the true
+    expectation, the first move the best (a fresh solver agrees)."""
+    sheet = Sheet(((2, 4), (3, 0)) + MID_GAME.values[2:], MID_GAME.raindrops_used, MID_GAME.trees_watered)
+    assert SPEC.box_count - sheet.filled_boxes() == EXACT_BOXES
+    hint = Hinter(SPEC).rank(sheet, (3, 5))
+    assert hint.exact and hint.futures == 0
+    states = ENGINE.pack(sheet)
+    moves = ENGINE.moves(states, sheet.raindrops_used, sheet.trees_watered, (3, 5))
+    truth = Endgame(ENGINE).moves(states, sheet.raindrops_used, sheet.trees_watered, moves)
+    assert hint.moves[0].expected == pytest.approx(max(o.score for o in truth), abs=1e-9)
+    assert sorted(r.expected for r in hint.moves) == pytest.approx(sorted(o.score for o in truth), abs=1e-9)
 
 
 def _careful_positions(rng: np.random.Generator, games: int = 40, turns: int = 12):

@@ -39,6 +39,13 @@ def test_bench_artisans_hint_times_raced_and_exact_positions_and_whole_processes
     assert [line.split(",")[1].strip().split()[0] for line in lines if line.startswith("whole")] == ["raced", "exact"]
 
 
+def test_bench_artisans_hint_times_positions_of_one_size_cold():
+    lines = run_script("bench_artisans_hint.py", "--games", "2", "--boxes", "12", "--cold")
+    assert lines[0].startswith("positions with 12 empty boxes: 2 from 2 games (seed 1)")
+    assert "memo forgotten before each" in lines[0]
+    assert [line.split(",")[1].split("(")[0].strip() for line in lines[1:]] == ["all", "raced"]
+
+
 def test_compare_artisans_hints_plays_games_and_pairs_two_runs(tmp_path):
     out = tmp_path / "hint.jsonl"
     assert run_script("compare_artisans_hints.py", "play", "--games", "2", "--processes", "1", "--out", str(out)) == [
