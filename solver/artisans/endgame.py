@@ -19,7 +19,7 @@ memoised before, so the answers do not either.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from functools import cache
 
@@ -94,10 +94,7 @@ class Endgame:
         self._merged: dict[tuple[int, ...], int] = {}  # several kinds -> the kind of their cheapest
         self.memo: dict[Key, int] = {}  # ending -> row of self.gain / self.rain
         self.rows = 1  # rows in use; row 0 is all -inf: no placement (see _best_moves)
-        self.gain = np.zeros((0, 0))  # set up with the cost kinds below
-        self.rain = np.zeros((0, 0))
         self.caps = np.zeros(0, dtype=np.int64)  # per row: solved for up to this many raindrops left
-        self._moves: dict[tuple[int, int], list[tuple[int, int, int]]] = {}
         self._arrays()
         self._transition_tables()
         # a row of self.gain / self.rain: ``OFF`` columns of -inf (a move the raindrops left cannot
@@ -204,12 +201,15 @@ class Endgame:
             if names:
                 self._solve_level(names, placements, rain)
 
-    def _boxes(self, keys: np.ndarray) -> np.ndarray:
-        """Empty boxes of each ending: those of its live features plus its dead boxes."""
+    def _boxes(self, keys: np.ndarray, group: int | None = None) -> np.ndarray:
+        """Empty boxes of each ending (of one group only, if given): those of its live features
+        plus its dead boxes."""
         n = self.features
-        total = keys[:, n:-1].sum(axis=1, dtype=np.int64)
+        slots = [self.group_index[group]] if group is not None else list(range(len(self.slot_group)))
+        total = keys[:, [n + slot for slot in slots]].sum(axis=1, dtype=np.int64)
         for fi in range(n):
-            total += self.empty_count[fi][keys[:, fi]] * (keys[:, fi] >= 0)
+            if group is None or self.groups[fi] == group:
+                total += self.empty_count[fi][keys[:, fi]] * (keys[:, fi] >= 0)
         return total
 
     CHUNK = 300  # placements solved in one numpy pass (its arrays stay in the processor's cache)
@@ -299,10 +299,7 @@ class Endgame:
             g = self.groups[fi]
             for s in sorted({table.canon[s] for s in range(len(table.empties)) if table.live[s] and table.empties[s]}):
                 merged: dict[tuple[int, int, float], set[int]] = {}
-                for x, follows, value in self._transitions(fi, s):
-                    to = value if follows == 0 else -1
-                    dead = value if follows == 2 else 0
-                    points = float(e.stars[fi]) * value if follows == 1 else 0.0
+                for x, to, dead, points in self._transitions(fi, s):
                     merged.setdefault((to, dead, points), set()).add(g * base + x)
                 start[s], count[s] = len(rows), len(merged)
                 for (to, dead, points), kinds in merged.items():
@@ -320,7 +317,7 @@ class Endgame:
         """Every way to write a value in each ending of ``keys`` (rows): each placement's ending,
         the points it earns and the kind of its raindrop cost, grouped by the ending it starts from."""
         n = self.features
-        parts: list[tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray | None]] = []
+        parts = []  # (parent, child, points, dry kind, wet kind, group) per feature and per group's dead boxes
         for fi in range(n):
             parent = np.flatnonzero(keys[:, fi] >= 0)
             state = keys[parent, fi]
@@ -337,7 +334,7 @@ class Endgame:
             child[:, n + slot] -= 1
             kind = np.full(len(parent), self.dead_kind + g)
             parts.append((parent, child, np.zeros(len(parent)), kind, kind + self.water_kind, g))
-        garden = self._garden_boxes(keys)
+        garden = self._boxes(keys, self.engine.garden)
         out = []
         for parent, child, points, dry, wet, g in parts:
             if g != self.engine.garden:
@@ -358,36 +355,20 @@ class Endgame:
             parent[order], inverse.reshape(-1), children.view(KEY_TYPE).reshape(len(children), keys.shape[1]), points[order], kind[order]
         )
 
-    def _garden_boxes(self, keys: np.ndarray) -> np.ndarray:
-        n = self.features
-        total = keys[:, n + self.garden_slot].astype(np.int64)
-        for fi in range(n):
-            if self.groups[fi] == self.engine.garden:
-                total += self.empty_count[fi][keys[:, fi]] * (keys[:, fi] >= 0)
-        return total
-
-    def _transitions(self, fi: int, state: int) -> list[tuple[int, int, int]]:
-        """Feature ``fi``'s placements from canonical ``state``: (value, what follows, n), where
-        what follows is 0 (still live: n is its canonical state), 1 (complete: n is 1 if it
-        scores) or 2 (can no longer score: n empty boxes left)."""
-        got = self._moves.get((fi, state))
-        if got is None:
-            table = self.engine.tables[fi]
-            got, seen = [], set()
-            for x in range(1, self.engine.faces + 1):
-                for box in table.empties[state]:
-                    new = table.place(state, box, x)
-                    if (x, table.canon[new]) in seen:
-                        continue
-                    seen.add((x, table.canon[new]))
-                    if not table.empties[new]:
-                        got.append((x, 1, int(table.scores[new])))
-                    elif not table.live[new]:
-                        got.append((x, 2, len(table.empties[new])))
-                    else:
-                        got.append((x, 0, table.canon[new]))
-            self._moves[fi, state] = got
-        return got
+    def _transitions(self, fi: int, state: int) -> Iterator[tuple[int, int, int, float]]:
+        """Feature ``fi``'s placements from canonical ``state``: (the value written, what the
+        feature becomes: its canonical state or -1 once complete or lost, the empty boxes a lost
+        feature leaves, the points a completed one earns)."""
+        table = self.engine.tables[fi]
+        for x in range(1, self.engine.faces + 1):
+            for box in table.empties[state]:
+                new = table.place(state, box, x)
+                if not table.empties[new]:
+                    yield x, -1, 0, float(self.engine.stars[fi]) * table.scores[new]
+                elif not table.live[new]:
+                    yield x, -1, len(table.empties[new]), 0.0
+                else:
+                    yield x, table.canon[new], 0, 0.0
 
     def _cheapest(self, kinds: set[int]) -> int:
         """The kind of cost of several placements that lead to the same ending (e.g. every value
