@@ -54,6 +54,22 @@ class OneLineErrors(TyperGroup):
         sys.exit(result if isinstance(result, int) else 0)
 
 
+class GameCommands(TyperGroup):
+    """``tajkit hint GAME`` and ``tajkit simulate GAME``: a name that is no command here is
+    answered as ``tajkit score`` answers it (an unknown game gets a "did you mean"), and a known
+    game without the command says which games have it."""
+
+    def resolve_command(self, ctx: typer.Context, args: list[str]) -> Any:
+        name = args[0] if args else ""
+        if name and not name.startswith("-") and self.get_command(ctx, name) is None:
+            try:
+                registry.get(name)
+            except BadInput as exc:
+                ctx.fail(str(exc))  # one usage-error line, exit 2
+            ctx.fail(f"tajkit {ctx.info_name} {name}: not available for {name} yet (available for: {', '.join(self.list_commands(ctx))})")
+        return super().resolve_command(ctx, args)
+
+
 app = typer.Typer(
     cls=OneLineErrors,
     name="tajkit",
@@ -65,6 +81,7 @@ app = typer.Typer(
     context_settings=HELP,
 )
 hint_app = typer.Typer(
+    cls=GameCommands,
     help="Best moves in a live position, from the game's solver. Each game has its own options: "
     "tajkit hint GAME --help.",
     no_args_is_help=True,
@@ -72,6 +89,7 @@ hint_app = typer.Typer(
     context_settings=HELP,
 )
 simulate_app = typer.Typer(
+    cls=GameCommands,
     help="Play games on seeded dice and compare policies: tajkit simulate GAME --help.",
     no_args_is_help=True,
     rich_markup_mode=None,

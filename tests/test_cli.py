@@ -61,6 +61,22 @@ def test_unknown_game_suggests():
     assert "unknown game 'artisan': did you mean artisans?" in result.stderr
 
 
+@pytest.mark.parametrize("command", ["hint", "simulate"])
+def test_hint_and_simulate_answer_an_unknown_game_as_score_does(command):
+    result = run(command, "artisan", str(ASHA))
+    assert result.exit_code == 2
+    assert result.stderr.splitlines() == [
+        "error: unknown game 'artisan': did you mean artisans? the games are artisans, taj, tajmahal, karigar, maharani"
+        f" (see: tajkit {command} --help)"
+    ]
+
+
+def test_simulate_names_the_games_it_has():
+    result = run("simulate", "taj")
+    assert result.exit_code == 2
+    assert "tajkit simulate taj: not available for taj yet (available for: artisans)" in result.stderr
+
+
 # --- print ----------------------------------------------------------------------------------
 
 
