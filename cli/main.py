@@ -159,6 +159,7 @@ def main(
         Optional[Path],
         typer.Option(
             "--data",
+            metavar="DIR",
             help="Folder of your own <game>.toml files laid over tajkit's game data "
             "(also: the TAJKIT_DATA environment variable).",
         ),
@@ -190,10 +191,10 @@ def print_cmd(
     paper: Annotated[Paper, typer.Option("--paper", case_sensitive=False, help="Paper size.")] = Paper.a4,
     ink: Annotated[InkChoice, typer.Option("--ink", case_sensitive=False, help="colour, or low ink (white paper, outlines).")] = InkChoice.colour,
     count: Annotated[
-        Optional[int], typer.Option("--count", min=1, max=1000, help="Pages (sheets, score pads; default 10) or card sets (default 1).")
+        Optional[int], typer.Option("--count", min=1, max=1000, metavar="N", help="Pages (sheets, score pads; default 10) or card sets (default 1).")
     ] = None,
-    lang: Annotated[str, typer.Option("--lang", help="Language of a reference card or score pad: en, or hu for Maharani.")] = "en",
-    output: Annotated[Optional[str], typer.Option("-o", "--output", help="PDF file to write; - writes to standard output.")] = None,
+    lang: Annotated[str, typer.Option("--lang", metavar="CODE", help="Language of a reference card or score pad: en, or hu for Maharani.")] = "en",
+    output: Annotated[Optional[str], typer.Option("-o", "--output", metavar="PATH", help="PDF file to write; - writes to standard output.")] = None,
     force: Annotated[bool, typer.Option("--force", help="Replace the output file if it exists.")] = False,
 ) -> None:
     """Print a pad of player sheets, a reference card or a score pad as PDF.
@@ -228,7 +229,7 @@ def score_cmd(
         Optional[str], typer.Argument(help="State file (TOML or JSON), or - for standard input. Omit it to type the table in.", metavar="STATE")
     ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the result as JSON.")] = False,
-    png: Annotated[Optional[str], typer.Option("--png", help="Also draw the table as a PNG picture, to check what you typed.")] = None,
+    png: Annotated[Optional[str], typer.Option("--png", metavar="PATH", help="Also draw the table as a PNG picture, to check what you typed.")] = None,
     force: Annotated[bool, typer.Option("--force", help="Replace the --png file if it exists.")] = False,
 ) -> None:
     """Score a finished table: each player's breakdown, the ranking and its tie-breaks.
@@ -261,7 +262,7 @@ def score_cmd(
 def show_cmd(
     game: Annotated[str, typer.Argument(help="Game id, e.g. taj.", metavar="GAME")],
     state: Annotated[str, typer.Argument(help="State file (TOML or JSON), or - for standard input.", metavar="STATE")],
-    output: Annotated[str, typer.Option("-o", "--output", help="PNG file to write; - writes to standard output.")],
+    output: Annotated[str, typer.Option("-o", "--output", metavar="PATH", help="PNG file to write; - writes to standard output.")],
     force: Annotated[bool, typer.Option("--force", help="Replace the output file if it exists.")] = False,
 ) -> None:
     """Draw a table state as a PNG picture, to check it against the table.

@@ -77,6 +77,21 @@ def test_simulate_names_the_games_it_has():
     assert "tajkit simulate taj: not available for taj yet (available for: artisans)" in result.stderr
 
 
+@pytest.mark.parametrize(
+    "command",
+    [[], ["print"], ["score"], ["show"], ["schema"], ["games"], ["simulate", "artisans"]]
+    + [["hint", game] for game in ("artisans", "taj", "tajmahal", "karigar", "maharani")],
+)
+def test_every_option_says_what_to_type_not_its_python_type(command):
+    """`-o PATH`, `--count N`, `--data DIR`: an option's placeholder names what the player types."""
+    result = runner.invoke(cli.app, [*command, "--help"])
+    assert result.exit_code == 0, result.output
+    options = [line for line in result.output.splitlines() if line.lstrip().startswith("-")]
+    assert options
+    for line in options:
+        assert not any(f"<{t}" in line for t in ("str", "int", "float", "path")), line
+
+
 # --- print ----------------------------------------------------------------------------------
 
 
