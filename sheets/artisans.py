@@ -338,6 +338,7 @@ def _garden(c: Canvas, spec: Spec, ink: Ink) -> None:
 
 ORCHARD_W = W / 2 - 46 - 12
 ORCHARD_X = (12.0, W / 2 + 46)
+WATER, WATER_SIZE, TICK_R = "water", 6.5, 6.5  # the trees' tick circles and their label
 
 
 def trees_per_side(spec: Spec) -> tuple[int, int]:
@@ -377,9 +378,18 @@ def _orchard(c: Canvas, x0: float, feature: Feature, trees: int, ink: Ink) -> No
     for i in range(trees):
         tx = x0 + spacing * (i + 0.5)
         tree(c, tx, 188, 62, ink)
-        tick_circle(c, tx, 174, 6.5, ink)
+        tick_circle(c, tx, 174, TICK_R, ink)
     if trees:
-        text(c, "water", x0 + ORCHARD_W / 2, 171.5, 40, ITALIC, 6.5, "centre", ink.soft_text)
+        text(c, WATER, water_label_x(x0, trees), 171.5, 40, ITALIC, WATER_SIZE, "centre", ink.soft_text)
+
+
+def water_label_x(x0: float, trees: int) -> float:
+    """The centre of an orchard's "water" label: in the middle gap between its trees' circles, or
+    beside the circle of a lone tree."""
+    spacing = ORCHARD_W / trees
+    if trees == 1:
+        return x0 + spacing / 2 + TICK_R + 4 + width_of(WATER, ITALIC, WATER_SIZE) / 2
+    return x0 + spacing * (trees // 2)
 
 
 # --- raindrops and scores ------------------------------------------------------------------------

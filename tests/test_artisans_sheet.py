@@ -3,6 +3,7 @@ and no text wider than the space it was given."""
 
 from __future__ import annotations
 
+import dataclasses
 import re
 
 import pdfcheck
@@ -10,7 +11,8 @@ import pytest
 from pypdf import PdfReader
 
 from tajkit.sheets import artisans
-from tajkit.sheets.text import PLACED
+from tajkit.sheets.pdf import ITALIC
+from tajkit.sheets.text import PLACED, width_of
 from tajkit.solver.artisans.rules import load_spec
 
 SPEC = load_spec()
@@ -74,3 +76,16 @@ def test_the_sheet_is_drawn_once_and_reused():
 
 def test_output_is_reproducible():
     assert artisans.render_pad(SPEC, count=2) == artisans.render_pad(SPEC, count=2)
+
+
+@pytest.mark.parametrize("trees", range(1, 9))
+def test_the_water_label_keeps_clear_of_every_tree_circle(trees):
+    """Any number of fruit trees a --data file sets (1-8): each orchard's "water" label sits in a
+    gap between the tick circles, never on one."""
+    spec = dataclasses.replace(SPEC, trees=trees)
+    half = width_of(artisans.WATER, ITALIC, artisans.WATER_SIZE) / 2
+    spots = artisans.tree_spots(spec)
+    for side, count in enumerate(artisans.trees_per_side(spec)):
+        if count:
+            centre = artisans.water_label_x(artisans.ORCHARD_X[side], count)
+            assert all(abs(x - centre) >= half + artisans.TICK_R + 1 for x, _ in spots), (side, count)
