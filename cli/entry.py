@@ -389,23 +389,23 @@ def _review(info: Game, spec: Any, data: dict[str, Any], model: Any, player_mode
             if player_model is not None
             else f"\"{next(n for n in model.model_fields if n != 'game')}\""
         )
-        answer = _prompt(
-            f"Correct a field? Type it (e.g. {example}), or press Enter" + (" to finish" if result else " after fixing")
-        ).strip()
-        if not answer:
-            if result is not None:
+        question = f"Correct a field? Type it (e.g. {example}), or press Enter" + (" to finish" if result else " after fixing")
+        while True:  # a word that changes nothing is answered in place, without the entry again
+            answer = _prompt(question).strip()
+            if not answer and result is not None:
                 return result
-            continue
-        _correct(answer, data, model, player_model)
+            if not answer or _correct(answer, data, model, player_model):
+                break
 
 
-def _correct(answer: str, data: dict[str, Any], model: Any, player_model: Any) -> None:
+def _correct(answer: str, data: dict[str, Any], model: Any, player_model: Any) -> bool:
     """``answer`` names a table-level field, or a player (in any case) and one of their fields; a
-    player's field alone will do when there is one player."""
+    player's field alone will do when there is one player. False (and what to type) if it names
+    none."""
     table_fields = [n for n in model.model_fields if n != "game" and not (n == "players" and player_model is not None)]
     if answer in table_fields:
         data[answer] = ask_field(model, answer, data, indent="")
-        return
+        return True
     players = data.get("players", []) if player_model is not None else []
     fields = list(player_model.model_fields)[1:] if player_model is not None else []
     for player in players:
@@ -414,20 +414,21 @@ def _correct(answer: str, data: dict[str, Any], model: Any, player_model: Any) -
             field = answer[len(name):].strip()
             if field in fields:
                 player[field] = ask_field(player_model, field, player)
-                return
+                return True
             _say(f"  {present.safe(field)!r} is not a field: the fields are {', '.join(fields)}")
-            return
+            return False
     if answer in fields and len(players) == 1:
         players[0][answer] = ask_field(player_model, answer, players[0])
-        return
+        return True
     if answer in fields:
         _say(f"  whose {answer}? Type a player's name and the field, e.g. \"{players[0]['name']} {answer}\"")
-        return
+        return False
     ways = [f"a field ({', '.join(table_fields)})"] if table_fields else []
     if players:
         names = ", ".join(p["name"] for p in players)
         ways.append(f"a player's name ({names}) and a field, e.g. \"{players[0]['name']} {fields[0]}\"")
     _say("  type " + " or ".join(ways))
+    return False
 
 
 def _offer_save(info: Game, data: dict[str, Any]) -> None:

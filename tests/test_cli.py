@@ -267,7 +267,7 @@ def test_score_interactive_entry_review_corrects_one_field(tmp_path, monkeypatch
 
 def test_score_interactive_correction_forgives_case_and_a_lone_field(tmp_path, monkeypatch):
     """'asha right_facade' finds Asha; with one player 'right_facade' alone will do; a word that is
-    no field says what to type (and never shows empty brackets)."""
+    no field says what to type (and never shows empty brackets), without showing the entry again."""
     monkeypatch.chdir(tmp_path)
     monkeypatch.setattr(cli, "stdin_is_interactive", lambda: True)
     blank_facade = SHEET_ANSWERS[:8] + ["", "5 4 2 1"]
@@ -276,6 +276,7 @@ def test_score_interactive_correction_forgives_case_and_a_lone_field(tmp_path, m
     assert result.exit_code == 0, result.output
     assert 'type a player\'s name (Asha) and a field, e.g. "Asha left_orchard"' in result.stderr
     assert "()" not in result.stderr
+    assert result.stderr.count("Asha:\n") == 3  # the entry: once, then after each of the two corrections
     assert "Asha: 31 points" in result.stdout  # 2 2 2 _ after the second correction: incomplete again
 
 
