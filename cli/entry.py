@@ -8,6 +8,8 @@ it saved (lists written inline, as a person writes them).
 
 from __future__ import annotations
 
+import difflib
+
 import re
 import sys
 import typing
@@ -400,35 +402,55 @@ def _review(info: Game, spec: Any, data: dict[str, Any], model: Any, player_mode
 
 def _correct(answer: str, data: dict[str, Any], model: Any, player_model: Any) -> bool:
     """``answer`` names a table-level field, or a player (in any case) and one of their fields; a
-    player's field alone will do when there is one player. False (and what to type) if it names
-    none."""
+    player's field alone will do when there is one player. Fields may be typed as the sheet says
+    them ("Right facade"). False (and what to type) if it names none."""
     table_fields = [n for n in model.model_fields if n != "game" and not (n == "players" and player_model is not None)]
-    if answer in table_fields:
-        data[answer] = ask_field(model, answer, data, indent="")
+    if (table_field := _field_named(answer, table_fields)) is not None:
+        data[table_field] = ask_field(model, table_field, data, indent="")
         return True
     players = data.get("players", []) if player_model is not None else []
     fields = list(player_model.model_fields)[1:] if player_model is not None else []
     for player in players:
         name = player["name"]
         if answer.lower() == name.lower() or answer.lower().startswith(name.lower() + " "):
-            field = answer[len(name):].strip()
-            if field in fields:
+            typed = answer[len(name):].strip()
+            if (field := _field_named(typed, fields)) is not None:
                 player[field] = ask_field(player_model, field, player)
                 return True
-            _say(f"  {present.safe(field)!r} is not a field: the fields are {', '.join(fields)}")
+            if not typed:
+                _say(f"  which of {name}'s fields? Type the name and the field, e.g. \"{name} {fields[0]}\"")
+            else:
+                _say(f"  {present.safe(typed)!r} is not a field{_did_you_mean(typed, fields)}: the fields are {', '.join(fields)}")
             return False
-    if answer in fields and len(players) == 1:
-        players[0][answer] = ask_field(player_model, answer, players[0])
+    field = _field_named(answer, fields)
+    if field is not None and len(players) == 1:
+        players[0][field] = ask_field(player_model, field, players[0])
         return True
-    if answer in fields:
-        _say(f"  whose {answer}? Type a player's name and the field, e.g. \"{players[0]['name']} {answer}\"")
+    if field is not None:
+        _say(f"  whose {field}? Type a player's name and the field, e.g. \"{players[0]['name']} {field}\"")
+        return False
+    first, _, rest = answer.partition(" ")
+    if players and _field_named(rest, fields) is not None:
+        _say(f"  no player is named {present.safe(first)!r}: the players are {', '.join(p['name'] for p in players)}")
         return False
     ways = [f"a field ({', '.join(table_fields)})"] if table_fields else []
     if players:
         names = ", ".join(p["name"] for p in players)
         ways.append(f"a player's name ({names}) and a field, e.g. \"{players[0]['name']} {fields[0]}\"")
-    _say("  type " + " or ".join(ways))
+    _say("  type " + " or ".join(ways) + _did_you_mean(answer, table_fields + fields))
     return False
+
+
+def _field_named(typed: str, fields: list[str]) -> str | None:
+    """The field ``typed`` names, in any case, with spaces or dashes for underscores."""
+    key = "_".join(typed.lower().replace("-", " ").split())
+    return key if key in fields else None
+
+
+def _did_you_mean(typed: str, fields: list[str]) -> str:
+    key = "_".join(typed.lower().replace("-", " ").split())
+    close = difflib.get_close_matches(key, fields, n=1)
+    return f" (did you mean {close[0]}?)" if close else ""
 
 
 def _offer_save(info: Game, data: dict[str, Any]) -> None:

@@ -245,7 +245,10 @@ def score_cmd(
     spec = info.load_spec()
     if state is None:
         if not stdin_is_interactive():
-            raise BadInput("no state file given: name a TOML or JSON file, or - to read standard input")
+            raise BadInput(
+                "no state file given: name a TOML or JSON file, or - to read standard input "
+                "(typing the table in, question by question, needs a terminal)"
+            )
         from tajkit.cli.entry import enter_table
 
         data, result = enter_table(info, spec)

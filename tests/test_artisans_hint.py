@@ -9,9 +9,9 @@ import pytest
 from tajkit.solver.artisans import report, simulate
 from tajkit.solver.artisans.endgame import Endgame
 from tajkit.solver.artisans.engine import EMove, engine_for
-from tajkit.solver.artisans.hint import EXACT_BOXES, FIELD, HANDOVER, Hinter, _equal
+from tajkit.solver.artisans.hint import EXACT_BOXES, FIELD, HANDOVER, Hint, Hinter, RankedMove, _equal
 from tajkit.solver.artisans.rollout import Batch
-from tajkit.solver.artisans.rules import Sheet, load_spec
+from tajkit.solver.artisans.rules import Move, Sheet, load_spec
 
 SPEC = load_spec()
 ENGINE = engine_for(SPEC)
@@ -145,6 +145,14 @@ def test_a_move_just_behind_the_first_is_never_shown_as_minus_zero():
     assert report._behind(-0.03, 1) == "-0.03"
     assert report._behind(-0.0004, 2) == "less than 0.001 behind"
     assert report._behind(-1.26, 1) == "-1.3"
+
+
+def test_a_sampled_estimate_is_never_shown_with_a_zero_error():
+    """"± 0.0" would read as exact: a small standard error gets more decimals, the score with it."""
+    move = Move("dome", 1, 3, 0)
+    for stderr, shown in ((0.04, "31.34 ± 0.04"), (0.12, "31.3 ± 0.1"), (0.004, "31.338 ± 0.004")):
+        hint = Hint((RankedMove(move, 31.3384, stderr, 800),), 800, 0.1)
+        assert report._value_text(hint, hint.moves[0], True) == f"expected final score {shown}"
 
 
 def test_simulation_does_not_depend_on_the_number_of_processes():

@@ -280,6 +280,22 @@ def test_score_interactive_correction_forgives_case_and_a_lone_field(tmp_path, m
     assert "Asha: 31 points" in result.stdout  # 2 2 2 _ after the second correction: incomplete again
 
 
+def test_score_interactive_correction_takes_the_sheets_words_and_says_what_is_wrong(tmp_path, monkeypatch):
+    """'Asha Right facade' names the field as the sheet writes it; a bare name asks which field; a
+    near miss gets a "did you mean"; an unknown player is named as such."""
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(cli, "stdin_is_interactive", lambda: True)
+    blank_facade = SHEET_ANSWERS[:8] + ["", "5 4 2 1"]
+    answers = blank_facade + ["9", "2", "", "", "asha", "dom", "Ben dome", "Asha Right facade", "2222", "", "n"]
+    result = run("score", "artisans", input="\n".join(answers) + "\n")
+    assert result.exit_code == 0, result.output
+    assert "which of Asha's fields? Type the name and the field" in result.stderr
+    assert "(did you mean dome?)" in result.stderr
+    assert "no player is named 'Ben': the players are Asha" in result.stderr
+    assert "''" not in result.stderr
+    assert "Asha: 37 points" in result.stdout
+
+
 def test_schema_is_json():
     result = run("schema", "artisans")
     assert result.exit_code == 0
@@ -397,12 +413,27 @@ def test_simulate_text_has_no_progress_bar_off_a_terminal():
     assert "greedy" in result.stdout and "playing" not in result.output
 
 
-def test_hint_refuses_a_sheet_its_value_table_was_not_measured_for(tmp_path):
-    """Changing the sheet's structure through a data override invalidates the measured table."""
-    (tmp_path / "artisans.toml").write_text("[raindrops]\ntotal = 18\nclouds = [6, 6, 6]\n")
-    result = run("--data", str(tmp_path), "hint", "artisans", str(ASHA), "--roll", "2", "5")
-    assert result.exit_code == 2
-    assert "scripts/fit_artisans_values.py" in result.stderr
+@pytest.mark.parametrize("data", ["[raindrops]\ntotal = 18\nclouds = [6, 6, 6]\n", "[trees]\ncount = 5\n"])
+def test_a_sheet_the_value_table_was_not_measured_for_still_gets_hints_and_says_so(tmp_path, data):
+    """A data override that changes the sheet's structure (raindrops, trees) leaves the measured
+    value table behind: the raced hint still answers, picking its candidates without the table,
+    and says so; the exact ending needs no table and says nothing."""
+    (tmp_path / "artisans.toml").write_text(data)
+    midgame = tmp_path / "midgame.toml"  # 11 empty boxes: raced
+    midgame.write_text(
+        'game = "artisans"\n[[players]]\nname = "Ben"\nleft_orchard = [2, 4]\nright_orchard = [0, 0]\n'
+        "waterway = [2, 0, 6]\nleft_minaret = [6, 5, 0, 0]\nleft_facade = [2, 2, 0, 0]\narchway = [2, 3, 0]\n"
+        "dome = [5, 0, 0]\nright_facade = [6, 6, 6, 0]\nright_minaret = [4, 3, 2, 1]\nraindrops_used = 6\n"
+        "trees_watered = 2\n"
+    )
+    mid = run("--data", str(tmp_path), "hint", "artisans", str(midgame), "--roll", "3", "5", "--json")
+    assert mid.exit_code == 0, mid.output
+    out = json.loads(mid.stdout)
+    assert not out["exact"] and any("scripts/fit_artisans_values.py" in n for n in out["notes"])
+    end = run("--data", str(tmp_path), "hint", "artisans", str(ASHA), "--roll", "2", "5", "--json")
+    assert end.exit_code == 0, end.output
+    out = json.loads(end.stdout)
+    assert out["exact"] and not any("fit_artisans_values" in n for n in out["notes"])
 
 
 def test_hint_accepts_new_star_values(tmp_path):
@@ -431,6 +462,8 @@ def test_the_hint_is_set_by_a_futures_budget_not_the_clock():
     assert [(m.move, m.expected) for m in again.moves] == [(m.move, m.expected) for m in full.moves]
     short = hinter.rank(empty, (2, 5), seed=0, top=5, futures=3000)
     assert short.cut == "budget" and short.futures == 35 * 80
+    tiny = hinter.rank(empty, (2, 5), seed=0, top=5, futures=100)  # less than one full first round
+    assert tiny.cut == "budget" and tiny.futures == 35 * 2 <= 100
     capped = hinter.rank(empty, (2, 5), seed=0, top=5, time_limit=0.0)
     assert capped.cut == "time"
     text = run("hint", "artisans", str(ASHA), "--roll", "2", "5", "--futures", "100", "--json")

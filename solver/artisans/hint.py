@@ -30,7 +30,7 @@ from tajkit.solver.artisans.endgame import EPS, Endgame, Outcome, endgame_for
 from tajkit.solver.artisans.engine import EMove, Engine, engine_for
 from tajkit.solver.artisans.rollout import Batch, Ending, preference
 from tajkit.solver.artisans.rules import Move, Sheet, Spec
-from tajkit.solver.artisans.values import Estimator, shipped_table, structure_key
+from tajkit.solver.artisans.values import Estimator, ValueTable, shipped_table, structure_key
 from tajkit.solver.errors import BadInput
 
 FIELD = 28  # the value table's favourites that enter the race (a few more join: see _field)
@@ -42,6 +42,11 @@ EXACT_BOXES = 10  # at most this many empty boxes: the hint solves the rest of t
 # the position (not at all in larger ones): as early as a fresh `tajkit hint` process can afford,
 # about 0.7 s at the 95th percentile for any size (scripts/bench_artisans_hint.py --cold)
 HANDOVER = {11: 8, 12: 6, 13: 6, 14: 6, 15: 5, 16: 5}
+UNMEASURED = (
+    "the value table that picks the hint's candidates was measured for tajkit's sheet, and your --data "
+    "changes its boxes, conditions, dice, raindrops or trees: the candidates are picked without it, so "
+    "a good move may be missed; re-measure it with scripts/fit_artisans_values.py (in a source checkout)"
+)
 EQUAL = 1.0  # moves closer than this many standard errors of their difference are worth the same
 
 
@@ -64,6 +69,12 @@ class Hint:
     exact: bool = False  # solved exactly (the ending): every value is the true expectation
     endings: int = 0  # endings the exact solver knows in this process (memoised)
     handover: int = 0  # the futures were finished exactly from this many empty boxes (0: not at all)
+    measured: bool = True  # the race's candidates were picked with the measured value table
+
+    def notes(self) -> list[str]:
+        if self.exact or self.measured:
+            return []
+        return [UNMEASURED]
 
 
 def check_position(spec: Spec, name: str, sheet: Sheet, roll: tuple[int, int]) -> None:
@@ -88,7 +99,9 @@ class Hinter:
     def __init__(self, spec: Spec, exact_boxes: int = EXACT_BOXES, handover: dict[int, int] | None = None) -> None:
         self.engine: Engine = engine_for(spec)
         self.batch = Batch(self.engine)
-        self.estimator = Estimator(self.engine, shipped_table(structure_key(self.engine)))
+        table = shipped_table(structure_key(self.engine))
+        self.measured = table is not None  # else the game data changed the sheet the table was measured on
+        self.estimator = Estimator(self.engine, table or ValueTable.uninformed(len(self.engine.tables)))
         self.endgame: Endgame = endgame_for(self.engine)
         self.exact_boxes = exact_boxes
         self.handover = HANDOVER if handover is None else handover
@@ -136,7 +149,7 @@ class Hinter:
         rng = np.random.default_rng([seed, *states, used, trees, *roll])
         played_rounds: dict[int, list[np.ndarray]] = {i: [] for i in range(len(field))}
         alive = list(range(len(field)))
-        per_round = FIRST_ROUND
+        per_round = min(FIRST_ROUND, max(2, futures // len(field)))  # a small budget holds from the first round
         cut: str | None = None
         played = 0
         keep = max(top or 1, 1)
@@ -165,7 +178,10 @@ class Hinter:
             for k, i in enumerate(order)
         )
         seconds = time.perf_counter() - start
-        return Hint(ranked, played, seconds, cut, endings=len(self.endgame.memo), handover=ending.boxes if ending else 0)
+        return Hint(
+            ranked, played, seconds, cut, endings=len(self.endgame.memo), handover=ending.boxes if ending else 0,
+            measured=self.measured,
+        )
 
     @staticmethod
     def _keep_raindrops_first(order: list[int], field: list[EMove], rounds: dict[int, list[np.ndarray]]) -> list[int]:

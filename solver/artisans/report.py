@@ -43,7 +43,8 @@ def _value_text(hint: Hint, ranked: RankedMove, first: bool) -> str:
             rain = f", with {fewer:.1f} fewer raindrops left for the tie-break" if fewer > 0.05 else ""
             return f"{value}  (the same score as the first{rain})"
         return f"{value}  ({_behind(ranked.expected - best.expected, 2)})"
-    value = f"expected final score {ranked.expected:.1f} ± {ranked.stderr:.1f}"
+    digits = next((d for d in (1, 2) if round(ranked.stderr, d) > 0), 3)  # never "± 0.0": it is not exact
+    value = f"expected final score {ranked.expected:.{digits}f} ± {ranked.stderr:.{digits}f}"
     if first:
         return value
     if ranked.equal_to_best:

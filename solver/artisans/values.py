@@ -19,7 +19,6 @@ from functools import cache
 from importlib import resources
 
 from tajkit.solver.artisans.engine import EMove, Engine
-from tajkit.solver.errors import BadInput
 
 TABLE_FILE = "artisans-values.json"
 
@@ -52,6 +51,11 @@ class ValueTable:
         }
 
     @classmethod
+    def uninformed(cls, features: int) -> ValueTable:
+        """No measurements: every open feature an even chance, no more trees watered."""
+        return cls([{} for _ in range(features)], [{} for _ in range(features)], {})
+
+    @classmethod
     def from_json(cls, data: dict) -> ValueTable:
         return cls(
             chance=[{(a, b): v for a, b, v in rows} for rows in data["chance"]],
@@ -61,15 +65,10 @@ class ValueTable:
 
 
 @cache
-def shipped_table(key: str) -> ValueTable:
+def shipped_table(key: str) -> ValueTable | None:
+    """The measured table, or None when the game data changes what its chances depend on."""
     data = json.loads(resources.files(__package__).joinpath(TABLE_FILE).read_text(encoding="utf-8"))
-    if data["structure"] != key:
-        raise BadInput(
-            "the hint's value table was measured for the tajkit edition sheet, and your game data "
-            "changes the sheet's boxes, conditions, dice, raindrops or trees: re-measure it with "
-            "scripts/fit_artisans_values.py"
-        )
-    return ValueTable.from_json(data)
+    return ValueTable.from_json(data) if data["structure"] == key else None
 
 
 class Estimator:
