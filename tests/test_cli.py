@@ -253,14 +253,21 @@ def test_score_interactive_entry_asks_again_on_bad_values(tmp_path, monkeypatch)
     assert list(tmp_path.iterdir()) == []
 
 
-def test_score_interactive_entry_review_corrects_one_field(tmp_path, monkeypatch):
-    """After the last player the entry and its scores are shown; a field is corrected by name."""
+def review_with_a_blank_facade(monkeypatch, tmp_path, corrections: list[str]):
+    """Interactive entry of Asha's sheet with the right facade left empty (31 points; 37 with
+    2 2 2 2), then ``corrections`` typed at the review, then Enter and no saving."""
     monkeypatch.chdir(tmp_path)
     monkeypatch.setattr(cli, "stdin_is_interactive", lambda: True)
     blank_facade = SHEET_ANSWERS[:8] + ["", "5 4 2 1"]  # an empty answer leaves the feature empty
-    answers = blank_facade + ["9", "2", "", "", "Asha right_facade", "2222", "", "n"]
+    answers = blank_facade + ["9", "2", "", ""] + corrections + ["", "n"]
     result = run("score", "artisans", input="\n".join(answers) + "\n")
     assert result.exit_code == 0, result.output
+    return result
+
+
+def test_score_interactive_entry_review_corrects_one_field(tmp_path, monkeypatch):
+    """After the last player the entry and its scores are shown; a field is corrected by name."""
+    result = review_with_a_blank_facade(monkeypatch, tmp_path, ["Asha right_facade", "2222"])
     assert "Asha: 31 points" in result.stderr  # the review, before the correction
     assert "Asha: 37 points" in result.stdout and "Asha: 31 points" not in result.stdout
 
@@ -268,12 +275,8 @@ def test_score_interactive_entry_review_corrects_one_field(tmp_path, monkeypatch
 def test_score_interactive_correction_forgives_case_and_a_lone_field(tmp_path, monkeypatch):
     """'asha right_facade' finds Asha; with one player 'right_facade' alone will do; a word that is
     no field says what to type (and never shows empty brackets), without showing the entry again."""
-    monkeypatch.chdir(tmp_path)
-    monkeypatch.setattr(cli, "stdin_is_interactive", lambda: True)
-    blank_facade = SHEET_ANSWERS[:8] + ["", "5 4 2 1"]
-    answers = blank_facade + ["9", "2", "", "", "facade", "asha right_facade", "2222", "right_facade", "2220", "", "n"]
-    result = run("score", "artisans", input="\n".join(answers) + "\n")
-    assert result.exit_code == 0, result.output
+    corrections = ["facade", "asha right_facade", "2222", "right_facade", "2220"]
+    result = review_with_a_blank_facade(monkeypatch, tmp_path, corrections)
     assert 'type a player\'s name (Asha) and a field, e.g. "Asha left_orchard"' in result.stderr
     assert "()" not in result.stderr
     assert result.stderr.count("Asha:\n") == 3  # the entry: once, then after each of the two corrections
@@ -283,12 +286,8 @@ def test_score_interactive_correction_forgives_case_and_a_lone_field(tmp_path, m
 def test_score_interactive_correction_takes_the_sheets_words_and_says_what_is_wrong(tmp_path, monkeypatch):
     """'Asha Right facade' names the field as the sheet writes it; a bare name asks which field; a
     near miss gets a "did you mean"; an unknown player is named as such."""
-    monkeypatch.chdir(tmp_path)
-    monkeypatch.setattr(cli, "stdin_is_interactive", lambda: True)
-    blank_facade = SHEET_ANSWERS[:8] + ["", "5 4 2 1"]
-    answers = blank_facade + ["9", "2", "", "", "asha", "dom", "Ben dome", "Asha Right facade", "2222", "", "n"]
-    result = run("score", "artisans", input="\n".join(answers) + "\n")
-    assert result.exit_code == 0, result.output
+    corrections = ["asha", "dom", "Ben dome", "Asha Right facade", "2222"]
+    result = review_with_a_blank_facade(monkeypatch, tmp_path, corrections)
     assert "which of Asha's fields? Type the name and the field" in result.stderr
     assert "(did you mean dome?)" in result.stderr
     assert "no player is named 'Ben': the players are Asha" in result.stderr
