@@ -9,7 +9,6 @@ it saved (lists written inline, as a person writes them).
 from __future__ import annotations
 
 import difflib
-
 import re
 import sys
 import typing
@@ -420,7 +419,8 @@ def _correct(answer: str, data: dict[str, Any], model: Any, player_model: Any) -
             if not typed:
                 _say(f"  which of {name}'s fields? Type the name and the field, e.g. \"{name} {fields[0]}\"")
             else:
-                _say(f"  {present.safe(typed)!r} is not a field{_did_you_mean(typed, fields)}: the fields are {', '.join(fields)}")
+                guess = _did_you_mean(typed, fields)
+                _say(f"  {present.safe(typed)!r} is not a field{guess}: the fields are {', '.join(fields)}")
             return False
     field = _field_named(answer, fields)
     if field is not None and len(players) == 1:
@@ -441,15 +441,17 @@ def _correct(answer: str, data: dict[str, Any], model: Any, player_model: Any) -
     return False
 
 
+def _as_field(typed: str) -> str:
+    """A field as a player may type it (any case, spaces or dashes for underscores) as its key."""
+    return "_".join(typed.lower().replace("-", " ").split())
+
+
 def _field_named(typed: str, fields: list[str]) -> str | None:
-    """The field ``typed`` names, in any case, with spaces or dashes for underscores."""
-    key = "_".join(typed.lower().replace("-", " ").split())
-    return key if key in fields else None
+    return _as_field(typed) if _as_field(typed) in fields else None
 
 
 def _did_you_mean(typed: str, fields: list[str]) -> str:
-    key = "_".join(typed.lower().replace("-", " ").split())
-    close = difflib.get_close_matches(key, fields, n=1)
+    close = difflib.get_close_matches(_as_field(typed), fields, n=1)
     return f" (did you mean {close[0]}?)" if close else ""
 
 

@@ -66,7 +66,8 @@ class GameCommands(TyperGroup):
                 registry.get(name)
             except BadInput as exc:
                 ctx.fail(str(exc))  # one usage-error line, exit 2
-            ctx.fail(f"tajkit {ctx.info_name} {name}: not available for {name} yet (available for: {', '.join(self.list_commands(ctx))})")
+            have = ", ".join(self.list_commands(ctx))
+            ctx.fail(f"tajkit {ctx.info_name} {name}: not available for {name} yet (available for: {have})")
         return super().resolve_command(ctx, args)
 
 

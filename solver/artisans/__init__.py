@@ -53,8 +53,8 @@ class Artisans(Game):
                    min=0, max=2**32 - 1),
             Option("futures", "--futures", int, "Budget: the most games played out in all (the work, the same on "
                    "every machine).", default=20_000, min=100, max=1_000_000),
-            Option("time_limit", "--time-limit", float, "Safety cap in seconds, checked between rounds of the race; the output says when it cuts.",
-                   default=10.0, min=0.05, max=600),
+            Option("time_limit", "--time-limit", float, "Safety cap in seconds, checked between rounds of the "
+                   "race; the output says when it cuts.", default=10.0, min=0.05, max=600),
         ),
         examples=("tajkit hint artisans sheet.toml --roll 4 6",),
     )
