@@ -195,7 +195,8 @@ def print_cmd(
         Optional[int], typer.Option("--count", min=1, max=1000, metavar="N", help="Pages (sheets, score pads; default 10) or card sets (default 1).")
     ] = None,
     lang: Annotated[str, typer.Option("--lang", metavar="CODE", help="Language of a reference card or score pad: en, or hu for Maharani.")] = "en",
-    output: Annotated[Optional[str], typer.Option("-o", "--output", metavar="PATH", help="PDF file to write; - writes to standard output.")] = None,
+    output: Annotated[Optional[str], typer.Option("-o", "--output", metavar="PATH", help="PDF file to write (default: in output/, named after the "
+                                       "game, kind, paper and ink); - writes to standard output.")] = None,
     force: Annotated[bool, typer.Option("--force", help="Replace the output file if it exists.")] = False,
 ) -> None:
     """Print a pad of player sheets, a reference card or a score pad as PDF.
