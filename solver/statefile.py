@@ -305,7 +305,7 @@ def _describe(model: Any, data: dict[str, Any], err: Any) -> str:
         bound = {"greater_than_equal": "at least", "less_than_equal": "at most", "greater_than": "more than",
                  "less_than": "less than"}[kind]
         limit = next(iter(ctx.values()), None)
-        return f"{place} = {show(value)}{rule_text or f': must be {bound} {limit}'}"
+        return f"{place} = {show(value)}: must be {bound} {limit}" + (f" ({rule})" if rule else "")
     if kind in ("string_too_long",):
         return f"{place} is too long (at most {ctx.get('max_length')} characters){rule_text}"
     if kind == "string_pattern_mismatch":

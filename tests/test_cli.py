@@ -247,7 +247,7 @@ def test_score_interactive_entry_asks_again_on_bad_values(tmp_path, monkeypatch)
     answers = SHEET_ANSWERS[:1] + ["2 9", "2 4"] + SHEET_ANSWERS[2:] + ["1", "2", "", "9", "2", "", "", "n"]
     result = run("score", "artisans", input="\n".join(answers) + "\n")
     assert result.exit_code == 0, result.output
-    assert "left_orchard[2] = 9: Left orchard (Arborist)" in result.stderr
+    assert "left_orchard[2] = 9: must be at most 6 (Left orchard (Arborist)" in result.stderr
     assert "trees_watered = 2 but raindrops_used = 1" in result.stderr  # then only those two are asked again
     assert "Asha: 31 points" in result.stdout
     assert list(tmp_path.iterdir()) == []

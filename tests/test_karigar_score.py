@@ -207,7 +207,7 @@ def test_section_numbers_are_1_to_12():
     """The Taj and Bazaar Grid Pairing: the sections are numbered 1 to 12."""
     data = table(player("Asha", [13], [3]), player("Bela", [], []))
     (message,) = problems(data)
-    assert message.startswith("Asha: sections[1] = 13: the Taj sections this player built, numbered 1-12")
+    assert message.startswith("Asha: sections[1] = 13: must be at most 12 (the Taj sections this player built, numbered 1-12")
 
 
 def test_one_token_per_section():

@@ -138,7 +138,7 @@ def test_the_state_file_round_trips_through_to_data():
         ({"game": "maharani", "rondel": ["Bn", "-", "-", "-"], "players": [{"name": "A", "gold": "3"}, {"name": "B"}]},
          'A: gold = "3" is not a whole number'),
         ({"game": "maharani", "rondel": ["Bn", "-", "-", "-"], "players": [{"name": "A", "gold": -1}, {"name": "B"}]},
-         "A: gold = -1: gold on the score track, 0-10000"),
+         "A: gold = -1: must be at least 0 (gold on the score track, 0-10000)"),
         ({"game": "maharani", "rondel": ["Bn", "-", "-"], "players": [{"name": "A"}, {"name": "B"}]},
          "rondel has 3 values, needs at least 4"),
         ({"game": "maharani", "rondel": ["Bn", "-", "-", "bad"], "players": [{"name": "A"}, {"name": "B"}]},

@@ -268,7 +268,7 @@ def test_field_problems():
     data = position_data(province=13, unclaimed=["tigers"])
     data["players"][0]["hand"] = [["elephant"], []]
     found = problems(data)
-    assert "province = 13: the province being played, 1-12" in found
+    assert "province = 13: must be at most 12 (the province being played, 1-12)" in found
     assert any(p.startswith('unclaimed[1] = "tigers": expected') for p in found)
     assert any(p.startswith("Asha: hand[2] has 0 values, needs at least 1") for p in found)
     data = position_data()

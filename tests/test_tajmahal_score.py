@@ -514,8 +514,8 @@ def test_field_problems_name_the_place_and_the_rule():
     data["players"][2]["palaces"] = [13]
     assert problems(data) == (
         "Asha: unknown field 'palace' (did you mean palaces?)",
-        "Ben: cards_left = 31: bidding cards the player has left, hand and deck, 0-30 (the tie-break)",
-        "Chen: palaces[1] = 13: the provinces (1-12) where the player has a palace",
+        "Ben: cards_left = 31: must be at most 30 (bidding cards the player has left, hand and deck, 0-30 (the tie-break))",
+        "Chen: palaces[1] = 13: must be at most 12 (the provinces (1-12) where the player has a palace)",
         'Chen: princess_cards = "2" is not a whole number: how many Princess cards the player took',
     )
     data = game_record()
