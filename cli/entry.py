@@ -8,7 +8,6 @@ it saved (lists written inline, as a person writes them).
 
 from __future__ import annotations
 
-import difflib
 import re
 import sys
 import typing
@@ -451,8 +450,10 @@ def _field_named(typed: str, fields: list[str]) -> str | None:
 
 
 def _did_you_mean(typed: str, fields: list[str]) -> str:
-    close = difflib.get_close_matches(_as_field(typed), fields, n=1)
-    return f" (did you mean {close[0]}?)" if close else ""
+    from tajkit.solver.statefile import closest
+
+    close = closest(_as_field(typed), fields)
+    return f" (did you mean {close}?)" if close else ""
 
 
 def _offer_save(info: Game, data: dict[str, Any]) -> None:

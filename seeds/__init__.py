@@ -11,7 +11,6 @@ Each game reads its data through :func:`typed`, with a pydantic model that forbi
 
 from __future__ import annotations
 
-import difflib
 import os
 import tomllib
 from importlib import resources
@@ -107,8 +106,10 @@ def merge(base: Any, user: Any, where: str) -> Any:
         for k, entry in enumerate(user):
             ident = entry.get("id") if isinstance(entry, dict) else None
             if not isinstance(ident, str) or ident not in index:
-                close = difflib.get_close_matches(ident, list(index), n=1) if isinstance(ident, str) else []
-                hint = f"did you mean {close[0]}?" if close else f"known: {', '.join(index)}"
+                from tajkit.solver.statefile import closest
+
+                close = closest(ident, list(index)) if isinstance(ident, str) else None
+                hint = f"did you mean {close}?" if close else f"known: {', '.join(index)}"
                 got = f"id = {ident!r} is not one of the entries" if isinstance(ident, str) else "each entry needs the id of an existing one"
                 raise BadData(f"{where}[{k + 1}]: {got} ({hint})")
             i = index[ident]

@@ -190,7 +190,7 @@ def _without_typoed_fields(model: Any, errors: list[Any]) -> list[Any]:
     for err in errors:
         loc = _plain_loc(err)
         if err["type"] == "extra_forbidden" and loc:
-            close = _closest(str(loc[-1]), _field_rule(model, loc[:-1] + ("",))[1])
+            close = closest(str(loc[-1]), _field_rule(model, loc[:-1] + ("",))[1])
             if close:
                 meant.add(loc[:-1] + (close,))
     return [err for err in errors if not (err["type"] == "missing" and _plain_loc(err) in meant)]
@@ -201,7 +201,8 @@ def _plain_loc(err: Any) -> tuple[Any, ...]:
     return tuple(k for k in err["loc"] if not (isinstance(k, str) and _VALIDATOR_STEP.fullmatch(k)))
 
 
-def _closest(name: str, names: list[str]) -> str | None:
+def closest(name: str, names: list[str]) -> str | None:
+    """The name in ``names`` that ``name`` most likely misspells, for a "did you mean"."""
     close = difflib.get_close_matches(name, names, n=1, cutoff=0.5)
     return close[0] if close else None
 
@@ -282,7 +283,7 @@ def _describe(model: Any, data: dict[str, Any], err: Any) -> str:
     if kind == "extra_forbidden" and loc:
         _, siblings = _field_rule(model, loc[:-1] + ("",))
         name = str(loc[-1])
-        close = _closest(name, siblings)
+        close = closest(name, siblings)
         hint = f" (did you mean {close}?)" if close else f" (known: {', '.join(siblings)})"
         place = where(data, loc[:-1])
         return f"{place + ': ' if place else ''}unknown field {shown(name, 30)!r}{hint}"

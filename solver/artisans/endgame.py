@@ -212,7 +212,7 @@ class Endgame:
                 total += self.empty_count[fi][keys[:, fi]] * (keys[:, fi] >= 0)
         return total
 
-    CHUNK = 300  # placements solved in one numpy pass (its arrays stay in the processor's cache)
+    CHUNK = 300  # placement cells (padding included) per numpy pass: its arrays stay in the processor's cache
 
     def _solve_level(self, names: list[Key], placements: Placements | None, rain: int) -> None:
         if placements is None:  # every box is filled: the game is over
