@@ -98,7 +98,7 @@ def main() -> None:
         samples = [(engine.sheet(states, used, trees), roll) for states, used, trees, roll in found]
     for k, (sheet, roll) in enumerate(samples):
         if args.cold:
-            hinter.endgame.memo.clear()
+            hinter.endgame.forget()
         hint = hinter.rank(sheet, roll, seed=k, top=5)
         for kind in ("all", "exact" if hint.exact else "raced"):
             seconds[kind].append(hint.seconds)

@@ -9,7 +9,7 @@ import pytest
 from tajkit.solver.artisans import report, simulate
 from tajkit.solver.artisans.endgame import Endgame
 from tajkit.solver.artisans.engine import EMove, engine_for
-from tajkit.solver.artisans.hint import EXACT_BOXES, FIELD, HANDOVER, Hint, Hinter, RankedMove, _equal
+from tajkit.solver.artisans.hint import BUDGET_BOXES, ENDINGS, EXACT_BOXES, FIELD, HANDOVER, Hint, Hinter, RankedMove, _equal
 from tajkit.solver.artisans.rollout import Batch
 from tajkit.solver.artisans.rules import Move, Sheet, load_spec
 
@@ -47,7 +47,7 @@ def test_a_mid_game_hint_does_not_depend_on_what_the_process_solved_before():
     warm = Hinter(SPEC)
     warm.rank(Sheet.empty(SPEC), (2, 5), seed=1, futures=3000)
     first = warm.rank(MID_GAME, (3, 5), seed=4, futures=3000)
-    warm.endgame.memo.clear()
+    warm.endgame.forget()
     cold = Hinter(SPEC).rank(MID_GAME, (3, 5), seed=4, futures=3000)
     again = warm.rank(MID_GAME, (3, 5), seed=4, futures=3000)
     key = [(r.move, r.expected, r.stderr, r.equal_to_best) for r in first.moves]
@@ -68,6 +68,54 @@ def test_with_as_many_empty_boxes_as_its_reach_the_hint_is_exact():
     truth = Endgame(ENGINE).moves(states, sheet.raindrops_used, sheet.trees_watered, moves)
     assert hint.moves[0].expected == pytest.approx(max(o.score for o in truth), abs=1e-9)
     assert sorted(r.expected for r in hint.moves) == pytest.approx(sorted(o.score for o in truth), abs=1e-9)
+
+
+# two positions of a careful game with 12 empty boxes: the rest of the game reaches 10,583 and
+# 52,847 endings
+SMALL_REST = Sheet(
+    ((3, 3), (3, 3), (0, 0, 0), (0, 5, 2, 1), (5, 0, 0, 0), (3, 3, 6), (6, 5, 6), (2, 0, 0, 0), (0, 4, 3, 0)),
+    raindrops_used=5,
+    trees_watered=4,
+)
+LARGE_REST = Sheet(
+    ((3, 0), (0, 0), (0, 0, 0), (6, 5, 3, 0), (6, 0, 0, 0), (4, 1, 5), (6, 2, 3), (2, 2, 0, 0), (6, 5, 4, 2)),
+    raindrops_used=3,
+    trees_watered=1,
+)
+
+
+def _moves(sheet: Sheet, roll: tuple[int, int]) -> tuple[list[int], list[EMove]]:
+    states = ENGINE.pack(sheet)
+    return states, ENGINE.moves(states, sheet.raindrops_used, sheet.trees_watered, roll)
+
+
+def test_the_endings_count_is_the_work_of_a_cold_solve_and_does_not_depend_on_the_memo():
+    states, moves = _moves(SMALL_REST, (6, 4))
+    solver = Endgame(ENGINE)
+    count = solver.reachable(states, SMALL_REST.trees_watered, moves, ENDINGS)
+    solver.moves(states, SMALL_REST.raindrops_used, SMALL_REST.trees_watered, moves)
+    with_boxes = [k for k in solver.memo if solver._boxes(np.frombuffer(k, dtype=np.int16)[None, :])[0] > 0]
+    assert count == len(with_boxes) == 10_583
+    assert solver.reachable(states, SMALL_REST.trees_watered, moves, ENDINGS) == count  # warm: the same
+    assert solver.reachable(states, SMALL_REST.trees_watered, moves, count - 1) is None
+    large_states, large_moves = _moves(LARGE_REST, (4, 5))
+    assert solver.reachable(large_states, LARGE_REST.trees_watered, large_moves, ENDINGS) is None
+
+
+def test_beyond_its_reach_the_hint_is_exact_when_the_rest_of_the_game_is_small():
+    """Past EXACT_BOXES, up to BUDGET_BOXES empty boxes, a position whose rest of the game reaches at
+    most ENDINGS endings is solved exactly: its first move is the best (a fresh solver agrees),
+    whatever the process solved before; a larger one is raced."""
+    assert EXACT_BOXES < SPEC.box_count - SMALL_REST.filled_boxes() <= BUDGET_BOXES
+    hinter = Hinter(SPEC)
+    hinter.rank(LARGE_REST, (4, 5), futures=2000)  # a warm memo
+    hint = hinter.rank(SMALL_REST, (6, 4))
+    assert hint.exact and hint.futures == 0
+    states, moves = _moves(SMALL_REST, (6, 4))
+    truth = Endgame(ENGINE).moves(states, SMALL_REST.raindrops_used, SMALL_REST.trees_watered, moves)
+    assert hint.moves[0].expected == pytest.approx(max(o.score for o in truth), abs=1e-9)
+    assert not Hinter(SPEC).rank(LARGE_REST, (4, 5), futures=2000).exact
+    assert not Hinter(SPEC, endings=0).rank(SMALL_REST, (6, 4), futures=2000).exact
 
 
 def _careful_positions(rng: np.random.Generator, games: int = 40, turns: int = 12):

@@ -418,11 +418,11 @@ def test_a_sheet_the_value_table_was_not_measured_for_still_gets_hints_and_says_
     value table behind: the raced hint still answers, picking its candidates without the table,
     and says so; the exact ending needs no table and says nothing."""
     (tmp_path / "artisans.toml").write_text(data)
-    midgame = tmp_path / "midgame.toml"  # 11 empty boxes: raced
+    midgame = tmp_path / "midgame.toml"  # 14 empty boxes: raced
     midgame.write_text(
-        'game = "artisans"\n[[players]]\nname = "Ben"\nleft_orchard = [2, 4]\nright_orchard = [0, 0]\n'
+        'game = "artisans"\n[[players]]\nname = "Ben"\nleft_orchard = [0, 0]\nright_orchard = [0, 0]\n'
         "waterway = [2, 0, 6]\nleft_minaret = [6, 5, 0, 0]\nleft_facade = [2, 2, 0, 0]\narchway = [2, 3, 0]\n"
-        "dome = [5, 0, 0]\nright_facade = [6, 6, 6, 0]\nright_minaret = [4, 3, 2, 1]\nraindrops_used = 6\n"
+        "dome = [5, 0, 0]\nright_facade = [6, 6, 6, 0]\nright_minaret = [4, 3, 2, 0]\nraindrops_used = 6\n"
         "trees_watered = 2\n"
     )
     mid = run("--data", str(tmp_path), "hint", "artisans", str(midgame), "--roll", "3", "5", "--json")

@@ -40,8 +40,8 @@ def test_bench_artisans_hint_times_raced_and_exact_positions_and_whole_processes
 
 
 def test_bench_artisans_hint_times_positions_of_one_size_cold():
-    lines = run_script("bench_artisans_hint.py", "--games", "2", "--boxes", "12", "--cold")
-    assert lines[0].startswith("positions with 12 empty boxes: 2 from 2 games (seed 1)")
+    lines = run_script("bench_artisans_hint.py", "--games", "2", "--boxes", "14", "--cold")
+    assert lines[0].startswith("positions with 14 empty boxes: 2 from 2 games (seed 1)")
     assert "memo forgotten before each" in lines[0]
     assert [line.split(",")[1].split("(")[0].strip() for line in lines[1:]] == ["all", "raced"]
 
@@ -92,8 +92,8 @@ def test_bench_maharani_finds_enumeration_and_cp_sat_agree():
 
 
 def test_artisans_hint_loss_scores_the_hints_first_move_against_the_exact_values():
-    lines = run_script("artisans_hint_loss.py", "--boxes", "6", "--positions", "3", "--handover", "3")
+    lines = run_script("artisans_hint_loss.py", "--boxes", "6", "--positions", "3", "--handover", "3", "--endings", "0")
     assert lines[0] == "3 positions with 6 empty boxes (careful games, seed 7), every move valued exactly"
     assert lines[1].startswith("hint (futures hand over at 3 boxes, 80 per candidate in the first round): gives away ")
-    assert lines[1].endswith(" of 3")
+    assert lines[1].endswith(" of 3; 0 solved exactly (at most 0 endings)")
     assert lines[2].startswith("hint solver time: median ")

@@ -156,15 +156,34 @@ class Endgame:
 
     def moves(self, states: Sequence[int], used: int, trees: int, moves: Sequence[EMove]) -> list[Outcome]:
         """The exact value of each move (this turn's roll is known: ``moves`` are its moves)."""
+        afters, keys = self._afters(states, trees, moves)
+        self.solve(keys, self.engine.raindrops - used)
+        return [self.outcome(after, used + m.raindrops, trees + m.water) for after, m in zip(afters, moves)]
+
+    def reachable(self, states: Sequence[int], trees: int, moves: Sequence[EMove], limit: int) -> int | None:
+        """How many endings with boxes left the rest of the game can reach after ``moves``: the
+        work of solving them from a cold start. Counted whether this process has solved them or not,
+        so the count (and what depends on it) never depends on the memo; None once above ``limit``."""
+        _, keys = self._afters(states, trees, moves)
+        boxes = self._boxes(keys)
+        total, below = 0, keys[:0]
+        for b in range(int(boxes.max(initial=-1)), 0, -1):
+            level = np.unique(_as_keys(np.concatenate([keys[boxes == b], below])))
+            total += len(level)
+            if total > limit:
+                return None
+            below = self._placements(level.view(KEY_TYPE).reshape(len(level), keys.shape[1])).children
+        return total
+
+    def _afters(self, states: Sequence[int], trees: int, moves: Sequence[EMove]) -> tuple[list[list[int]], np.ndarray]:
+        """The sheet after each move, and its ending."""
         afters = []
         for m in moves:
             after = list(states)
             if m.feature >= 0:
                 after[m.feature] = m.state
             afters.append(after)
-        keys = self.keys(np.asarray(afters, dtype=np.int64), np.asarray([trees + m.water for m in moves]))
-        self.solve(keys, self.engine.raindrops - used)
-        return [self.outcome(after, used + m.raindrops, trees + m.water) for after, m in zip(afters, moves)]
+        return afters, self.keys(np.asarray(afters, dtype=np.int64), np.asarray([trees + m.water for m in moves]))
 
     # --- the expectimax ----------------------------------------------------------------------------
 
@@ -185,9 +204,8 @@ class Endgame:
         """Solve every ending reachable from ``keys`` (rows) for up to ``rain`` raindrops left (a
         move never adds any), unless memoised. A move fills one box, so the endings are found level
         by level, most empty boxes first, and solved level by level, fewest boxes first."""
-        if self.rows > MEMO_LIMIT:  # forget everything (values never depend on the memo)
-            self.memo.clear()
-            self.rows = 1
+        if self.rows > MEMO_LIMIT:
+            self.forget()
         keys = np.asarray(keys, dtype=KEY_TYPE)
         boxes = self._boxes(keys)
         levels: list[tuple[list[Key], Placements | None]] = []
@@ -200,6 +218,11 @@ class Endgame:
         for names, placements in reversed(levels):
             if names:
                 self._solve_level(names, placements, rain)
+
+    def forget(self) -> None:
+        """Forget every ending solved so far, as a fresh process (values never depend on the memo)."""
+        self.memo.clear()
+        self.rows = 1
 
     def _boxes(self, keys: np.ndarray, group: int | None = None) -> np.ndarray:
         """Empty boxes of each ending (of one group only, if given): those of its live features

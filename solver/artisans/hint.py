@@ -1,9 +1,10 @@
 """Best-move hints: every legal use of a roll, ranked by the expected final score.
 
-Near the end of a game (few empty boxes) the rest of the game is solved exactly (``endgame.py``):
-every move's value is the expected final score under perfect play over every roll to come, and
-moves of equal value are ordered by the raindrops they leave unused at the end (the rulebook's
-tie-break).
+Near the end of a game the rest of the game is solved exactly (``endgame.py``): always with few
+empty boxes, and with a few more when the rest of the game reaches few enough endings (the work
+varies a hundredfold between positions of one size). Every move's value is then the expected final
+score under perfect play over every roll to come, and moves of equal value are ordered by the
+raindrops they leave unused at the end (the rulebook's tie-break).
 
 Earlier, a move is valued by playing the rest of the game out many times on sampled dice, starting
 from the sheet the move leaves: by the careful player (``rollout.py``) until few boxes remain, then
@@ -38,6 +39,10 @@ FIRST_ROUND = 80  # futures per candidate in the first round; each later round d
 FUTURES = 20_000  # the default budget: more than a whole race needs, so the race always finishes
 TIME_CAP = 10.0  # seconds: a safety cap only (a slow machine), reported when it cuts
 EXACT_BOXES = 10  # at most this many empty boxes: the hint solves the rest of the game exactly
+# up to BUDGET_BOXES empty boxes, a position is solved exactly too when the rest of its game reaches
+# at most ENDINGS endings (about half a second from a cold start); larger ones are raced
+BUDGET_BOXES = 13
+ENDINGS = 30_000
 # the sampled futures hand over to the exact solver at this many empty boxes, by the empty boxes of
 # the position (not at all in larger ones): as early as a fresh `tajkit hint` process can afford,
 # about 0.7 s at the 95th percentile for any size (scripts/bench_artisans_hint.py --cold)
@@ -96,7 +101,9 @@ def hinter_for(spec: Spec) -> Hinter:
 class Hinter:
     """Everything a hint needs that does not depend on the position (built once, reused)."""
 
-    def __init__(self, spec: Spec, exact_boxes: int = EXACT_BOXES, handover: dict[int, int] | None = None) -> None:
+    def __init__(
+        self, spec: Spec, exact_boxes: int = EXACT_BOXES, handover: dict[int, int] | None = None, endings: int = ENDINGS
+    ) -> None:
         self.engine: Engine = engine_for(spec)
         self.batch = Batch(self.engine)
         table = shipped_table(structure_key(self.engine))
@@ -105,6 +112,7 @@ class Hinter:
         self.endgame: Endgame = endgame_for(self.engine)
         self.exact_boxes = exact_boxes
         self.handover = HANDOVER if handover is None else handover
+        self.endings = endings
 
     def rank(
         self,
@@ -115,22 +123,28 @@ class Hinter:
         time_limit: float = TIME_CAP,
         top: int | None = None,
     ) -> Hint:
-        """Rank the uses of ``roll``. Exact when at most ``exact_boxes`` boxes are empty; else the
-        work is set by ``futures`` (the most games played out in all), so the same seed and budget
-        give the same answer on any machine; ``time_limit`` is only a safety cap, and the result
-        says when it cut the race."""
+        """Rank the uses of ``roll``. Exact when at most ``exact_boxes`` boxes are empty, or the rest
+        of the game is small enough (``_small_enough``); else the work is set by ``futures`` (the
+        most games played out in all), so the same seed and budget give the same answer on any
+        machine; ``time_limit`` is only a safety cap, and the result says when it cut the race."""
         start = time.perf_counter()
         e = self.engine
         states = e.pack(sheet)
         used, trees = sheet.raindrops_used, sheet.trees_watered
         moves = e.moves(states, used, trees, roll)
         boxes = sum(len(t.empties[s]) for t, s in zip(e.tables, states))
-        if boxes <= self.exact_boxes:
+        if boxes <= self.exact_boxes or self._small_enough(states, trees, moves, boxes):
             return self._exact(states, used, trees, roll, moves, start)
         ending = Ending(self.endgame, self.handover[boxes]) if self.handover.get(boxes) else None
         return self._race(states, used, trees, roll, moves, seed, futures, time_limit, top, start, ending)
 
     # --- exact: the ending solved ------------------------------------------------------------------
+
+    def _small_enough(self, states: list[int], trees: int, moves: list[EMove], boxes: int) -> bool:
+        """Beyond the exact reach, the endings the rest of the game can reach vary a hundredfold
+        between positions of the same size: solve it exactly when they are few (counted whether
+        solved before or not, so the choice never depends on what this process solved before)."""
+        return boxes <= BUDGET_BOXES and self.endgame.reachable(states, trees, moves, self.endings) is not None
 
     def _exact(self, states, used, trees, roll, moves, start) -> Hint:  # noqa: ANN001
         outcomes = self.endgame.moves(states, used, trees, moves)
