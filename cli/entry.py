@@ -446,7 +446,8 @@ def _as_field(typed: str) -> str:
 
 
 def _field_named(typed: str, fields: list[str]) -> str | None:
-    return _as_field(typed) if _as_field(typed) in fields else None
+    field = _as_field(typed)
+    return field if field in fields else None
 
 
 def _did_you_mean(typed: str, fields: list[str]) -> str:

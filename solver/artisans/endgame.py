@@ -79,7 +79,6 @@ class Endgame:
         self.groups = engine.groups
         self.slot_group = sorted(set(engine.groups))
         self.group_index = {g: i for i, g in enumerate(self.slot_group)}
-        self.garden_slot = self.group_index[engine.garden]
         self.features = len(engine.tables)
         # the raindrop cost of each kind of placement for each roll; kinds: write x in group g
         # (g * (faces + 1) + x), any value in a dead box of group g (DEAD + g), and each of these
