@@ -163,6 +163,30 @@ def test_oracle_beats_every_policy_on_the_same_dice():
         assert simulate.play(ENGINE, policy, rolls, random.Random(0)).score <= bound
 
 
+
+def _careful_move(sheet: Sheet, roll: tuple[int, int]):  # noqa: ANN202
+    return policies.heuristic_policy(ENGINE, ENGINE.pack(sheet), sheet.raindrops_used, sheet.trees_watered, roll, random.Random(0))
+
+
+def test_careful_player_keeps_raindrops_for_later_rather_than_water_early():
+    """Watering fruit trees costs a raindrop, which the game's last turns need more: with the whole
+    sheet open, a 1 written in the garden leaves its tree dry (the garden has boxes to spare)."""
+    empty = Sheet(tuple((0,) * f.size for f in SPEC.features), raindrops_used=0, trees_watered=0)
+    move = _careful_move(empty, (1, 1))
+    assert ENGINE.groups[move.feature] == ENGINE.garden and move.raindrops == 0 and not move.water
+
+
+def test_careful_player_waters_when_the_garden_is_about_to_fill():
+    """Watering fruit trees: only a garden value can water a tree, so with one garden box left and
+    two dry trees, completing the left orchard (2 + 4 = 6) waters a tree even with 3 raindrops left."""
+    sheet = Sheet(
+        ((2, 0), (3, 3), (2, 4, 6), (6, 0, 0, 0), (0, 0, 0, 0), (0, 0, 0), (0, 0, 0), (0, 0, 0, 0), (0, 0, 0, 0)),
+        raindrops_used=12,
+        trees_watered=2,
+    )
+    move = _careful_move(sheet, (1, 4))
+    assert (move.feature, move.raindrops, move.water) == (0, 1, True)  # the left orchard; 1 raindrop: the water
+
 # --- hints --------------------------------------------------------------------------------------
 
 HINTER = Hinter(SPEC)

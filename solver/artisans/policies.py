@@ -54,7 +54,8 @@ def heuristic_policy(engine: Engine, states: Sequence[int], used: int, trees: in
     """A careful person (the rules are in :class:`~tajkit.solver.artisans.rollout.CarefulRules`):
     never writes a value that makes a feature impossible to satisfy, prefers moves that spend no
     raindrops, keeps the values that leave the most ways to score, waters a tree while raindrops
-    are plentiful, and when nothing fits marks a raindrop or gives up the cheapest feature."""
+    are plentiful or when the garden is about to run out of boxes, and when nothing fits marks a
+    raindrop or gives up the cheapest feature."""
     del rng
     one = np.asarray([states], dtype=np.int64)
     feature, value, new_state, paid, water = _careful(engine).choose(

@@ -4,8 +4,8 @@ sampled futures can be played out in milliseconds (numpy).
 ``CarefulRules`` is the rule-based player of ``tajkit simulate --policy heuristic`` and the base
 policy of the hint's rollouts: it never writes a value that makes a feature impossible to satisfy,
 prefers moves that spend no raindrops, keeps the values that leave the most ways to score, waters
-a tree while raindrops are plentiful, and when nothing fits marks a raindrop or gives up the
-cheapest feature.
+a tree while raindrops are plentiful or when the garden is about to run out of boxes, and when
+nothing fits marks a raindrop or gives up the cheapest feature.
 """
 
 from __future__ import annotations
@@ -25,7 +25,8 @@ class CarefulRules:
     pay_one_if_more_than: float = 1 / 3  # pay 1 raindrop for a safe move while raindrops > this x boxes left
     skip_while_more_than: int = 2  # otherwise mark a raindrop (write nothing) while more than this are left
     water_reserve: int = 3  # water a tree only if this many raindrops stay afterwards...
-    water_reserve_per_box: float = 1 / 5  # ...and this many per box left
+    water_reserve_per_box: float = 1.0  # ...and one per box left (a raindrop spent early is missed later),
+    last_chance_reserve: int = 1  # or, when the garden has fewer boxes left than dry trees, if this many stay
 
 
 def preference(cost, completes, kept):  # noqa: ANN001, ANN201 (numbers or arrays alike)
@@ -139,8 +140,10 @@ class Batch:
         value = chosen % self.faces + 1
         new_state = np.where(placed, nxt.reshape(n, -1)[rows, chosen], -1)
         paid = np.where(placed, flat_cost[rows, chosen], 1).astype(np.int64)
-        reserve = np.maximum(r.water_reserve, boxes * r.water_reserve_per_box)
-        water = placed & self.garden[np.maximum(feature, 0)] & (trees < self.engine.trees) & (left - paid - 1 >= reserve)
+        dry = self.engine.trees - trees
+        last_chance = self.empties[index][:, self.garden].sum(axis=1) - 1 < dry
+        reserve = np.where(last_chance, r.last_chance_reserve, np.maximum(r.water_reserve, boxes * r.water_reserve_per_box))
+        water = placed & self.garden[np.maximum(feature, 0)] & (dry > 0) & (left - paid - 1 >= reserve)
         return feature, value, new_state, paid + water, water
 
     def play_out(
