@@ -45,7 +45,7 @@ BUDGET_BOXES = 13
 ENDINGS = 30_000
 # the sampled futures hand over to the exact solver at this many empty boxes, by the empty boxes of
 # the position (not at all in larger ones): as early as a fresh `tajkit hint` process can afford,
-# about 0.7 s at the 95th percentile for any size (scripts/bench_artisans_hint.py --cold)
+# under 0.9 s at the 95th percentile for any size (scripts/bench_artisans_hint.py --cold)
 HANDOVER = {11: 8, 12: 6, 13: 6, 14: 6, 15: 5, 16: 5}
 UNMEASURED = (
     "the value table that picks the hint's candidates was measured for tajkit's sheet, and your --data "
