@@ -163,7 +163,6 @@ def test_oracle_beats_every_policy_on_the_same_dice():
         assert simulate.play(ENGINE, policy, rolls, random.Random(0)).score <= bound
 
 
-
 def _careful_move(sheet: Sheet, roll: tuple[int, int]):  # noqa: ANN202
     return policies.heuristic_policy(ENGINE, ENGINE.pack(sheet), sheet.raindrops_used, sheet.trees_watered, roll, random.Random(0))
 
@@ -186,6 +185,7 @@ def test_careful_player_waters_when_the_garden_is_about_to_fill():
     )
     move = _careful_move(sheet, (1, 4))
     assert (move.feature, move.raindrops, move.water) == (0, 1, True)  # the left orchard; 1 raindrop: the water
+
 
 # --- hints --------------------------------------------------------------------------------------
 
