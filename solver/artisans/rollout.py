@@ -110,7 +110,8 @@ class Batch:
         rows = np.arange(n)
         left = self.engine.raindrops - used
         index = states + self.offset
-        boxes = self.empties[index].sum(axis=1)
+        empties = self.empties[index]  # (n, feature)
+        boxes = empties.sum(axis=1)
         cost = self.cost[rolls[:, 0], rolls[:, 1]]  # (n, feature, value)
         nxt = self.next[index]
         kept = self.kept[index]
@@ -141,7 +142,7 @@ class Batch:
         new_state = np.where(placed, nxt.reshape(n, -1)[rows, chosen], -1)
         paid = np.where(placed, flat_cost[rows, chosen], 1).astype(np.int64)
         dry = self.engine.trees - trees
-        last_chance = self.empties[index][:, self.garden].sum(axis=1) - 1 < dry
+        last_chance = empties[:, self.garden].sum(axis=1) - 1 < dry
         reserve = np.where(last_chance, r.last_chance_reserve, np.maximum(r.water_reserve, boxes * r.water_reserve_per_box))
         water = placed & self.garden[np.maximum(feature, 0)] & (dry > 0) & (left - paid - 1 >= reserve)
         return feature, value, new_state, paid + water, water
