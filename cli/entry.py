@@ -208,13 +208,16 @@ def _ask_rows(model: Any, name: str, context: dict[str, Any], indent: str) -> li
     item, _ = _plain(typing.get_args(annotation)[0])
     _say(f"{indent}{_describe_field(name, info)} (one per answer; a blank answer ends the list)")
     rows: list[Any] = []
-    while True:
+    low, high = _length(info)
+    while high is None or len(rows) < high:
         if _is_model(item):
             first = next(iter(item.model_fields))
             row: dict[str, Any] = {}
             answer = _prompt(f"{indent}  {name} {len(rows) + 1}: {_describe_field(first, item.model_fields[first])}")
-            if not answer.strip():
+            if not answer.strip() and _enough(rows, low, indent):
                 break
+            if not answer.strip():
+                continue
             try:
                 row[first] = parse_answer(answer, item.model_fields[first].annotation, item.model_fields[first])
             except Retry as exc:
@@ -225,8 +228,10 @@ def _ask_rows(model: Any, name: str, context: dict[str, Any], indent: str) -> li
             rows.append(row)
         else:
             answer = _prompt(f"{indent}  {name} {len(rows) + 1}")
-            if not answer.strip():
+            if not answer.strip() and _enough(rows, low, indent):
                 break
+            if not answer.strip():
+                continue
             if item is str:  # a whole line is one item ("entry": "lines")
                 rows.append(answer.strip())
                 continue
@@ -235,6 +240,14 @@ def _ask_rows(model: Any, name: str, context: dict[str, Any], indent: str) -> li
             except Retry as exc:
                 _say(f"{indent}    {exc}")
     return rows
+
+
+def _enough(rows: list[Any], low: int | None, indent: str) -> bool:
+    """A blank answer may end a list only once it holds its fewest rows (else no correction could add one)."""
+    if len(rows) >= (low or 0):
+        return True
+    _say(f"{indent}    {_at_least(low or 0, 'row')}")
+    return False
 
 
 class _ItemInfo:
@@ -282,8 +295,8 @@ def enter_table(info: Game, spec: Any) -> tuple[dict[str, Any], ScoreResult]:
     model = info.state_model(spec)
     player_model = _player_model(model)
     _say(
-        f"Type in the {info.title} table as it lies. Enter accepts a [default]; a blank answer leaves a "
-        "list empty; _ marks one empty box. A blank name ends the players."
+        f"Type in the {info.title} table as it lies. Enter accepts a [default]; a blank answer ends a "
+        "list of rows once it has enough; _ marks one empty box. A blank name ends the players."
     )
     data: dict[str, Any] = {"game": info.id}
     for name in model.model_fields:
@@ -300,12 +313,13 @@ def enter_table(info: Game, spec: Any) -> tuple[dict[str, Any], ScoreResult]:
 
 def _ask_players(info: Game, spec: Any, data: dict[str, Any], player_model: Any) -> list[dict[str, Any]]:
     data["players"] = []
-    while True:
+    low, high = _length(info.state_model(spec).model_fields["players"])
+    while high is None or len(data["players"]) < high:
         name = _prompt(f"Player {len(data['players']) + 1} name").strip()
         if not name:
-            if data["players"]:
+            if len(data["players"]) >= (low or 1):
                 return data["players"]
-            _say("  at least one player is needed")
+            _say(f"  {_at_least(low or 1, 'player')}: type player {len(data['players']) + 1}'s name")
             continue
         if any(p["name"] == name for p in data["players"]):
             _say(f"  {present.safe(name)!r} is already entered: each player needs their own name")
@@ -320,6 +334,12 @@ def _ask_players(info: Game, spec: Any, data: dict[str, Any], player_model: Any)
             player[field] = ask_field(player_model, field, player)
         data["players"].append(player)
         _fix_cross_field_problems(info, spec, data, player_model)
+    _say(f"  {high} players: the most this game takes")
+    return data["players"]
+
+
+def _at_least(low: int, what: str) -> str:
+    return f"at least {low} {what}{'' if low == 1 else 's'} {'is' if low == 1 else 'are'} needed"
 
 
 def _problems(info: Game, spec: Any, data: dict[str, Any]) -> tuple[str, ...]:

@@ -371,6 +371,24 @@ def test_cli_schema_taj():
     assert schema["properties"]["plus_one"]["enum"] == ["left", "right"]
 
 
+def test_interactive_entry_refuses_to_end_a_list_short_of_its_fewest(monkeypatch):
+    """A blank answer cannot end the display before its 5 rugs or the players before 2: no
+    correction could add one later, so the entry would be stuck (a newcomer walk-through)."""
+    from tajkit.cli import main as cli
+
+    monkeypatch.setattr(cli, "stdin_is_interactive", lambda: True)
+    rugs = [" ".join(r) for r in END_DATA["display"]]
+    answers = rugs[:4] + [""] + rugs[4:] + ["", "2", "right", "", ""]
+    answers += ["Player A", "orange blue green", "", "", "Ben", "pink yellow orange", "", ""]
+    answers += ["", "n"]
+    result = runner.invoke(cli.app, ["score", "taj"], input="\n".join(answers) + "\n")
+    assert result.exit_code == 0, result.output
+    assert "at least 5 rows are needed" in result.stderr
+    assert "at least 2 players are needed: type player 2's name" in result.stderr
+    scores = result.stdout[result.stdout.index("Colour values under the Taj"):]
+    assert scores == runner.invoke(app, ["score", "taj", str(END)]).stdout
+
+
 def test_interactive_entry_for_taj(monkeypatch):
     """Issue 8: every game that scores can be typed in, driven by its state model."""
     from tajkit.cli import main as cli
