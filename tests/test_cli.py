@@ -342,13 +342,24 @@ def test_hint_text_names_dice_feature_and_box():
     assert "expected final score 34.0" in lines[2]
 
 
+def test_hint_for_a_player_whose_last_turn_it_is():
+    """End of the Game: Ben's 15th raindrop ends the game once the others finish their turn, so
+    Asha's hint is for her last move (the README's finished table)."""
+    result = run("hint", "artisans", str(DATA / "artisans-example.toml"), "--roll", "4", "6", "--player", "Asha")
+    assert result.exit_code == 0, result.output
+    assert result.stdout.splitlines()[2] == "    final score 34, 3 raindrops left at the end, 3 raindrops"
+    assert "Last turn: Ben has used the last of their 15 raindrops" in result.stdout
+    ben = run("hint", "artisans", str(DATA / "artisans-example.toml"), "--roll", "4", "6", "--player", "Ben")
+    assert ben.exit_code == 2 and "Ben: all 15 raindrops are used, so the game is over" in ben.stderr
+
+
 def test_hint_json_fields_best_first():
     result = run("hint", "artisans", str(ASHA), "--roll", "4", "6", "--json", "--seed", "3")
     assert result.exit_code == 0, result.output
     moves = json.loads(result.stdout)["moves"]
     for key in ("feature", "box", "value", "raindrops", "water_tree", "skip", "expected"):
         assert key in moves[0]
-    assert moves[0]["feature"] == "right_facade" and moves[0]["box"] == 2 and moves[0]["value"] == 2
+    assert moves[0]["feature"] == "right_facade" and moves[0]["box"] == 3 and moves[0]["value"] == 2  # from 1
     finalists = [m for m in moves if m["futures"] == moves[0]["futures"]]
     assert [m["expected"] for m in finalists] == sorted((m["expected"] for m in finalists), reverse=True)
 

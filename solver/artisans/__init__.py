@@ -14,11 +14,16 @@ def _hint(spec: Any, data: dict[str, Any], roll: tuple[int, int], player: str | 
     from tajkit.solver.artisans import report, state
     from tajkit.solver.artisans.hint import check_position, hinter_for
 
-    chosen = state.pick_player(state.players_from_data(spec, data), player)
+    players = state.players_from_data(spec, data)
+    chosen = state.pick_player(players, player)
     check_position(spec, chosen.name, chosen.sheet, roll)
-    hint = hinter_for(spec).rank(chosen.sheet, roll, seed=seed, futures=futures, time_limit=time_limit, top=top)
+    ender = next((p for p in players if p is not chosen and p.sheet.ends_game(spec)), None)
+    if ender is not None:
+        hint = hinter_for(spec).rank_last_turn(chosen.sheet, roll)
+    else:
+        hint = hinter_for(spec).rank(chosen.sheet, roll, seed=seed, futures=futures, time_limit=time_limit, top=top)
     return Report(
-        report.hint_text(spec, chosen.name, chosen.sheet, roll, hint, top),
+        report.hint_text(spec, chosen.name, chosen.sheet, roll, hint, top, ender and report.ended_by(spec, ender)),
         report.hint_json(spec, chosen.name, roll, hint, seed, top),
         spec.default_notes() + tuple(hint.notes()),
     )

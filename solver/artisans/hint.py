@@ -75,6 +75,7 @@ class Hint:
     endings: int = 0  # endings the exact solver knows in this process (memoised)
     handover: int = 0  # the futures were finished exactly from this many empty boxes (0: not at all)
     measured: bool = True  # the race's candidates were picked with the measured value table
+    last_turn: bool = False  # the game ends when this turn is over: each move is worth the score it leaves
 
     def notes(self) -> list[str]:
         if self.exact or self.measured:
@@ -146,15 +147,30 @@ class Hinter:
         solved before or not, so the choice never depends on what this process solved before)."""
         return boxes <= BUDGET_BOXES and self.endgame.reachable(states, trees, moves, self.endings) is not None
 
+    def rank_last_turn(self, sheet: Sheet, roll: tuple[int, int]) -> Hint:
+        """Rank the uses of ``roll`` when the game ends after this turn (another player filled
+        their sheet or used their last raindrop; rulebook: End of the Game): each move is worth
+        exactly the score it leaves, and at equal scores the most raindrops left (the tie-break)."""
+        start = time.perf_counter()
+        e = self.engine
+        states = e.pack(sheet)
+        used, trees = sheet.raindrops_used, sheet.trees_watered
+        moves = e.moves(states, used, trees, roll)
+        outcomes = [Outcome(e.score(_after(states, m), trees + m.water), e.raindrops - used - m.raindrops) for m in moves]
+        return self._ranked_exactly(outcomes, moves, roll, start, last_turn=True)
+
     def _exact(self, states, used, trees, roll, moves, start) -> Hint:  # noqa: ANN001
-        outcomes = self.endgame.moves(states, used, trees, moves)
+        return self._ranked_exactly(self.endgame.moves(states, used, trees, moves), moves, roll, start)
+
+    def _ranked_exactly(self, outcomes, moves, roll, start, last_turn=False) -> Hint:  # noqa: ANN001
         pairs = sorted(zip(outcomes, moves), key=cmp_to_key(_by_outcome))
         best = pairs[0][0]
         ranked = tuple(
             RankedMove(self.engine.move(m, roll), o.score, 0.0, 0, abs(o.score - best.score) <= EPS, o.rain)
             for o, m in pairs
         )
-        return Hint(ranked, 0, time.perf_counter() - start, exact=True, endings=len(self.endgame.memo))
+        seconds = time.perf_counter() - start
+        return Hint(ranked, 0, seconds, exact=True, endings=len(self.endgame.memo), last_turn=last_turn)
 
     # --- the race of sampled futures ---------------------------------------------------------------
 
@@ -252,6 +268,13 @@ class Hinter:
         n = scores.size
         stderr = float(scores.std(ddof=1) / n**0.5) if n > 1 else 0.0
         return RankedMove(self.engine.move(m, roll), float(scores.mean()), stderr, int(n), equal)
+
+
+def _after(states: list[int], m: EMove) -> list[int]:
+    """The features' packed states after move ``m``."""
+    if m.feature < 0:
+        return states
+    return [m.state if i == m.feature else s for i, s in enumerate(states)]
 
 
 def _best_per_feature(moves: list[EMove], ranking: list[int], k: int) -> set[int]:

@@ -5,7 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from tajkit.solver.artisans.hint import Hint, RankedMove
-from tajkit.solver.artisans.rules import Move, Sheet, Spec
+from tajkit.solver.artisans.rules import Move, Sheet, Spec, apply
+from tajkit.solver.artisans.state import Player
 from tajkit.solver.artisans.simulate import PolicyRun, oracle_bound, ratio_to_oracle
 from tajkit.solver.ranking import plural
 
@@ -32,8 +33,13 @@ def move_text(spec: Spec, move: Move) -> str:
     )
 
 
-def _value_text(hint: Hint, ranked: RankedMove, first: bool) -> str:
+def _value_text(hint: Hint, ranked: RankedMove, first: bool, ends: bool) -> str:
     best = hint.moves[0]
+    if hint.last_turn or (ends and not hint.exact and ranked.stderr == 0):
+        value = f"final score {ranked.expected:.0f}"
+        value += f", {plural(int(ranked.rain), 'raindrop')} left at the end" if hint.last_turn else " (the game ends with this move)"
+        behind = ranked.expected - best.expected
+        return f"{value}  ({_behind(behind, 0 if hint.last_turn else 1)})" if behind and not first else value
     if hint.exact:
         value = f"expected final score {ranked.expected:.2f} (exact), {ranked.rain:.1f} raindrops left at the end on average"
         if first:
@@ -61,15 +67,30 @@ def _behind(difference: float, places: int) -> str:
     return "less than 0.001 behind"
 
 
-def hint_text(spec: Spec, name: str, sheet: Sheet, roll: tuple[int, int], hint: Hint, top: int) -> str:
+def ended_by(spec: Spec, player: Player) -> str:
+    """What another player did that ends the game (rulebook: End of the Game)."""
+    if player.sheet.is_full():
+        return f"{player.name} has filled the last box of their sheet"
+    return f"{player.name} has used the last of their {spec.raindrops} raindrops"
+
+
+def hint_text(
+    spec: Spec, name: str, sheet: Sheet, roll: tuple[int, int], hint: Hint, top: int, ended: str | None = None
+) -> str:
     lines = [f"{name}, roll {roll[0]} and {roll[1]}, {plural(sheet.raindrops_left(spec), 'raindrop')} left:"]
     for i, ranked in enumerate(hint.moves[:top], 1):
+        ends = apply(spec, sheet, ranked.move).ends_game(spec)
         lines.append(f" {i}. {move_text(spec, ranked.move)}")
-        lines.append(f"    {_value_text(hint, ranked, i == 1)}, {plural(ranked.move.raindrops, 'raindrop')}")
+        lines.append(f"    {_value_text(hint, ranked, i == 1, ends)}, {plural(ranked.move.raindrops, 'raindrop')}")
     equal = [r for r in hint.moves[1:top] if r.equal_to_best]
     if equal and hint.moves[0].move.raindrops < max(r.move.raindrops for r in equal):
         lines.append("Moves worth the same: the one that keeps more raindrops comes first (the rulebook's tie-break).")
-    if hint.exact:
+    if hint.last_turn:
+        lines.append(
+            f"Last turn: {ended}, so the game ends when this turn is over (rulebook: End of the Game); "
+            "each move is worth the score it leaves."
+        )
+    elif hint.exact:
         lines.append(
             f"Exact: the rest of the game solved over every roll to come, with perfect play "
             f"({hint.seconds * 1000:.0f} ms)."
@@ -98,13 +119,14 @@ def hint_json(spec: Spec, name: str, roll: tuple[int, int], hint: Hint, seed: in
         "roll": list(roll),
         "seed": seed,
         "exact": hint.exact,
+        "last_turn": hint.last_turn,
         "futures": hint.futures,
         "solver_seconds": round(hint.seconds, 4),
         "cut": hint.cut,
         "moves": [
             {
                 "feature": r.move.feature,
-                "box": r.move.box,
+                "box": None if r.move.box is None else r.move.box + 1,  # counted from 1, as everywhere
                 "value": r.move.value,
                 "raindrops": r.move.raindrops,
                 "water_tree": r.move.water_tree,
