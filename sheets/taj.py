@@ -4,12 +4,15 @@ marked, and each rug's number, so a player can check a typed state against the t
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from reportlab.lib.colors import Color, HexColor, white
+from reportlab.pdfbase.pdfmetrics import getAscentDescent
 from reportlab.pdfgen.canvas import Canvas
 
-from tajkit.sheets.pdf import BOLD, ITALIC, SANS, document
+from tajkit.sheets.pdf import BOLD, ITALIC, SANS, document, register_fonts
 from tajkit.sheets.shapes import saved
-from tajkit.sheets.text import text
+from tajkit.sheets.text import fitted_size, text, width_of
 from tajkit.solver.taj.rules import Spec, Table, colour_values
 
 COLOURS = {
@@ -21,6 +24,9 @@ COLOURS = {
 }
 FALLBACK = ["#8E6CC2", "#7A8A8C", "#B5533C"]  # colours a --data file adds
 RUG_W, RUG_H, GAP = 74.0, 100.0, 8.0
+INSET, RADIUS, OUTLINE = 10.0, 4.0, 1.2  # each portion's panel: how far inside the last, its corners, its white outline
+PAD, SIDE = 0.4, 1.5  # clear space between a label's glyphs and an outline: above and below, at the sides
+LABEL_SIZE, MIN_LABEL_SIZE = 7.0, 5.5
 
 
 def _fill(spec: Spec, name: str) -> Color:
@@ -54,8 +60,8 @@ def render_display(spec: Spec, table: Table) -> bytes:
             _rug(c, spec, x0 + i * (RUG_W + GAP), base, rug, i, d.eyes[i] if table.eyes_known else None)
         _taj(c, x0 + d.taj * (RUG_W + GAP) - GAP / 2, base + RUG_H + 8, spec.width * (RUG_W + GAP), d.plus_right)
         values = colour_values(spec, d)
-        shown = "   ".join(f"{colour} {values[colour]}" for colour in spec.colours)
-        text(c, f"Colour values under the Taj: {shown}", 20, 16, w - 40, SANS, 9, color=HexColor("#2E2A26"))
+        shown = [f"{colour} {values[colour]}" for colour in spec.colours]
+        _values(c, [f"Colour values under the Taj: {shown[0]}"] + shown[1:], 20, 25, w - 40, 21)
         if not table.eyes_known:
             text(c, "(Curator's Eyes not given)", w - 20, h - 26, 200, ITALIC, 8, "right", HexColor("#6B6257"))
 
@@ -64,18 +70,96 @@ def render_display(spec: Spec, table: Table) -> bytes:
 
 def _rug(c: Canvas, spec: Spec, x: float, y: float, rug: tuple[str, ...], i: int, eye: bool | None) -> None:
     ink = HexColor("#2E2A26")
-    for k, (colour, points) in enumerate(zip(rug, spec.points)):
-        inset = k * 10.0
+    drawn = portions(spec, rug)
+    for p in drawn:
         with saved(c):
-            c.setFillColor(_fill(spec, colour))
+            c.setFillColor(_fill(spec, p.colour))
             c.setStrokeColor(white)
-            c.setLineWidth(1.2)
-            c.roundRect(x + inset, y + inset, RUG_W - 2 * inset, RUG_H - 2 * inset, 4, stroke=1, fill=1)
-        label_y = y + RUG_H - inset - 9 if k < 2 else y + RUG_H / 2 - 3
-        text(c, f"{colour} {points}", x + RUG_W / 2, label_y, RUG_W - 2 * inset - 4, BOLD, 7, "centre", _on(_fill(spec, colour)))
+            c.setLineWidth(OUTLINE)
+            c.roundRect(x + p.panel.x0, y + p.panel.y0, p.panel.x1 - p.panel.x0, p.panel.y1 - p.panel.y0, RADIUS,
+                        stroke=1, fill=1)
+    for p in drawn:  # labels last, so no later outline is drawn over one
+        text(c, p.label, x + RUG_W / 2, y + p.baseline, p.max_width, BOLD, p.size, "centre", _on(_fill(spec, p.colour)))
     text(c, str(i + 1), x + RUG_W / 2, y - 14, RUG_W, BOLD, 10, "centre", ink)
     if eye is not None:
         text(c, "eye up" if eye else "eye down", x + RUG_W / 2, y - 26, RUG_W, ITALIC, 7, "centre", HexColor("#6B6257"))
+
+
+@dataclass(frozen=True)
+class Box:
+    x0: float
+    y0: float
+    x1: float
+    y1: float
+
+
+@dataclass(frozen=True)
+class Portion:
+    """One portion of a rug as drawn, in points from the rug's lower-left corner: its rounded
+    panel, and its label ("green 2") with the box its glyphs may fill (string width, font ascent
+    and descent)."""
+
+    colour: str
+    panel: Box
+    label: str
+    size: float
+    baseline: float
+    max_width: float
+    box: Box
+
+
+def portions(spec: Spec, rug: tuple[str, ...]) -> list[Portion]:
+    """Each portion's panel (outer to centre, nested ``INSET`` apart) and its label, placed in the
+    part of the panel the next panel leaves visible (the top band; the whole centre panel), clear of
+    every outline and of the rounded corners, shrunk and if need be shortened with "…" to fit."""
+    register_fonts()
+    ascent, descent = (v / 1000 for v in getAscentDescent(BOLD, 1000))
+    panels = [Box(k * INSET, k * INSET, RUG_W - k * INSET, RUG_H - k * INSET) for k in range(len(rug))]
+    out = []
+    for k, (colour, points, panel) in enumerate(zip(rug, spec.points, panels)):
+        top = panel.y1 - OUTLINE / 2 - PAD
+        if k + 1 < len(panels):  # a band: above the next panel, between the corners' arcs
+            bottom = panels[k + 1].y1 + OUTLINE / 2 + PAD
+            max_width = panel.x1 - panel.x0 - 2 * (RADIUS + OUTLINE / 2 + SIDE)
+        else:  # the centre panel: its middle, away from the corners
+            bottom = panel.y0 + OUTLINE / 2 + PAD
+            max_width = panel.x1 - panel.x0 - OUTLINE - 2 * SIDE
+        size = min(LABEL_SIZE, (top - bottom) / (ascent - descent))
+        label = _fitted_label(colour, points, size, max_width)
+        size = fitted_size(label, BOLD, size, max_width, MIN_LABEL_SIZE)
+        baseline = (top + bottom) / 2 - (ascent + descent) * size / 2
+        half = width_of(label, BOLD, size) / 2
+        box = Box(RUG_W / 2 - half, baseline + descent * size, RUG_W / 2 + half, baseline + ascent * size)
+        out.append(Portion(colour, panel, label, size, baseline, max_width, box))
+    return out
+
+
+def _fitted_label(colour: str, points: int, size: float, max_width: float) -> str:
+    """"colour points", the colour shortened with "…" if it is too wide even at the smallest size
+    (the footer's colour values give every name in full)."""
+    name, label = colour, f"{colour} {points}"
+    while width_of(label, BOLD, min(size, MIN_LABEL_SIZE)) > max_width and len(name) > 1:
+        name = name[:-1]
+        label = f"{name}… {points}"
+    return label
+
+
+def _values(c: Canvas, items: list[str], x: float, top: float, width: float, height: float) -> None:
+    """``items`` in lines three spaces apart, an item never split (a long colour name stays with its
+    value), at 9 points or smaller until the lines fit ``height``."""
+    size = 9.0
+    while True:
+        lines = [items[0]]
+        for item in items[1:]:
+            if width_of(f"{lines[-1]}   {item}", SANS, size) <= width:
+                lines[-1] = f"{lines[-1]}   {item}"
+            else:
+                lines.append(item)
+        if len(lines) * size * 1.2 <= height or size <= MIN_LABEL_SIZE:
+            break
+        size -= 0.25
+    for k, line in enumerate(lines):
+        text(c, line, x, top - size - k * size * 1.2, width, SANS, size, color=HexColor("#2E2A26"))
 
 
 def _taj(c: Canvas, x: float, y: float, w: float, plus_right: bool) -> None:
