@@ -333,6 +333,24 @@ def test_a_voter_sees_the_range_the_proposer_chooses_from_and_whether_the_game_m
     assert "the game ends" in vote.stdout
 
 
+def test_the_proposer_asking_about_their_own_proposal_is_told_the_choice_is_theirs():
+    """Unanimous Outcomes: "the Proposer MUST either flip the Taj over or shift the Taj"; Vote
+    Outcome: between equally far rugs "the Proposer chooses". Asked about their own proposal (no
+    --player: the proposer's view), those choices are the player's, so the hint gives the best
+    choice's score and the range, not "the proposer chooses"; an All/Nix card another player plays
+    takes the choice from them (All/Nix Cards: the "All/Nix" voter earns the privilege to choose)."""
+    vote = runner.invoke(app, ["hint", "taj", str(TABLE_WITH_PROPOSER), "--proposal", "2", "3"])
+    assert vote.exit_code == 0, vote.output
+    assert "the proposer chooses" not in vote.stdout
+    assert "  unanimous Yea: 15, your choice of 2 to 15 (the rugs swap, then flip the Taj)\n" in vote.stdout
+    assert "  unanimous Nay: 14, your choice of 9 to 14 (" in vote.stdout and "and the game ends" in vote.stdout
+    assert "if Player A plays one, Player A chooses instead of you" in vote.stdout
+    out = json.loads(runner.invoke(app, ["hint", "taj", str(TABLE_WITH_PROPOSER), "--proposal", "2", "3", "--json"]).stdout)
+    assert out["vote"]["you_are_proposer"] is True
+    voter = runner.invoke(app, ["hint", "taj", str(TABLE_WITH_PROPOSER), "--player", "Player A", "--proposal", "2", "3"])
+    assert "unanimous Yea: 2 to 15, the proposer chooses" in voter.stdout
+
+
 def test_a_finished_display_gets_no_hint(tmp_path):
     """Game End: a display of exactly 5 rugs, or with every eye up, is over."""
     five = {**copy.deepcopy(END_DATA), "display": END_DATA["display"][:5]}

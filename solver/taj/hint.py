@@ -123,6 +123,8 @@ class VoteAdvice:
     nix_value: int | None
     all_pays: bool
     nix_pays: bool
+    proposer: bool = False  # the player is the proposer: where the proposer chooses, the player does
+    card_holders: tuple[str, ...] = ()  # the other players who may still play All/Nix (and then choose)
 
 
 def vote_advice(spec: Spec, table: Table, name: str, i: int, j: int) -> VoteAdvice:
@@ -156,6 +158,8 @@ def vote_advice(spec: Spec, table: Table, name: str, i: int, j: int) -> VoteAdvi
         nix_value=nix_value,
         all_pays=allowed and all_value is not None and all_value > best_without,
         nix_pays=allowed and nix_value is not None and nix_value > best_without,
+        proposer=table.proposer == name,
+        card_holders=tuple(p.name for p in table.players if p.name != name and not p.all_nix_used),
     )
 
 

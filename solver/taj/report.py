@@ -26,10 +26,11 @@ def _ends(r: Result) -> str:
 
 
 def _yours(r: Result) -> str:
-    """An outcome where the player chooses (as proposer, or with an All/Nix card)."""
+    """An outcome where the player chooses (as proposer, or with an All/Nix card): the best
+    choice's score, the range and the choice."""
     if r.low == r.high:
         return f"{r.high}{', and the game ends' if r.ends else ''}"
-    return f"{r.low} to {r.high}, your choice (best: {r.best}){', and the game ends' if r.ends else ''}"
+    return f"{r.high}, your choice of {r.low} to {r.high} ({r.best}){', and the game ends' if r.ends else ''}"
 
 
 def _theirs(r: Result) -> str:
@@ -51,10 +52,11 @@ def proposals_text(name: str, items: list[Proposal], possible: list[Outcome], no
 def vote_text(name: str, v: VoteAdvice) -> str:
     i, j = v.rugs
     lines = [f"{name} on the proposal to swap rugs {i + 1} and {j + 1} (you score {v.now} now):"]
-    for o in v.possible:
-        lines.append(f"  {LABELS[o.value]}: {_theirs(v.results[o])}")
+    for o in v.possible:  # the proposer's choices (Vote Outcome, Unanimous Outcomes) are the player's own
+        lines.append(f"  {LABELS[o.value]}: {(_yours if v.proposer else _theirs)(v.results[o])}")
     if not v.card_allowed:
-        lines.append(f"  All/Nix: not for you now ({v.card_reason}).")
+        others = "".join(f"; if {who} plays one, {who} chooses instead of you" for who in v.card_holders if v.proposer)
+        lines.append(f"  All/Nix: not for you now ({v.card_reason}){others}.")
     else:
         lines.append(f"  All card: guarantees {v.all_value} (you choose and move the Taj); {'it pays' if v.all_pays else 'keep it'}.")
         lines.append(f"  Nix card: guarantees {v.nix_value} (you choose and move the Taj); {'it pays' if v.nix_pays else 'keep it'}.")
@@ -104,6 +106,7 @@ def hint_json(
             "rugs": [vote_advice.rugs[0] + 1, vote_advice.rugs[1] + 1],
             "now": vote_advice.now,
             **{f"if_{o.value}": _result_json(r) for o, r in vote_advice.results.items()},
+            "you_are_proposer": vote_advice.proposer,
             "all_nix_allowed": vote_advice.card_allowed,
             "all_guarantees": vote_advice.all_value,
             "nix_guarantees": vote_advice.nix_value,
