@@ -46,12 +46,46 @@ class OneLineErrors(TyperGroup):
             if type(exc).__name__ == "NoArgsIsHelpError":  # a bare `tajkit` or `tajkit hint`: its help, as typed
                 typer.echo(exc.format_message(), err=True)
                 sys.exit(exc.exit_code)
+            bad_value = _bad_option_value(exc)
+            if bad_value is not None:
+                typer.echo(f"error: {bad_value}", err=True)
+                sys.exit(2)
             ctx = getattr(exc, "ctx", None)
             where = f" (see: {ctx.command_path} --help)" if ctx is not None and exc.exit_code == 2 else ""
             message = exc.format_message().replace("Value error, ", "")  # pydantic-style prefix of typer's enum check
             typer.echo(f"error: {present.safe(message, 300)}{where}", err=True)
             sys.exit(exc.exit_code)
         sys.exit(result if isinstance(result, int) else 0)
+
+
+BOUNDS = {"greater_than_equal": ("ge", "at least"), "less_than_equal": ("le", "at most"),
+          "greater_than": ("gt", "more than"), "less_than": ("lt", "less than")}
+TYPES = {"int_parsing": "not a whole number", "int_from_float": "not a whole number", "float_parsing": "not a number"}
+
+
+def _bad_option_value(exc: Exception) -> str | None:
+    """``--top 0: must be at least 1`` for an option's value that typer's pydantic check refused
+    (its own words name neither the option nor the value); None for any other usage error."""
+    param = getattr(exc, "param", None)
+    cause = exc.__cause__
+    errors = cause.errors() if hasattr(cause, "errors") else []
+    if getattr(param, "param_type_name", None) != "option" or not errors:
+        return None
+    error = errors[0]
+    value, kind, ctx = error.get("input"), error["type"], error.get("ctx") or {}
+    choices = getattr(getattr(param, "type_descriptor", None), "choices", None)  # typer's own, of a closed list
+    if kind in BOUNDS:
+        key, word = BOUNDS[kind]
+        limit = ctx.get(key)
+        rule = f"must be {word} {limit:g}" if isinstance(limit, float) else f"must be {word} {limit}"
+    elif kind in TYPES:
+        rule = TYPES[kind]
+    elif kind == "value_error" and choices:
+        rule = "choose one of " + ", ".join(str(getattr(c, "value", c)) for c in choices)
+    else:
+        rule = str(error.get("msg", "not allowed"))
+    flag = max(param.opts, key=len)
+    return f"{flag} {present.safe(str(value))}: {present.safe(rule, 200)}"
 
 
 class GameCommands(TyperGroup):

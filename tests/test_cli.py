@@ -143,7 +143,23 @@ def test_print_choices_ignore_case_and_a_wrong_one_lists_them(tmp_path):
                           capture_output=True, text=True, timeout=120)
     assert proc.returncode == 2
     assert proc.stderr.splitlines() == [
-        "error: Invalid value for '--paper': 'A5' is not one of 'a4', 'letter'. (see: python -m tajkit.cli print --help)"]
+        "error: --paper A5: choose one of a4, letter"]
+
+
+@pytest.mark.parametrize(
+    ("args", "line"),
+    [
+        (["--roll", "3", "5", "--top", "0"], "error: --top 0: must be at least 1"),
+        (["--roll", "3", "5", "--top", "51"], "error: --top 51: must be at most 50"),
+        (["--roll", "4", "six"], "error: --roll six: not a whole number"),
+        (["--roll", "3", "5", "--seed", "1.5"], "error: --seed 1.5: not a whole number"),
+        (["--roll", "3", "5", "--time-limit", "soon"], "error: --time-limit soon: not a number"),
+        (["--roll", "3", "5", "--time-limit", "0"], "error: --time-limit 0: must be at least 0.05"),
+    ],
+)
+def test_a_bad_option_value_names_the_option_the_value_and_the_rule(args, line):
+    result = run("hint", "artisans", str(ASHA), *args)
+    assert (result.exit_code, result.stderr.splitlines()) == (2, [line])
 
 
 def test_print_a_kind_the_game_does_not_have(tmp_path):
