@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import functools
 import json
+import shlex
 import sys
 from enum import Enum
 from importlib import metadata
@@ -46,9 +47,9 @@ class OneLineErrors(TyperGroup):
             if type(exc).__name__ == "NoArgsIsHelpError":  # a bare `tajkit` or `tajkit hint`: its help, as typed
                 typer.echo(exc.format_message(), err=True)
                 sys.exit(exc.exit_code)
-            bad_value = _bad_option_value(exc)
-            if bad_value is not None:
-                typer.echo(f"error: {bad_value}", err=True)
+            clear = _bad_option_value(exc) or _misplaced_top_option(exc, sys.argv[1:] if args is None else list(args))
+            if clear is not None:
+                typer.echo(f"error: {clear}", err=True)
                 sys.exit(2)
             ctx = getattr(exc, "ctx", None)
             where = f" (see: {ctx.command_path} --help)" if ctx is not None and exc.exit_code == 2 else ""
@@ -86,6 +87,24 @@ def _bad_option_value(exc: Exception) -> str | None:
         rule = str(error.get("msg", "not allowed"))
     flag = max(param.opts, key=len)
     return f"{flag} {present.safe(str(value))}: {present.safe(rule, 200)}"
+
+
+def _misplaced_top_option(exc: Exception, args: list[str]) -> str | None:
+    """``tajkit score ... --data DIR``: the subcommand has no --data, but tajkit itself has; say
+    where it goes, with the line moved around, rather than "No such option"."""
+    name, ctx = getattr(exc, "option_name", None), getattr(exc, "ctx", None)
+    if type(exc).__name__ != "NoSuchOption" or ctx is None or ctx.parent is None:
+        return None
+    root = ctx.find_root()
+    option = next((p for p in root.command.params if name in p.opts), None)
+    at = next((i for i, a in enumerate(args) if a == name or a.startswith(f"{name}=")), None)
+    if option is None or at is None:
+        return None
+    moved = args[at:at + 1]
+    if not option.is_flag and "=" not in args[at]:
+        moved.append(args[at + 1] if at + 1 < len(args) else option.metavar or "VALUE")
+    rest = args[:at] + args[at + len(moved):]
+    return f"{name} goes before the command: {root.info_name} {present.safe(shlex.join(moved + rest), 300)}"
 
 
 class GameCommands(TyperGroup):

@@ -71,6 +71,19 @@ def test_hint_and_simulate_answer_an_unknown_game_as_score_does(command):
     ]
 
 
+@pytest.mark.parametrize(
+    ("args", "line"),
+    [
+        (["score", "artisans", "t.toml", "--data", "my rules"], "--data goes before the command: tajkit --data 'my rules' score artisans t.toml"),
+        (["score", "artisans", "--data=x", "t.toml"], "--data goes before the command: tajkit --data=x score artisans t.toml"),
+        (["hint", "taj", "t.toml", "--version"], "--version goes before the command: tajkit --version hint taj t.toml"),
+    ],
+)
+def test_an_option_of_tajkit_itself_after_the_command_says_where_it_goes(args, line):
+    result = run(*args)
+    assert (result.exit_code, result.stderr) == (2, f"error: {line}\n")
+
+
 def test_simulate_names_the_games_it_has():
     result = run("simulate", "taj")
     assert result.exit_code == 2
