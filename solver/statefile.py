@@ -15,6 +15,7 @@ import re
 import stat
 import sys
 import tomllib
+import types
 import typing
 from pathlib import Path
 from typing import Any
@@ -251,12 +252,61 @@ def _field_rule(model: Any, loc: tuple[Any, ...]) -> tuple[str, list[str]]:
         if not (isinstance(current, type) and issubclass(current, BaseModel)):
             break
         siblings = list(current.model_fields)
-        info = current.model_fields.get(key)
+        info = _model_field(current, key)
         if info is None:
             break
         rule = info.description or ""
         current = _inner_model(info.annotation)
     return rule, siblings
+
+
+def _model_field(model: Any, key: str) -> Any:
+    """The field ``key`` names, by its name or by an alias (an earlier state-file key)."""
+    fields = model.model_fields
+    if key in fields:
+        return fields[key]
+    return next((f for f in fields.values() if key in getattr(f.validation_alias, "choices", ())), None)
+
+
+def _length_limits(model: Any, loc: tuple[Any, ...]) -> tuple[int | None, int | None]:
+    """The fewest and the most values the list at ``loc`` may hold, as the model declares them."""
+    from pydantic import BaseModel
+
+    node, metadata = model, []
+    for key in loc:
+        node, metadata = _unwrapped(node, metadata)
+        if isinstance(key, str) and isinstance(node, type) and issubclass(node, BaseModel):
+            info = _model_field(node, key)
+            if info is None:
+                return None, None
+            node, metadata = info.annotation, list(info.metadata)
+        else:
+            args = typing.get_args(node)
+            if not args:
+                return None, None
+            node, metadata = args[-1], []  # a list's item, a dict's value
+    _, metadata = _unwrapped(node, metadata)
+    low = next((m.min_length for m in metadata if hasattr(m, "min_length")), None)
+    high = next((m.max_length for m in metadata if hasattr(m, "max_length")), None)
+    return low, high
+
+
+def _unwrapped(node: Any, metadata: list[Any]) -> tuple[Any, list[Any]]:
+    """``node`` without Optional and Annotated, and the constraints its Annotated layers carry."""
+    metadata = list(metadata)
+    for _ in range(10):
+        if typing.get_origin(node) is typing.Annotated:
+            for extra in node.__metadata__:
+                metadata += getattr(extra, "metadata", [extra])  # a Field(...) holds its constraints in .metadata
+            node = node.__origin__
+        elif typing.get_origin(node) in (typing.Union, types.UnionType):
+            rest = [a for a in typing.get_args(node) if a is not type(None)]
+            if len(rest) != 1:
+                break
+            node = rest[0]
+        else:
+            break
+    return node, metadata
 
 
 def _inner_model(annotation: Any) -> Any:
@@ -297,8 +347,11 @@ def _describe(model: Any, data: dict[str, Any], err: Any) -> str:
         return f"{place} is empty{rule_text}"
     if kind in ("too_short", "too_long"):
         n = len(value) if hasattr(value, "__len__") else "?"
-        bound = ctx.get("min_length") if kind == "too_short" else ctx.get("max_length")
-        word = "at least" if kind == "too_short" else "at most"
+        low, high = _length_limits(model, loc)
+        if kind == "too_short":
+            bound, word = ctx.get("min_length"), "exactly" if high == ctx.get("min_length") else "at least"
+        else:
+            bound, word = ctx.get("max_length"), "exactly" if low == ctx.get("max_length") else "at most"
         return f"{place} has {n} {'value' if n == 1 else 'values'}, needs {word} {bound}{rule_text}"
     if kind == "literal_error":
         return f"{place} = {show(value)}: expected {ctx.get('expected')}"

@@ -64,7 +64,20 @@ def test_box_values_are_die_values_or_empty(value):
 
 def test_list_length_is_the_feature_size():
     (msg,) = problems(table(player("Asha", left_minaret=[6, 4, 3])))
-    assert msg.startswith("Asha: left_minaret has 3 values, needs at least 4") and "bottom" in msg
+    assert msg.startswith("Asha: left_minaret has 3 values, needs exactly 4") and "bottom" in msg
+
+
+@pytest.mark.parametrize(("dome", "count"), [([5, 2], "2 values"), ([5, 2, 6, 1], "4 values")])
+def test_a_list_of_fixed_length_says_exactly_how_many(dome, count):
+    """The dome has 3 boxes: "needs at least 3" would wrongly suggest 4 is fine."""
+    (msg,) = problems(table(player("Asha", dome=dome)))
+    assert msg.startswith(f"Asha: dome has {count}, needs exactly 3: Dome (Dome Builder)")
+
+
+def test_a_short_list_under_an_earlier_key_states_its_features_rule():
+    old = {key: value for key, value in player("Asha").items() if key != "left_minaret"}
+    (msg,) = problems(table({**old, "minaret_left": [6, 4, 3]}))
+    assert msg.startswith("Asha: minaret_left has 3 values, needs exactly 4: Left minaret (Stonemason)")
 
 
 def test_the_keys_used_before_the_rename_are_still_accepted():

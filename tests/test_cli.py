@@ -535,7 +535,7 @@ def test_a_solver_failure_is_one_line_and_exit_1(monkeypatch):
         ("artisans.toml", "[raindrops]\ntotal = -5\n", "raindrops.total = -5"),
         ("taj.toml", '[rugs]\nrepeat_colours = "no"\n', 'rugs.repeat_colours = "no" is not true or false'),
         ("taj.toml", "[taj]\nwidth = 0\n", "taj.width = 0"),
-        ("taj.toml", "[goals]\nmodifiers = [2, 1]\n", "goals.modifiers has 2 values, needs at least 3"),
+        ("taj.toml", "[goals]\nmodifiers = [2, 1]\n", "goals.modifiers has 2 values, needs exactly 3"),
         ("taj.toml", "[colours]\nnames = []\n", "colours.names has 0 values, needs at least 3"),
     ],
 )

@@ -140,7 +140,7 @@ def test_the_state_file_round_trips_through_to_data():
         ({"game": "maharani", "rondel": ["Bn", "-", "-", "-"], "players": [{"name": "A", "gold": -1}, {"name": "B"}]},
          "A: gold = -1: must be at least 0 (gold on the score track, 0-10000)"),
         ({"game": "maharani", "rondel": ["Bn", "-", "-"], "players": [{"name": "A"}, {"name": "B"}]},
-         "rondel has 3 values, needs at least 4"),
+         "rondel has 3 values, needs exactly 4"),
         ({"game": "maharani", "rondel": ["Bn", "-", "-", "bad"], "players": [{"name": "A"}, {"name": "B"}]},
          'rondel[4] = "bad": the tiles on rondel slots 1-4, each a colour letter and its column marks'),
         ({"game": "maharani", "rondel": ["Bn", "-", "-", "-"], "players": [{"name": "A"}, {"name": "A"}]},
