@@ -657,6 +657,23 @@ def test_a_pdf_is_not_written_onto_a_terminal(monkeypatch):
     assert commands.output_target("-", None, False, ".pdf").path is None
 
 
+def test_at_a_real_terminal_the_refusal_is_an_error_line(tmp_path):
+    """The whole command, with standard output a terminal (a pty), not only output_target."""
+    import os
+    import pty
+
+    main, terminal = pty.openpty()
+    try:
+        proc = subprocess.run([sys.executable, "-m", "tajkit.cli", "print", "taj", "-o", "-"], stdout=terminal,
+                              stderr=subprocess.PIPE, text=True, timeout=120, cwd=tmp_path)
+    finally:
+        os.close(terminal)
+        os.close(main)
+    assert proc.returncode == 2
+    assert proc.stderr == ("error: -o -: standard output is the terminal, and a PDF is not text: "
+                           "pipe it on (e.g. | lpr) or give -o a file name\n")
+
+
 def test_an_out_of_range_value_without_a_rule_states_the_range():
     from pydantic import BaseModel, Field
 
