@@ -38,7 +38,7 @@ def named_form(info: Game, spec: Any, data: dict[str, Any] | None, command: str,
             raise
         where = "standard input" if source == "-" else source
         raise BadState(
-            f"{where} holds {FORM_NAMES[other]} for tajkit {other}, not {FORM_NAMES[command]}: "
+            f"{where} holds {FORM_NAMES[other]} for tajkit {other}, not {FORM_NAMES[command]} for tajkit {command}: "
             f"run tajkit {other} {info.id} {source}"
         ) from None
 

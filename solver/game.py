@@ -190,7 +190,7 @@ class Command:
 # --- the interface ---------------------------------------------------------------------------
 
 SCHEMA_DIALECT = "https://json-schema.org/draft/2020-12/schema"
-FORM_NAMES = {"score": "a finished table", "hint": "a position"}  # what each command's file holds
+FORM_NAMES = {"score": "a table", "hint": "a position"}  # what each command's file holds (a record need not be finished)
 
 
 def schema_of_files(title: str, description: str, *models: Any) -> dict[str, Any]:

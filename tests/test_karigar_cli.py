@@ -142,8 +142,8 @@ def test_a_position_given_to_score_is_named_for_what_it_is():
     result = run("score", "karigar", str(POSITION))
     assert result.exit_code == 2
     assert result.stderr.splitlines() == [
-        f"error: {POSITION} holds a position for tajkit hint, not a finished table: run tajkit hint karigar {POSITION}"]
+        f"error: {POSITION} holds a position for tajkit hint, not a table for tajkit score: run tajkit hint karigar {POSITION}"]
     result = run("hint", "karigar", str(EXAMPLE))
     assert result.exit_code == 2
     assert result.stderr.splitlines() == [
-        f"error: {EXAMPLE} holds a finished table for tajkit score, not a position: run tajkit score karigar {EXAMPLE}"]
+        f"error: {EXAMPLE} holds a table for tajkit score, not a position for tajkit hint: run tajkit score karigar {EXAMPLE}"]

@@ -201,12 +201,12 @@ def test_a_file_given_to_the_other_command_is_named_for_what_it_is(tmp_path):
                           capture_output=True, text=True, cwd=tmp_path, timeout=120)
     assert proc.returncode == 2
     assert proc.stderr.splitlines() == [
-        "error: position.toml holds a position for tajkit hint, not a finished table: "
+        "error: position.toml holds a position for tajkit hint, not a table for tajkit score: "
         "run tajkit hint tajmahal position.toml"]
     result = run("hint", "tajmahal", "-", input=GAME_FILE.read_text())
     assert result.exit_code == 2
     assert result.stderr.splitlines() == [
-        "error: standard input holds a finished table for tajkit score, not a position: run tajkit score tajmahal -"]
+        "error: standard input holds a table for tajkit score, not a position for tajkit hint: run tajkit score tajmahal -"]
 
 
 def test_a_broken_file_of_the_right_form_still_gets_every_problem():
