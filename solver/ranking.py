@@ -7,7 +7,7 @@ rank ("1, 1, 3"), and every step that decided something is explained in a senten
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 
@@ -51,16 +51,25 @@ def join_names(names: Sequence[str]) -> str:
     return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
 
 
+LastWord = str | Callable[[list[str]], str]  # or made from the names of the players still tied
+
+
+def still_tied(keys: Sequence[tuple[int, ...]]) -> list[int]:
+    """The players whose key (total, tie-break values ...) another player shares."""
+    return [i for i, key in enumerate(keys) if list(keys).count(key) > 1]
+
+
 def rank(
     names: Sequence[str],
     totals: Sequence[int],
     values: Sequence[Sequence[int]],
     tie_breaks: Sequence[TieBreak] = (),
-    last_word: str = "the rulebook names no further tie-break, so they share the rank",
+    last_word: LastWord = "the rulebook names no further tie-break, so they share the rank",
     unit: str = "points",
 ) -> Ranking:
     """Rank players by ``totals``, then by each tie-break in turn (``values[i][k]`` is player i's
-    value for tie-break k). Returns the order, the ranks and the sentences explaining the ties."""
+    value for tie-break k). Returns the order, the ranks and the sentences explaining the ties;
+    ``last_word`` ends the sentence of players tied after every tie-break."""
     keys = [
         (total, *(v if tb.most else -v for v, tb in zip(vals, tie_breaks)))
         for total, vals in zip(totals, values)
@@ -79,7 +88,7 @@ def _explain(
     totals: Sequence[int],
     values: Sequence[Sequence[int]],
     tie_breaks: Sequence[TieBreak],
-    last_word: str,
+    last_word: LastWord,
     unit: str,
     out: list[str],
 ) -> None:
@@ -106,7 +115,8 @@ def _explain(
                 out.append(f"{context}; {tb.phrase} does not break it ({shown}) ({tb.rule})")
             _explain(tied, level + 1, names, totals, values, tie_breaks, last_word, unit, out)
         else:
-            out.append(f"{context}: {last_word}")
+            words = last_word([names[i] for i in tied]) if callable(last_word) else last_word
+            out.append(f"{context}: {words}")
 
 
 def _distinct(values) -> list[int]:  # noqa: ANN001

@@ -217,6 +217,19 @@ def test_ages_decide_a_persisting_tie():
     assert any("the youngest player breaks it (Ben 12, Asha 40)" in t for t in result.ties)
 
 
+def test_a_persisting_tie_names_the_tied_players_without_an_age():
+    result = ranked(player("Asha", age=30), player("Ben"), player("Chen"))
+    assert result.ties[-1] == ("Asha, Ben and Chen are still tied with 6 unused raindrops: the rulebook gives the win "
+                               "to the youngest of them; tajkit does not know the age of Ben and Chen (add age = N), "
+                               "so they share the rank")
+
+
+def test_an_age_missing_only_outside_the_tie_does_not_stop_the_youngest_winning():
+    result = ranked(player("Asha", age=40), player("Ben", age=12), player("Chen", raindrops_used=10))
+    assert [(p.name, p.rank) for p in result.players] == [("Ben", 1), ("Asha", 2), ("Chen", 3)]
+    assert any("the youngest player breaks it (Ben 12, Asha 40)" in t for t in result.ties)
+
+
 def test_json_has_name_total_rank_breakdown():
     out = ranked(player("Asha")).as_json()
     (p,) = out["players"]

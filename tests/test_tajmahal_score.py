@@ -274,13 +274,25 @@ def test_the_remaining_card_tie_break():
     assert "does not break it" in result.ties[0]
 
 
-def test_without_cards_left_the_tie_break_cannot_be_applied():
+def test_without_a_tied_players_cards_left_the_tie_break_cannot_be_applied():
     data = position()
-    del data["players"][0]["cards_left"]
+    del data["players"][2]["cards_left"]
     data["players"][1]["bonus_tiles"] = [1]
     result = scored(data)
     assert result.ties == ("Ben and Chen tie on 14 points: the rulebook breaks ties by the cards left, which "
-                           "tajkit does not know for Asha (give cards_left), so they share the rank",)
+                           "tajkit does not know for Chen (give cards_left), so they share the rank",)
+
+
+def test_cards_left_missing_only_outside_the_tie_still_break_it():
+    """Asha is not tied: her unknown cards left do not stop Ben's and Chen's tie-break."""
+    data = position()
+    del data["players"][0]["cards_left"]
+    data["players"][1]["bonus_tiles"] = [1]
+    data["players"][2]["cards_left"] = 9
+    result = scored(data)
+    assert {p.name: p.rank for p in result.players} == {"Asha": 1, "Chen": 2, "Ben": 3}
+    assert result.ties == ("Chen and Ben tie on 14 points; the most cards left breaks it (Chen 9, Ben 6) "
+                           "(rulebook: Scoring / Victory Conditions)",)
 
 
 def test_interactive_entry_saves_a_position_that_scores_the_same():

@@ -7,7 +7,7 @@ from typing import Any
 from tajkit.solver.artisans.rules import Score, Spec, score
 from tajkit.solver.artisans.state import Player, end_of_game_note
 from tajkit.solver.game import Category, PlayerScore, Row, ScoreResult
-from tajkit.solver.ranking import TieBreak, plural, rank
+from tajkit.solver.ranking import TieBreak, join_names, plural, rank, still_tied
 
 TREES, TOTAL, UNUSED = "dry_trees", "total", "unused_raindrops"
 RAINDROPS = TieBreak("unused raindrops", most=True, rule="rulebook: Scoring")
@@ -27,18 +27,21 @@ def categories(spec: Spec) -> tuple[Category, ...]:
 
 def score_table(spec: Spec, players: tuple[Player, ...]) -> ScoreResult:
     """Rulebook (Scoring): the highest score wins; a tie goes to the most unused raindrops; if the
-    tie persists the youngest player wins: tajkit uses the ages when every player's is given, and
-    otherwise says so and lets the players share the rank."""
+    tie persists the youngest player wins: tajkit uses the ages when every player still tied has
+    one, and otherwise names those without and lets the players share the rank."""
     scores = [score(spec, p.sheet) for p in players]
-    ages_known = all(p.age is not None for p in players)
-    tie_breaks = (RAINDROPS, YOUNGEST) if ages_known else (RAINDROPS,)
-    values = [(s.unused_raindrops, *((p.age,) if ages_known else ())) for s, p in zip(scores, players)]
-    last_word = (
-        "the rulebook gives the win to the youngest of them; tajkit does not know your ages "
-        "(add age = N for each player), so they share the rank"
-        if not ages_known
-        else "they share the rank"
-    )
+    tied = still_tied([(s.total, s.unused_raindrops) for s in scores])
+    ageless = [players[i].name for i in tied if players[i].age is None]
+    # An age is only compared between players still tied, so a missing one elsewhere stands in as 0.
+    values = [(s.unused_raindrops, *(() if ageless else (p.age or 0,))) for s, p in zip(scores, players)]
+
+    def no_ages(names: list[str]) -> str:
+        unknown = [n for n in names if n in ageless] or ageless
+        return (f"the rulebook gives the win to the youngest of them; tajkit does not know the age of "
+                f"{join_names(unknown)} (add age = N), so they share the rank")
+
+    tie_breaks = (RAINDROPS,) if ageless else (RAINDROPS, YOUNGEST)
+    last_word = no_ages if ageless else "they share the rank"
     ranking = rank([p.name for p in players], [s.total for s in scores], values, tie_breaks, last_word)
     ranked = tuple(
         PlayerScore(

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from tajkit.solver.game import Category, PlayerScore, Row, ScoreResult
-from tajkit.solver.ranking import TieBreak, join_names, plural, rank
+from tajkit.solver.ranking import TieBreak, join_names, plural, rank, still_tied
 from tajkit.solver.tajmahal.rules import Holdings, Scored, chain_text, score_holdings
 from tajkit.solver.tajmahal.spec import GAME, SYMBOLS, Spec
 from tajkit.solver.tajmahal.state import RoundRecord, Table
@@ -38,25 +38,27 @@ def categories(spec: Spec) -> tuple[Category, ...]:
 
 def score_table(spec: Spec, table: Table) -> ScoreResult:
     """Rulebook (Scoring / Victory Conditions): the most points wins; ties are broken by the
-    number of remaining cards. When a player's cards left are unknown, the tie-break is not used
-    and tied players share the rank."""
+    number of remaining cards. When a tied player's cards left are unknown, the tie-break is not
+    used, those players are named, and tied players share the rank."""
     scored = [score_holdings(spec, h) for h in table.holdings]
     totals = [s.total for s in scored]
-    known = all(left is not None for left in table.cards_left)
-    if known:
-        ranking = rank(table.names, totals, [(left,) for left in table.cards_left], (CARDS_LEFT_TIE,))
-    else:
-        missing = [n for n, left in zip(table.names, table.cards_left) if left is None]
-        ranking = rank(table.names, totals, [() for _ in table.names], (),
-                       last_word=f"the rulebook breaks ties by the cards left, which tajkit does not know for "
-                       f"{join_names(missing)} (give cards_left), so they share the rank")
+    missing = [table.names[i] for i in still_tied([(t,) for t in totals]) if table.cards_left[i] is None]
+
+    def unknown(names: list[str]) -> str:
+        return (f"the rulebook breaks ties by the cards left, which tajkit does not know for "
+                f"{join_names([n for n in names if n in missing] or missing)} (give cards_left), so they share the rank")
+
+    if missing:
+        ranking = rank(table.names, totals, [() for _ in table.names], (), last_word=unknown)
+    else:  # cards left are only compared between tied players, so a missing one elsewhere stands in as 0
+        ranking = rank(table.names, totals, [(left or 0,) for left in table.cards_left], (CARDS_LEFT_TIE,))
     players = tuple(
         PlayerScore(
             name=table.names[i],
             total=totals[i],
             rank=ranking.ranks[i],
             rows=rows(spec, table.holdings[i], scored[i]),
-            tiebreaks=(("cards left", table.cards_left[i]),) if known else (),
+            tiebreaks=(("cards left", table.cards_left[i]),) if table.cards_left[i] is not None else (),
             detail=breakdown(table.holdings[i], scored[i], table.cards_left[i]),
         )
         for i in ranking.order
