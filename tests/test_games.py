@@ -237,3 +237,16 @@ def test_every_hint_json_names_its_game_and_carries_notes(info, tmp_path):
     assert result.exit_code == 0, result.output
     out = json.loads(result.stdout)
     assert out["game"] == info.id and isinstance(out["notes"], list)
+
+
+def test_game_data_names_no_tajkit_version_newer_than_this_one():
+    """A comment citing "tajkit 0.2" in a 0.1.0 release tells the reader of a version that never shipped."""
+    import re
+    from importlib import metadata
+
+    version = tuple(int(n) for n in metadata.version("tajkit").split(".")[:2])
+    seeds = Path(__file__).parent.parent / "seeds"
+    cited = {(path.name, m.group(0)) for path in seeds.glob("*.toml")
+             for m in re.finditer(r"tajkit (\d+)\.(\d+)", path.read_text(encoding="utf-8"))
+             if (int(m.group(1)), int(m.group(2))) > version}
+    assert cited == set()
