@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 from tajkit.solver.artisans import report, simulate
-from tajkit.solver.artisans.endgame import KEY_TYPE, Endgame
+from tajkit.solver.artisans.endgame import Endgame
 from tajkit.solver.artisans.engine import EMove, engine_for
 from tajkit.solver.artisans.hint import BUDGET_BOXES, ENDINGS, EXACT_BOXES, FIELD, HANDOVER, Hint, Hinter, RankedMove, _equal
 from tajkit.solver.artisans.rollout import Batch
@@ -99,7 +99,7 @@ def test_the_endings_count_is_the_work_of_a_cold_solve_and_does_not_depend_on_th
     solver = Endgame(ENGINE)
     count = solver.reachable(states, SMALL_REST.trees_watered, moves, ENDINGS)
     solver.moves(states, SMALL_REST.raindrops_used, SMALL_REST.trees_watered, moves)
-    with_boxes = [k for k in solver.memo if solver._boxes(np.frombuffer(k, dtype=KEY_TYPE)[None, :])[0] > 0]
+    with_boxes = [k for k in solver.memo if solver._boxes(np.frombuffer(k, dtype=solver.key_type)[None, :])[0] > 0]
     assert count == len(with_boxes) == 10_583
     assert solver.reachable(states, SMALL_REST.trees_watered, moves, ENDINGS) == count  # warm: the same
     assert solver.reachable(states, SMALL_REST.trees_watered, moves, count - 1) is None

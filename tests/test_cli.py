@@ -343,6 +343,26 @@ def test_data_override_changes_the_stars(tmp_path):
     assert "Dome" not in stars_note and "Left facade 6" in stars_note
 
 
+def test_a_hint_on_a_sheet_larger_than_the_usual_keys(tmp_path):
+    """A --data file with 8-sided dice and a 5-box facade gives the facade 9**5 packed states, more
+    than the exact ending's 16-bit keys hold: it keeps its endings in wider keys (it crashed with an
+    OverflowError). The last facade box, with 7 raindrops left, is a certain 39 (End of the Game)."""
+    groups = "".join(f'[[groups]]\ndie = {d}\nname = "{n}"\nsource = "tajkit default"\n' for d, n in enumerate(
+        ["Gardens & Canals", "Left minaret", "Left facade", "Archway & Dome", "Right facade", "Right minaret",
+         "Seven", "Eight"], 1))
+    (tmp_path / "artisans.toml").write_text(
+        f'[dice]\nfaces = 8\n{groups}[[features]]\nid = "left_facade"\nboxes = ["a", "b", "c", "d", "e"]\n')
+    (tmp_path / "sheet.toml").write_text(
+        'game = "artisans"\n[[players]]\nname = "Asha"\nleft_orchard = [2, 4]\nright_orchard = [3, 3]\n'
+        'waterway = [2, 4, 6]\nleft_minaret = [6, 5, 4, 3]\nleft_facade = [5, 5, 5, 5, 0]\narchway = [2, 3, 5]\n'
+        'dome = [5, 1, 6]\nright_facade = [6, 6, 6, 6]\nright_minaret = [4, 3, 2, 1]\nraindrops_used = 8\n'
+        'trees_watered = 4\n')
+    result = run("--data", str(tmp_path), "hint", "artisans", str(tmp_path / "sheet.toml"), "--roll", "7", "8", "--json")
+    assert result.exit_code == 0, result.output
+    best = json.loads(result.stdout)["moves"][0]
+    assert (best["feature"], best["box"], best["value"], best["expected"]) == ("left_facade", 5, 5, 39.0)
+
+
 def test_a_score_says_which_values_are_tajkit_defaults():
     """DESIGN: never present an invented number as official; the rulebook gives no star values and
     no number of trees (seeds/artisans.toml)."""

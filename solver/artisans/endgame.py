@@ -30,14 +30,17 @@ from tajkit.solver.artisans.engine import EMove, Engine
 EPS = 1e-9  # expected scores closer than this are equal (floating-point noise only)
 MEMO_LIMIT = 200_000  # endings kept per process (about 500 bytes each)
 # An ending as a row of KEY_TYPE: per feature its canonical state or -1, per group its dead boxes,
-# then the trees still to water. The row's bytes (a Key) name it in the memo.
+# then the trees still to water. The row's bytes (a Key) name it in the memo. A sheet whose
+# features have more packed states than KEY_TYPE holds (a --data file's larger dice or features)
+# uses WIDE_KEY_TYPE instead.
 KEY_TYPE = np.int16
+WIDE_KEY_TYPE = np.int32
 Key = bytes
 
 
-def _as_keys(rows: np.ndarray) -> np.ndarray:
+def _as_keys(rows: np.ndarray, key_type: type) -> np.ndarray:
     """Each row of endings as one opaque value (its bytes), to sort, compare and name them."""
-    rows = np.ascontiguousarray(rows, dtype=KEY_TYPE)
+    rows = np.ascontiguousarray(rows, dtype=key_type)
     return rows.view(np.dtype((np.void, rows.dtype.itemsize * rows.shape[1]))).reshape(-1)
 
 
@@ -80,6 +83,8 @@ class Endgame:
         self.slot_group = sorted(set(engine.groups))
         self.group_index = {g: i for i, g in enumerate(self.slot_group)}
         self.features = len(engine.tables)
+        largest = max(len(table.empties) for table in engine.tables)
+        self.key_type = KEY_TYPE if largest <= np.iinfo(KEY_TYPE).max else WIDE_KEY_TYPE
         # the raindrop cost of each kind of placement for each roll; kinds: write x in group g
         # (g * (faces + 1) + x), any value in a dead box of group g (DEAD + g), and each of these
         # watering a tree too (+ WATER)
@@ -120,7 +125,7 @@ class Endgame:
     def keys(self, states: np.ndarray, trees: np.ndarray) -> np.ndarray:
         """The endings of many positions at once: one row per position (see ``Key``)."""
         n, features = states.shape
-        out = np.zeros((n, features + len(self.slot_group) + 1), dtype=KEY_TYPE)
+        out = np.zeros((n, features + len(self.slot_group) + 1), dtype=self.key_type)
         garden = np.zeros(n, dtype=np.int64)
         for fi in range(features):
             column = states[:, fi]
@@ -147,8 +152,8 @@ class Endgame:
         """The expected points still to come from many positions at once (each ending solved once);
         add the sheet's score now for ``outcome(...).score``."""
         rain = self.engine.raindrops - used
-        unique, inverse = np.unique(_as_keys(self.keys(states, trees)), return_inverse=True)
-        rows = unique.view(KEY_TYPE).reshape(len(unique), -1)
+        unique, inverse = np.unique(_as_keys(self.keys(states, trees), self.key_type), return_inverse=True)
+        rows = unique.view(self.key_type).reshape(len(unique), -1)
         self.solve(rows, int(rain.max(initial=0)))
         rows = np.array([self.memo[k] for k in unique.tolist()])[inverse.reshape(-1)]
         return self.gain[rows, self.off + np.maximum(rain, 0)] * (rain > 0)
@@ -167,11 +172,11 @@ class Endgame:
         boxes = self._boxes(keys)
         total, below = 0, keys[:0]
         for b in range(int(boxes.max(initial=-1)), 0, -1):
-            level = np.unique(_as_keys(np.concatenate([keys[boxes == b], below])))
+            level = np.unique(_as_keys(np.concatenate([keys[boxes == b], below]), self.key_type))
             total += len(level)
             if total > limit:
                 return None
-            below = self._placements(level.view(KEY_TYPE).reshape(len(level), keys.shape[1])).children
+            below = self._placements(level.view(self.key_type).reshape(len(level), keys.shape[1])).children
         return total
 
     def _afters(self, states: Sequence[int], trees: int, moves: Sequence[EMove]) -> tuple[list[list[int]], np.ndarray]:
@@ -188,16 +193,16 @@ class Endgame:
 
     def value(self, key: Key, rain: int) -> tuple[float, float]:
         """(points still to come, raindrops left at the end) from ``key`` with ``rain`` raindrops left."""
-        self.solve(np.frombuffer(key, dtype=KEY_TYPE)[None, :], rain)
+        self.solve(np.frombuffer(key, dtype=self.key_type)[None, :], rain)
         row = self.memo[key]
         return float(self.gain[row, self.off + rain]), float(self.rain[row, self.off + rain])
 
     def _unknown(self, keys: np.ndarray, rain: int) -> tuple[np.ndarray, list[Key]]:
         """The distinct rows of ``keys`` not yet solved for ``rain`` raindrops left, and their keys."""
-        unique = np.unique(_as_keys(keys))
+        unique = np.unique(_as_keys(keys, self.key_type))
         found = [(k, self.memo.get(k)) for k in unique.tolist()]
         keep = [i for i, (_, row) in enumerate(found) if row is None or self.caps[row] < rain]
-        return unique[keep].view(KEY_TYPE).reshape(len(keep), keys.shape[1]), [found[i][0] for i in keep]
+        return unique[keep].view(self.key_type).reshape(len(keep), keys.shape[1]), [found[i][0] for i in keep]
 
     def solve(self, keys: np.ndarray, rain: int) -> None:
         """Solve every ending reachable from ``keys`` (rows) for up to ``rain`` raindrops left (a
@@ -205,7 +210,7 @@ class Endgame:
         by level, most empty boxes first, and solved level by level, fewest boxes first."""
         if self.rows > MEMO_LIMIT:
             self.forget()
-        keys = np.asarray(keys, dtype=KEY_TYPE)
+        keys = np.asarray(keys, dtype=self.key_type)
         boxes = self._boxes(keys)
         levels: list[tuple[list[Key], Placements | None]] = []
         below = keys[:0]
@@ -241,7 +246,7 @@ class Endgame:
             rain_range = np.arange(rain + 1, dtype=float)
             self._store(names, np.zeros((len(names), rain + 1)), np.tile(rain_range, (len(names), 1)))
             return
-        rows = np.array([self.memo[k] for k in _as_keys(placements.children).tolist()])[placements.child]
+        rows = np.array([self.memo[k] for k in _as_keys(placements.children, self.key_type).tolist()])[placements.child]
         # the placements as a table, one line per ending (row 0 pads the short lines), endings with
         # as many placements solved together so that little is padded
         count = np.bincount(placements.parent, minlength=len(names))
@@ -329,8 +334,8 @@ class Endgame:
             self.start.append(start)
             self.count.append(count)
         to, dead, points, dry, wet = zip(*rows)
-        self.t_to = np.array(to, dtype=KEY_TYPE)
-        self.t_dead = np.array(dead, dtype=KEY_TYPE)
+        self.t_to = np.array(to, dtype=self.key_type)
+        self.t_dead = np.array(dead, dtype=self.key_type)
         self.t_points = np.array(points)
         self.t_dry = np.array(dry, dtype=np.int64)
         self.t_wet = np.array(wet, dtype=np.int64)
@@ -372,9 +377,9 @@ class Endgame:
             out.append((parent[can], wet_child, points[can] + self.engine.spec.tree_penalty, wet[can]))
         parent, child, points, kind = (np.concatenate(column) for column in zip(*out))
         order = np.argsort(parent, kind="stable")
-        children, inverse = np.unique(_as_keys(child[order]), return_inverse=True)
+        children, inverse = np.unique(_as_keys(child[order], self.key_type), return_inverse=True)
         return Placements(
-            parent[order], inverse.reshape(-1), children.view(KEY_TYPE).reshape(len(children), keys.shape[1]), points[order], kind[order]
+            parent[order], inverse.reshape(-1), children.view(self.key_type).reshape(len(children), keys.shape[1]), points[order], kind[order]
         )
 
     def _transitions(self, fi: int, state: int) -> Iterator[tuple[int, int, int, float]]:
