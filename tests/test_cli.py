@@ -363,6 +363,27 @@ def test_a_hint_on_a_sheet_larger_than_the_usual_keys(tmp_path):
     assert (best["feature"], best["box"], best["value"], best["expected"]) == ("left_facade", 5, 5, 39.0)
 
 
+def test_the_hint_never_trades_a_certain_39_for_raindrops(tmp_path):
+    """With 30 raindrops (a --data file) this sheet is a certain 39: writing 4 in the Left orchard
+    keeps it certain, while writing nothing fails if (6, 6) keeps coming (the four boxes would then
+    cost 18 of the 17 raindrops left), a chance of about 1e-10. Scores may be called equal only
+    within floating-point noise, or the tie-break (more raindrops left: Scoring) would rank that
+    risk first, as it did with a tolerance of 1e-9 (found by an adversarial review)."""
+    (tmp_path / "artisans.toml").write_text("[raindrops]\ntotal = 30\nclouds = [10, 10, 10]\n")
+    (tmp_path / "sheet.toml").write_text(
+        'game = "artisans"\n[[players]]\nname = "Asha"\nleft_orchard = [2, 0]\nright_orchard = [3, 3]\n'
+        'waterway = [2, 4, 6]\nleft_minaret = [6, 5, 0, 3]\nleft_facade = [2, 2, 2, 2]\narchway = [2, 3, 5]\n'
+        'dome = [0, 1, 6]\nright_facade = [6, 6, 6, 6]\nright_minaret = [4, 0, 2, 1]\nraindrops_used = 12\n'
+        'trees_watered = 4\n')
+    result = run("--data", str(tmp_path), "hint", "artisans", str(tmp_path / "sheet.toml"), "--roll", "1", "1",
+                 "--top", "50", "--json")
+    assert result.exit_code == 0, result.output
+    moves = json.loads(result.stdout)["moves"]
+    assert (moves[0]["feature"], moves[0]["value"], moves[0]["expected"]) == ("left_orchard", 4, 39.0)
+    skip = next(m for m in moves if m["skip"])
+    assert not skip["equal_to_best"]
+
+
 def test_a_score_says_which_values_are_tajkit_defaults():
     """DESIGN: never present an invented number as official; the rulebook gives no star values and
     no number of trees (seeds/artisans.toml)."""

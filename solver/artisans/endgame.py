@@ -27,7 +27,7 @@ import numpy as np
 
 from tajkit.solver.artisans.engine import EMove, Engine
 
-EPS = 1e-9  # expected scores closer than this are equal (floating-point noise only)
+EPS = 1e-12  # expected scores closer than this are equal (floating-point noise only)
 MEMO_LIMIT = 200_000  # endings kept per process (about 500 bytes each)
 # An ending as a row of KEY_TYPE: per feature its canonical state or -1, per group its dead boxes,
 # then the trees still to water. The row's bytes (a Key) name it in the memo. A sheet whose
