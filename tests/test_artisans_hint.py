@@ -14,7 +14,7 @@ from tajkit.solver.artisans.engine import EMove, engine_for
 from tajkit.solver.artisans.hint import BUDGET_BOXES, ENDINGS, EXACT_BOXES, FIELD, HANDOVER, Hint, Hinter, RankedMove, _equal
 from tajkit.solver.artisans.rollout import Batch
 from tajkit.solver import statefile
-from tajkit.solver.artisans.rules import Move, Sheet, apply, load_spec, score
+from tajkit.solver.artisans.rules import EMPTY, Move, Sheet, apply, load_spec, score
 from tajkit.solver.artisans.state import players_from_data
 
 SPEC = load_spec()
@@ -138,6 +138,22 @@ def _careful_positions(rng: np.random.Generator, games: int = 40, turns: int = 1
         for g in range(games):
             roll = (int(rng.integers(1, 7)), int(rng.integers(1, 7)))
             yield [int(x) for x in states[g]], int(used[g]), int(trees[g]), roll
+
+
+def test_a_sheet_whose_open_features_are_all_lost_is_solved_exactly_however_many_boxes_are_empty():
+    """16 empty boxes, but every open feature is lost, so only the last dry tree and the raindrops
+    matter (Scoring: -1 a dry tree; the tie-break, the most unused raindrops). Raced, the careful
+    player's futures sometimes forgot the tree, and the hint paid 6 raindrops to water it now; any
+    free move keeps the same certain 0 and more raindrops (found by an adversarial review)."""
+    values = ((6, 0), (0, 6), (1, 2, 0), (0, 0, 0, 6), (0, 0, 3, 4), (0, 0, 1), (0, 6, 0), (1, 2, 0, 0), (2, 3, 0, 0))
+    sheet = Sheet(values, raindrops_used=7, trees_watered=3)
+    assert sum(v.count(EMPTY) for v in values) == 16
+    hint = Hinter(SPEC).rank(sheet, (6, 6))
+    assert hint.exact
+    best = hint.moves[0]
+    assert abs(best.expected) < 1e-12 and best.move.raindrops == 0
+    water = next(r for r in hint.moves if r.move.water_tree)
+    assert water.rain < best.rain
 
 
 def test_every_feature_the_roll_can_reach_has_a_candidate_in_the_race():

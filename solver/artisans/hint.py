@@ -144,8 +144,13 @@ class Hinter:
     def _small_enough(self, states: list[int], trees: int, moves: list[EMove], boxes: int) -> bool:
         """Beyond the exact reach, the endings the rest of the game can reach vary a hundredfold
         between positions of the same size: solve it exactly when they are few (counted whether
-        solved before or not, so the choice never depends on what this process solved before)."""
-        return boxes <= BUDGET_BOXES and self.endgame.reachable(states, trees, moves, self.endings) is not None
+        solved before or not, so the choice never depends on what this process solved before).
+        Boxes of features that can no longer score hardly add endings, so a sheet with many of
+        them (a rare sight in play) is counted too: there the futures' player wastes raindrops."""
+        live = sum(len(t.empties[s]) for t, s in zip(self.engine.tables, states) if t.live[s])
+        if boxes > BUDGET_BOXES and live > self.exact_boxes:
+            return False
+        return self.endgame.reachable(states, trees, moves, self.endings) is not None
 
     def rank_last_turn(self, sheet: Sheet, roll: tuple[int, int]) -> Hint:
         """Rank the uses of ``roll`` when the game ends after this turn (another player filled
