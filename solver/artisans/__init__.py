@@ -18,12 +18,13 @@ def _hint(spec: Any, data: dict[str, Any], roll: tuple[int, int], player: str | 
     chosen = state.pick_player(players, player)
     check_position(spec, chosen.name, chosen.sheet, roll)
     ender = next((p for p in players if p is not chosen and p.sheet.ends_game(spec)), None)
-    if ender is not None:
+    if ender is not None:  # rulebook, End of the Game: the others finish their turn, then the game ends
         hint = hinter_for(spec).rank_last_turn(chosen.sheet, roll)
     else:
         hint = hinter_for(spec).rank(chosen.sheet, roll, seed=seed, futures=futures, time_limit=time_limit, top=top)
+    ended = report.ended_by(spec, ender) if ender is not None else None
     return Report(
-        report.hint_text(spec, chosen.name, chosen.sheet, roll, hint, top, ender and report.ended_by(spec, ender)),
+        report.hint_text(spec, chosen.name, chosen.sheet, roll, hint, top, ended),
         report.hint_json(spec, chosen.name, roll, hint, seed, top),
         spec.default_notes() + tuple(hint.notes()),
     )

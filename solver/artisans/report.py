@@ -36,10 +36,7 @@ def move_text(spec: Spec, move: Move) -> str:
 def _value_text(hint: Hint, ranked: RankedMove, first: bool, ends: bool) -> str:
     best = hint.moves[0]
     if hint.last_turn or (ends and not hint.exact and ranked.stderr == 0):
-        value = f"final score {ranked.expected:.0f}"
-        value += f", {plural(int(ranked.rain), 'raindrop')} left at the end" if hint.last_turn else " (the game ends with this move)"
-        behind = ranked.expected - best.expected
-        return f"{value}  ({_behind(behind, 0 if hint.last_turn else 1)})" if behind and not first else value
+        return _certain_text(hint, ranked, first)
     if hint.exact:
         value = f"expected final score {ranked.expected:.2f} (exact), {ranked.rain:.1f} raindrops left at the end on average"
         if first:
@@ -56,6 +53,19 @@ def _value_text(hint: Hint, ranked: RankedMove, first: bool, ends: bool) -> str:
     if ranked.equal_to_best:
         return f"{value}  (as good as the first, within the estimate's error)"
     return f"{value}  ({_behind(ranked.expected - best.expected, 1)})"
+
+
+def _certain_text(hint: Hint, ranked: RankedMove, first: bool) -> str:
+    """A score that is certain: the game ends with this move, or with this turn (a last turn)."""
+    value = f"final score {ranked.expected:.0f}"
+    if hint.last_turn:
+        value += f", {plural(int(ranked.rain), 'raindrop')} left at the end"
+    else:
+        value += " (the game ends with this move)"
+    behind = ranked.expected - hint.moves[0].expected
+    if first or not behind:
+        return value
+    return f"{value}  ({_behind(behind, 0 if hint.last_turn else 1)})"
 
 
 def _behind(difference: float, places: int) -> str:
