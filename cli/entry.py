@@ -303,7 +303,7 @@ def enter_table(info: Game, spec: Any) -> tuple[dict[str, Any], ScoreResult]:
         if name == "game":
             continue
         if name == "players" and player_model is not None:
-            data["players"] = _ask_players(info, spec, data, player_model)
+            data["players"] = _ask_players(info, spec, data, player_model, model.model_fields["players"])
         else:
             data[name] = ask_field(model, name, data, indent="")
     result = _review(info, spec, data, model, player_model)
@@ -311,9 +311,11 @@ def enter_table(info: Game, spec: Any) -> tuple[dict[str, Any], ScoreResult]:
     return data, result
 
 
-def _ask_players(info: Game, spec: Any, data: dict[str, Any], player_model: Any) -> list[dict[str, Any]]:
+def _ask_players(
+    info: Game, spec: Any, data: dict[str, Any], player_model: Any, players_info: Any
+) -> list[dict[str, Any]]:
     data["players"] = []
-    low, high = _length(info.state_model(spec).model_fields["players"])
+    low, high = _length(players_info)
     while high is None or len(data["players"]) < high:
         name = _prompt(f"Player {len(data['players']) + 1} name").strip()
         if not name:

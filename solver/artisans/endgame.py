@@ -379,7 +379,11 @@ class Endgame:
         order = np.argsort(parent, kind="stable")
         children, inverse = np.unique(_as_keys(child[order], self.key_type), return_inverse=True)
         return Placements(
-            parent[order], inverse.reshape(-1), children.view(self.key_type).reshape(len(children), keys.shape[1]), points[order], kind[order]
+            parent[order],
+            inverse.reshape(-1),
+            children.view(self.key_type).reshape(len(children), keys.shape[1]),
+            points[order],
+            kind[order],
         )
 
     def _transitions(self, fi: int, state: int) -> Iterator[tuple[int, int, int, float]]:

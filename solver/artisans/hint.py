@@ -161,7 +161,8 @@ class Hinter:
         states = e.pack(sheet)
         used, trees = sheet.raindrops_used, sheet.trees_watered
         moves = e.moves(states, used, trees, roll)
-        outcomes = [Outcome(e.score(_after(states, m), trees + m.water), e.raindrops - used - m.raindrops) for m in moves]
+        left = e.raindrops - used
+        outcomes = [Outcome(e.score(_after(states, m), trees + m.water), left - m.raindrops) for m in moves]
         return self._ranked_exactly(outcomes, moves, roll, start, last_turn=True)
 
     def _exact(self, states, used, trees, roll, moves, start) -> Hint:  # noqa: ANN001

@@ -143,7 +143,8 @@ class Batch:
         paid = np.where(placed, flat_cost[rows, chosen], 1).astype(np.int64)
         dry = self.engine.trees - trees
         last_chance = empties[:, self.garden].sum(axis=1) - 1 < dry
-        reserve = np.where(last_chance, r.last_chance_reserve, np.maximum(r.water_reserve, boxes * r.water_reserve_per_box))
+        plenty = np.maximum(r.water_reserve, boxes * r.water_reserve_per_box)
+        reserve = np.where(last_chance, r.last_chance_reserve, plenty)
         water = placed & self.garden[np.maximum(feature, 0)] & (dry > 0) & (left - paid - 1 >= reserve)
         return feature, value, new_state, paid + water, water
 
