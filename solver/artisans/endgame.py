@@ -14,7 +14,9 @@ box is filled or the last raindrop marked (rulebook: End of the Game).
 
 Values are memoised per ending for the life of the process (endings recur across the hint's
 sampled futures and from turn to turn), and an ending's value does not depend on what was
-memoised before, so the answers do not either.
+memoised before, so the answers do not either: each value is computed in one fixed order of
+elementary operations (see ``Endgame._expected``), so it is the same to the last bit whatever was
+solved before and on any CPU.
 """
 
 from __future__ import annotations
@@ -290,9 +292,19 @@ class Endgame:
             skip_s, skip_r = value_s[:, r - 1 : r], value_r[:, r - 1 : r]
             move_s, move_r = best_s[:, :, r], best_r[:, :, r]
             take = (move_s > skip_s + EPS) | ((move_s > skip_s - EPS) & (move_r > skip_r))
-            value_s[:, r] = np.where(take, move_s, skip_s) @ self.probability
-            value_r[:, r] = np.where(take, move_r, skip_r) @ self.probability
+            value_s[:, r] = self._expected(np.where(take, move_s, skip_s))
+            value_r[:, r] = self._expected(np.where(take, move_r, skip_r))
         return value_s, value_r
+
+    def _expected(self, per_roll: np.ndarray) -> np.ndarray:
+        """Each line's expectation over the rolls (columns), the rolls added one by one in their
+        fixed order. A matrix product would be shorter, but BLAS groups its sums by the CPU's vector
+        width and by the number of lines solved together (which the memo decides), so an ending's
+        value would change in its last bits with the CPU and with what was solved before."""
+        total = per_roll[:, 0] * self.probability[0]
+        for roll in range(1, len(self.probability)):
+            total += per_roll[:, roll] * self.probability[roll]
+        return total
 
     def _store(self, keys: list[Key], gain: np.ndarray, rain: np.ndarray) -> None:
         """Rows for newly solved endings (valid up to ``gain.shape[1] - 1`` raindrops left)."""
