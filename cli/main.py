@@ -8,6 +8,7 @@ OR-Tools, reportlab and pydantic are imported inside the commands that need them
 from __future__ import annotations
 
 import functools
+import itertools
 import json
 import shlex
 import sys
@@ -47,7 +48,8 @@ class OneLineErrors(TyperGroup):
             if type(exc).__name__ == "NoArgsIsHelpError":  # a bare `tajkit` or `tajkit hint`: its help, as typed
                 typer.echo(exc.format_message(), err=True)
                 sys.exit(exc.exit_code)
-            clear = _bad_option_value(exc) or _misplaced_top_option(exc, sys.argv[1:] if args is None else list(args))
+            typed = sys.argv[1:] if args is None else list(args)
+            clear = _too_few_values(exc, typed, self) or _bad_option_value(exc) or _misplaced_top_option(exc, typed)
             if clear is not None:
                 typer.echo(f"error: {clear}", err=True)
                 sys.exit(2)
@@ -87,6 +89,42 @@ def _bad_option_value(exc: Exception) -> str | None:
         rule = str(error.get("msg", "not allowed"))
     flag = max(param.opts, key=len)
     return f"{flag} {present.safe(str(value))}: {present.safe(rule, 200)}"
+
+
+def _too_few_values(exc: Exception, args: list[str], root: Any) -> str | None:
+    """``--roll 3: needs 2 values: the two dice just rolled...`` for an option of several values given
+    fewer: click says "requires 2 arguments" without the value, or takes the next option
+    (``--roll 4 --player Asha``) for the missing value and then finds it no number."""
+    param, name = getattr(exc, "param", None), getattr(exc, "option_name", None)
+    if param is None and name is not None:  # click's "requires 2 arguments" carries only the option's name
+        param = next((p for p in _command_of(root, args).params if name in p.opts), None)
+    if getattr(param, "param_type_name", None) != "option" or param.nargs < 2:
+        return None
+    at = next((i for i in reversed(range(len(args))) if args[i] in param.opts), None)
+    if at is None:
+        return None
+    given = args[at + 1: at + 1 + param.nargs]
+    values = list(itertools.takewhile(lambda a: not _looks_like_an_option(a), given))
+    if len(values) == param.nargs:
+        return None
+    typed = present.safe(shlex.join([args[at], *values]))
+    follows = f", but {present.safe(given[len(values)])} follows (an option, not a value)" if len(values) < len(given) else ""
+    what = (param.help or "").rstrip(".")
+    return f"{typed}: needs {param.nargs} values{follows}" + (f": {what[:1].lower()}{what[1:]}" if what else "")
+
+
+def _command_of(root: Any, args: list[str]) -> Any:
+    """The (sub)command the words of ``args`` lead to: ``hint artisans`` from the root."""
+    command = root
+    for arg in args:
+        sub = getattr(command, "commands", {}).get(arg)
+        if sub is not None:
+            command = sub
+    return command
+
+
+def _looks_like_an_option(arg: str) -> bool:
+    return arg.startswith("--") or (arg.startswith("-") and arg[1:2].isalpha())  # -3 is a value
 
 
 def _misplaced_top_option(exc: Exception, args: list[str]) -> str | None:

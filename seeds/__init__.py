@@ -78,7 +78,7 @@ def load(game: str) -> dict[str, Any]:
         return data
     raw = statefile.read_regular_file(path, "data file", BadData)
     name = statefile.shown(str(path), 200)
-    user = statefile.parse_bytes(raw, name, "toml", BadData)
+    user = statefile.parse_bytes(raw, name, "toml", BadData, what="data file")
     return merge(data, user, where=name)
 
 

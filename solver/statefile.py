@@ -8,6 +8,7 @@ byte-order mark, control characters and lone surrogates are all handled.
 
 from __future__ import annotations
 
+import codecs
 import difflib
 import json
 import os
@@ -76,14 +77,31 @@ def read_regular_file(path: Path, what: str, error: type[BadInput] = BadState) -
         raise error(f"{name}: cannot read it ({exc.strerror or exc})") from None
 
 
-def parse_bytes(raw: bytes, name: str, fmt: str | None, error: type[BadInput] = BadState) -> dict[str, Any]:
+def parse_bytes(raw: bytes, name: str, fmt: str | None, error: type[BadInput] = BadState,
+                what: str = "state file") -> dict[str, Any]:
     if len(raw) > MAX_BYTES:
-        raise error(f"{name}: more than {MAX_BYTES:,} bytes is too large for a state file")
+        raise error(f"{name}: more than {MAX_BYTES:,} bytes is too large for a {what}")
+    if raw.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
+        raise error(f"{name}: UTF-16 text: save it as UTF-8")
+    binary = binary_kind(raw)
+    if binary is not None:
+        raise error(f"{name}: {binary}, not a {what} (TOML or JSON text)")
     try:
         text = raw.decode("utf-8-sig")  # a byte-order mark at the start is harmless: drop it
     except UnicodeDecodeError as exc:
-        raise error(f"{name}: not UTF-8 text (byte {exc.start + 1})") from None
+        raise error(f"{name}: not UTF-8 text (byte {exc.start + 1}): save it as UTF-8") from None
     return parse_text(text, name, fmt, error)
+
+
+MAGIC = {b"%PDF-": "a PDF", b"\x89PNG": "a PNG picture", b"\xff\xd8\xff": "a JPEG picture",
+         b"PK\x03\x04": "a ZIP archive (or an office document)"}
+
+
+def binary_kind(raw: bytes) -> str | None:
+    """What a file that is no text at all is (a PDF, a picture...), for the message; None for text.
+    A NUL byte never occurs in UTF-8 TOML or JSON (nor in text in another encoding)."""
+    kind = next((kind for magic, kind in MAGIC.items() if raw.startswith(magic)), None)
+    return kind or ("a binary file" if b"\x00" in raw[:8192] else None)
 
 
 def parse_text(text: str, name: str, fmt: str | None, error: type[BadInput] = BadState) -> dict[str, Any]:
@@ -215,7 +233,8 @@ def where(data: dict[str, Any], loc: tuple[Any, ...]) -> str:
     if len(loc) >= 2 and loc[0] == "players" and isinstance(loc[1], int):
         player = _get(data, "players", loc[1])
         name = player.get("name") if isinstance(player, dict) else None
-        prefix = shown(name, 30) if isinstance(name, str) and name.strip() else f"player {loc[1] + 1}"
+        named = isinstance(name, str) and name.strip() and name == name.strip()  # " Ben" is named by its seat
+        prefix = shown(name, 30) if named else f"player {loc[1] + 1}"
         loc = loc[2:]
         data = player if isinstance(player, dict) else {}
     path = ""
@@ -242,10 +261,23 @@ def _get(node: Any, *keys: Any) -> Any:
 
 def _field_rule(model: Any, loc: tuple[Any, ...]) -> tuple[str, list[str]]:
     """The rule (the field's description) at ``loc`` and the field names allowed beside it."""
+    info, siblings = _field_at(model, loc)
+    return (info.description or "") if info is not None else "", siblings
+
+
+def _if_missing(model: Any, loc: tuple[Any, ...]) -> str:
+    """What a required field's ``if_missing`` (in its JSON Schema extra) says about leaving it out."""
+    info, _ = _field_at(model, loc)
+    extra = getattr(info, "json_schema_extra", None)
+    return str(extra.get("if_missing", "")) if isinstance(extra, dict) else ""
+
+
+def _field_at(model: Any, loc: tuple[Any, ...]) -> tuple[Any, list[str]]:
+    """The field at ``loc`` (the deepest one found: None if none) and the field names allowed beside it."""
     from pydantic import BaseModel
 
     current: Any = model
-    rule, siblings = "", list(model.model_fields)
+    found, siblings = None, list(model.model_fields)
     for key in loc:
         if isinstance(key, int):
             continue
@@ -255,9 +287,9 @@ def _field_rule(model: Any, loc: tuple[Any, ...]) -> tuple[str, list[str]]:
         info = _model_field(current, key)
         if info is None:
             break
-        rule = info.description or ""
+        found = info
         current = _inner_model(info.annotation)
-    return rule, siblings
+    return found, siblings
 
 
 def _model_field(model: Any, key: str) -> Any:
@@ -342,7 +374,8 @@ def _describe(model: Any, data: dict[str, Any], err: Any) -> str:
     rule_text = f": {rule}" if rule else ""
     ctx = err.get("ctx") or {}
     if kind == "missing":
-        return f"{place} is missing{rule_text}"
+        why = _if_missing(model, loc)
+        return f"{place} is missing: {why}" if why else f"{place} is missing{rule_text}"
     if kind == "string_too_short":
         return f"{place} is empty{rule_text}"
     if kind in ("too_short", "too_long"):
@@ -354,7 +387,8 @@ def _describe(model: Any, data: dict[str, Any], err: Any) -> str:
             bound, word = ctx.get("max_length"), "exactly" if low == ctx.get("max_length") else "at most"
         return f"{place} has {n} {'value' if n == 1 else 'values'}, needs {word} {bound}{rule_text}"
     if kind == "literal_error":
-        return f"{place} = {show(value)}: expected {ctx.get('expected')}"
+        close = closest(value, _quoted(str(ctx.get("expected", "")))) if isinstance(value, str) else None
+        return f"{place} = {show(value)}: expected {ctx.get('expected')}" + (f" (did you mean {close}?)" if close else "")
     if kind in ("greater_than_equal", "less_than_equal", "greater_than", "less_than"):
         bound = {"greater_than_equal": "at least", "less_than_equal": "at most", "greater_than": "more than",
                  "less_than": "less than"}[kind]
@@ -363,6 +397,9 @@ def _describe(model: Any, data: dict[str, Any], err: Any) -> str:
     if kind in ("string_too_long",):
         return f"{place} is too long (at most {ctx.get('max_length')} characters){rule_text}"
     if kind == "string_pattern_mismatch":
+        spaces = _outer_spaces(value, ctx.get("pattern"))
+        if spaces:
+            return f"{place} = {show(value)}: {spaces}: remove it" + (f" ({rule})" if rule else "")
         return f"{place} = {show(value)}: {rule or 'not the expected form'}"
     if kind == "value_error":
         return f"{place}: {shown(str(ctx.get('error', err.get('msg'))), 200)}"
@@ -370,6 +407,24 @@ def _describe(model: Any, data: dict[str, Any], err: Any) -> str:
     if wrong_type:
         return f"{place} = {show(value)} is not {wrong_type}{rule_text}"
     return f"{place} = {show(value)}: {shown(err.get('msg', 'not allowed'), 120)}{rule_text}"
+
+
+def _quoted(expected: str) -> list[str]:
+    """The words of pydantic's "'left' or 'right'" (a Literal's choices)."""
+    return re.findall(r"'([^'\\]*)'", expected)
+
+
+def _outer_spaces(value: Any, pattern: Any) -> str | None:
+    """"begins with a space" when ``value`` would match ``pattern`` but for the white space around it
+    (a name typed as " Ben"), else None."""
+    if not isinstance(value, str) or not isinstance(pattern, str) or value.strip() == value or not value.strip():
+        return None
+    if re.search(pattern, value.strip()) is None:
+        return None
+    lead, trail = value != value.lstrip(), value != value.rstrip()
+    ends = "begins and ends" if lead and trail else "begins" if lead else "ends"
+    around = value[: len(value) - len(value.lstrip())] + value[len(value.rstrip()):]
+    return f"{ends} with {'a space' if set(around) == {' '} else 'white space'}"
 
 
 def pick_name(names: list[str], name: str | None, default: str | None = None) -> str:

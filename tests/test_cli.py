@@ -737,3 +737,69 @@ def test_replaced_compares_a_value_with_the_shipped_one_by_path():
     assert replaced(5, shipped, "trees", "count") and not replaced(4, shipped, "trees", "count")
     assert replaced(7, shipped, "features", "dome", "stars") and not replaced(3, shipped, "features", "dome", "stars")
     assert not replaced(9, shipped, "features", "cupola", "stars")  # nothing shipped there: nothing replaced
+
+
+# --- issue 23: messages that say what is wrong --------------------------------------------------
+
+
+def test_a_pdf_given_as_a_state_file_is_named_a_pdf(tmp_path, monkeypatch):
+    """The sheet tajkit printed, given to score by mistake: not "not UTF-8 text (byte 11)"."""
+    monkeypatch.chdir(tmp_path)
+    sheet = "artisans-sheet.pdf"
+    assert run("print", "artisans", "--count", "1", "-o", sheet).exit_code == 0
+    result = run("score", "artisans", sheet)
+    assert (result.exit_code, result.stderr) == (
+        2, f"error: {sheet}: a PDF, not a state file (TOML or JSON text)\n")
+
+
+@pytest.mark.parametrize(
+    ("head", "what"),
+    [(b"\x89PNG\r\n\x1a\n\x00\x00", "a PNG picture"), (b"game = \x00\x01\x02", "a binary file")],
+)
+def test_a_binary_file_given_as_a_state_file_says_so(tmp_path, monkeypatch, head, what):
+    monkeypatch.chdir(tmp_path)
+    path = Path("table.toml")
+    path.write_bytes(head + b"\xff" * 20)
+    result = run("score", "artisans", str(path))
+    assert (result.exit_code, result.stderr) == (2, f"error: {path}: {what}, not a state file (TOML or JSON text)\n")
+
+
+def test_text_in_another_encoding_still_says_it_is_not_utf8(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    path = Path("table.toml")
+    path.write_bytes('game = "artisans"\n[[players]]\nname = "Zoë"\n'.encode("latin-1"))
+    result = run("score", "artisans", str(path))
+    assert (result.exit_code, result.stderr) == (2, f"error: {path}: not UTF-8 text (byte 41): save it as UTF-8\n")
+
+
+@pytest.mark.parametrize(
+    ("args", "line"),
+    [
+        (["--roll", "3"], "error: --roll 3: needs 2 values: the two dice just rolled, e.g. --roll 4 6"),
+        (["--roll"], "error: --roll: needs 2 values: the two dice just rolled, e.g. --roll 4 6"),
+        (["--roll", "4", "--player", "Asha"],
+         "error: --roll 4: needs 2 values, but --player follows (an option, not a value): the two dice just rolled, "
+         "e.g. --roll 4 6"),
+    ],
+)
+def test_too_few_dice_for_roll_says_it_needs_two(args, line):
+    """Not "--roll --player: not a whole number" nor "Option '--roll' requires 2 arguments."."""
+    result = run("hint", "artisans", str(ASHA), *args)
+    assert (result.exit_code, result.stderr.splitlines()) == (2, [line])
+
+
+def test_a_name_with_a_leading_space_says_the_space_is_the_problem(tmp_path):
+    path = tmp_path / "table.toml"
+    path.write_text((DATA / "artisans-example.toml").read_text().replace('name = "Asha"', 'name = " Ben"', 1))
+    result = run("score", "artisans", str(path))
+    assert (result.exit_code, result.stderr.splitlines()) == (
+        2, ['error: player 1: name = " Ben": begins with a space: remove it (the player\'s name, one per sheet)'])
+
+
+def test_a_misspelt_word_from_a_closed_list_gets_a_did_you_mean(tmp_path):
+    path = tmp_path / "table.toml"
+    path.write_text((DATA / "taj-example.toml").read_text().replace('"orange", "yellow"', '"orange", "yelow"'))
+    result = run("score", "taj", str(path))
+    assert (result.exit_code, result.stderr.splitlines()) == (
+        2, ["error: display[2][3] = \"yelow\": expected 'green', 'orange', 'pink', 'blue' or 'yellow' "
+            "(did you mean yellow?)"])

@@ -276,6 +276,15 @@ def test_field_problems():
     assert problems(data) == ("Asha: unknown field 'hands' (did you mean hand?)",)
 
 
+def test_a_misspelt_symbol_gets_a_did_you_mean():
+    """As a misspelt field name does (issue 23): "elefant" is most likely elephant."""
+    data = position_data()
+    data["players"][1]["display"] = [["elefant"]]
+    assert problems(data) == (
+        "Ben: display[1][1] = \"elefant\": expected 'elephant', 'tiger', 'princess', 'yellow_advisor', "
+        "'white_advisor' or 'taj' (did you mean elephant?)",)
+
+
 SAFE = st.recursive(
     st.none() | st.booleans() | st.integers(-(10**30), 10**30) | st.text(max_size=6)
     | st.sampled_from(["Asha", "Ben", "taj", "elephant"]),

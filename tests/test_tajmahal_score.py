@@ -456,7 +456,7 @@ def test_cards_in_a_play():
     assert problems(one_round([play("Asha", [])]))[0].startswith("round 1, turn 1: cards[1] has 0 values, needs at least 1")
     assert problems(one_round([play("Asha", ["tigre"])])) == (
         "round 1, turn 1: cards[1][1] = \"tigre\": expected 'elephant', 'tiger', 'princess', 'yellow_advisor', "
-        "'white_advisor' or 'taj'",)
+        "'white_advisor' or 'taj' (did you mean tiger?)",)
     assert problems(one_round([play("Asha", ["taj"] * 7)]))[0].startswith("round 1, turn 1: cards[1] has 7 values, needs at most 6")
 
 
