@@ -235,6 +235,28 @@ def test_validation_messages(changes, message):
     assert any(message in p for p in found), found
 
 
+def test_a_file_with_two_faults_reports_both():
+    """One error line per problem (README): a misspelt colour does not hide a Taj card off the end
+    (rulebook: Setup: the Taj card lies over 3 adjacent rugs)."""
+    display = copy.deepcopy(END_DATA["display"])
+    display[1][2] = "yelow"
+    assert problems(display=display, taj=6) == (
+        "display[2][3] = \"yelow\": expected 'green', 'orange', 'pink', 'blue' or 'yellow' (did you mean yellow?)",
+        "taj = 6: the Taj card lies over 3 rugs, so with 6 rugs its leftmost rug is at position 1-4 (rulebook: Setup)",
+    )
+
+
+def test_a_colour_fault_does_not_hide_the_other_rules():
+    """A goal naming a colour twice and a repeated name are still found beside an unknown colour."""
+    players = [{"name": "A", "goal": ["pink", "pink", "teal"]}, {"name": "A", "goal": ["pink", "blue", "green"]}]
+    found = problems(players=players)
+    assert found[0].startswith('A: goal[3] = "teal": expected')
+    assert found[1:] == (
+        "A: goal = ['pink', 'pink', 'teal']: a goal card names three different colours (rulebook: Scoring)",
+        "players: the name 'A' appears twice: each player needs their own name",
+    )
+
+
 # --- hints -------------------------------------------------------------------------------------
 
 

@@ -17,7 +17,17 @@ GAME = "taj"
 
 @cache
 def state_model(spec: Spec) -> type[BaseModel]:
-    colour = Literal[spec.colours]  # type: ignore[valid-type]
+    return _model(spec, Literal[spec.colours])  # type: ignore[valid-type]
+
+
+@cache
+def _any_colour_model(spec: Spec) -> type[BaseModel]:
+    """The state model with any word for a colour: a file whose only faults are misspelt colours
+    still reads, so its other rules are checked too (one line per problem, all at once)."""
+    return _model(spec, str)
+
+
+def _model(spec: Spec, colour: Any) -> type[BaseModel]:
     names = ", ".join(spec.colours)
     rug = Annotated[
         list[colour],  # type: ignore[valid-type]
@@ -71,7 +81,10 @@ def state_model(spec: Spec) -> type[BaseModel]:
 
 def table_from_data(spec: Spec, data: dict[str, Any]) -> Table:
     statefile.check_game(data, GAME)
-    parsed: Any = statefile.validate(state_model(spec), data)
+    try:
+        parsed: Any = statefile.validate(state_model(spec), data)
+    except BadState as exc:
+        raise BadState(*exc.problems, *_rule_problems_beside_colours(spec, data)) from None
     problems = _rule_problems(spec, parsed)
     if problems:
         raise BadState(*problems)
@@ -89,6 +102,14 @@ def table_from_data(spec: Spec, data: dict[str, Any]) -> Table:
 
 def load_table(spec: Spec, source: str) -> Table:
     return table_from_data(spec, statefile.read_source(source))
+
+
+def _rule_problems_beside_colours(spec: Spec, data: dict[str, Any]) -> list[str]:
+    """The rules broken by a file refused for its colours alone (none when more is wrong)."""
+    try:
+        return _rule_problems(spec, statefile.validate(_any_colour_model(spec), data))
+    except BadState:
+        return []
 
 
 def _rule_problems(spec: Spec, parsed: Any) -> list[str]:
