@@ -77,7 +77,7 @@ def test_what_one_turn_earns_on_a_position():
     start, played = anna.rows
     assert (start.label, start.points) == ("Start", 3)
     assert played.label == "Turn 1" and played.points == 2
-    assert played.shown == "d7 green area 1 (+1), new worker b group 1 (+1)"
+    assert played.shown == "d7 green area 1 (+1), new worker b, group 1 (+1)"
     assert played.reason == "running total 5"
     assert anna.total == 5
     assert any("the game is not over" in n for n in result.notes)

@@ -48,10 +48,11 @@ class Scored:
 class Answer:
     objective: str
     best: tuple[Scored, ...]  # ranked, best first
-    considered: int  # legal turns evaluated (one arrow per outcome)
+    considered: int  # legal turns evaluated (one arrow per outcome; two tiles in both orders)
     proven: bool
     solver: str
     seconds: float
+    choices: int | None = None  # the legal turns as the hint lists them (two tiles in either order once)
 
 
 def value_of(result: TurnResult, player: int, objective: str) -> int:
@@ -145,7 +146,7 @@ def enumerate_best(spec: Spec, pos: Position, objective: str = "gold", top: int 
         result = outcome(spec, pos, turn, check=False)
         ranked.append(Scored(turn, result, value_of(result, pos.to_move, objective)))
         assert ranked[-1].value == -rank[0], "the quick value and the rules disagree"
-    return Answer(objective, tuple(ranked), considered, True, "enumeration", time.perf_counter() - started)
+    return Answer(objective, tuple(ranked), considered, True, "enumeration", time.perf_counter() - started, len(best))
 
 
 # --- the command --------------------------------------------------------------------------------
@@ -194,7 +195,9 @@ def _notes(spec: Spec, pos: Position, answer: Answer) -> list[str]:
 
 def _proof(answer: Answer) -> str:
     if answer.proven and answer.solver == "enumeration":
-        return f"proven best for '{answer.objective}': every one of the {answer.considered} legal turns was played and valued"
+        orders = f" ({answer.considered} plays: two tiles in both orders)" if answer.considered != answer.choices else ""
+        return (f"proven best for '{answer.objective}': every one of the {answer.choices} legal turns was played and "
+                f"valued{orders}")
     if answer.proven:
         return (f"proven best for '{answer.objective}': CP-SAT proved it optimal over every legal turn "
                 f"({answer.considered} candidate placements modelled)")
@@ -232,6 +235,7 @@ def _json(spec: Spec, names: list[str], pos: Position, answer: Answer, notes: li
             for k, s in enumerate(answer.best, 1)
         ],
         "considered": answer.considered,
+        "legal_turns": answer.choices,
         "proven_optimal": answer.proven,
         "solver": answer.solver,
         "seconds": round(answer.seconds, 4),

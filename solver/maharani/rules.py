@@ -114,6 +114,7 @@ class QuarterScore:
     quarter: int
     crews: tuple[tuple[int, int, int], ...]  # (crew, workers, gold) for every crew with workers there
     at_end: bool = False  # an unfinished quarter scored at the end of the game
+    beside: tuple[tuple[int, int], ...] = ()  # (crew, workers) set beside the quarter (Fontos): they go home
 
     def gold_of(self, player: int) -> int:
         return sum(g for c, _, g in self.crews if crew_player(c) == player)
@@ -514,7 +515,7 @@ def close_game(spec: Spec, pos: Position) -> tuple[tuple[QuarterScore, ...], Pos
     for score in scorings:
         for c, _, g in score.crews:
             gold[crew_player(c)] += g
-    return tuple(s for s in scorings if s.crews), replace(after, gold=tuple(gold))
+    return tuple(s for s in scorings if s.crews or s.beside), replace(after, gold=tuple(gold))
 
 
 def refill(spec: Spec, pos: Position, draws: Draws, slots: list[int]) -> Position:
@@ -556,14 +557,16 @@ def refill(spec: Spec, pos: Position, draws: Draws, slots: list[int]) -> Positio
 
 def score_quarter(spec: Spec, pos: Position, quarter: int, at_end: bool) -> tuple[QuarterScore, Position]:
     """Egy negyed kiértékelése: every crew with workers in the quarter scores the table's gold for
-    their number (two players: each colour apart); the workers, and those set beside it, go home."""
+    their number (two players: each colour apart); the workers, and those set beside it (who score
+    nothing), go home."""
     counts: Counter[int] = Counter(pos.worker[s] for s in spec.quarter_spaces[quarter] if pos.worker[s] >= 0)
     crews = tuple((c, counts[c], spec.quarter_gold_for(counts[c])) for c in sorted(counts))
+    beside = tuple(sorted(Counter(c for c, q in pos.aside if q == quarter).items()))
     workers = list(pos.worker)
     for s in spec.quarter_spaces[quarter]:
         workers[s] = -1
     aside = tuple(a for a in pos.aside if a[1] != quarter)
-    return QuarterScore(quarter, crews, at_end), replace(pos, worker=tuple(workers), aside=aside)
+    return QuarterScore(quarter, crews, at_end, beside), replace(pos, worker=tuple(workers), aside=aside)
 
 
 def game_over(spec: Spec, pos: Position) -> str | None:

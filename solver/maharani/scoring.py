@@ -8,7 +8,7 @@ from typing import Any
 
 from tajkit.solver.game import Category, PlayerScore, Row, ScoreResult
 from tajkit.solver.maharani import notation
-from tajkit.solver.maharani.rules import Placed, QuarterScore, TurnResult, crew_player, live_bag
+from tajkit.solver.maharani.rules import Placed, QuarterScore, Tile, TurnResult, crew_player, live_bag
 from tajkit.solver.maharani.spec import DIRS, Spec, inferred_table_note
 from tajkit.solver.maharani.state import Replay
 from tajkit.solver.ranking import rank
@@ -28,38 +28,84 @@ def categories(spec: Spec) -> tuple[Category, ...]:
 # --- one placement, one turn, in words -----------------------------------------------------------
 
 
-def placed_words(spec: Spec, players: int, p: Placed) -> str:
+def tiles_words(spec: Spec, tiles: tuple[Tile, ...] | list[Tile]) -> str:
+    """``Yc``, ``Yc and Gc``, ``Yc, Gc and Pc``."""
+    names = [spec.tile_name(*t) for t in tiles]
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+
+
+def colour_words(spec: Spec, players: int, colour: int) -> str:
+    """`` a`` or `` b``, a two-player game's worker colour (Szabályok 2 játékosra), else nothing."""
+    return f" {'ab'[colour]}" if spec.crews_per_player[players] == 2 else ""
+
+
+def worker_words(spec: Spec, players: int, p: Placed, side: int) -> str:
+    """What the worker did, and its gold; with the arrow at the player and no worker, why not."""
+    w = p.placement.worker
+    if w is None or w.kind == "none":
+        if p.placement.arrow != side:
+            return ""
+        either = " of either colour" if spec.crews_per_player[players] == 2 else ""
+        return f"arrow at the player but no worker{either} left to put on it"
+    colour = colour_words(spec, players, w.colour)
+    group = f"group {p.group} (+{p.group})"
+    if w.kind == "new":
+        return f"new worker{colour}, {group}" if colour else f"new worker {group}"
+    return f"worker{colour} moved from {spec.spaces[w.source].name}, {group}"
+
+
+def placed_words(spec: Spec, players: int, p: Placed, side: int) -> str:
     colour = spec.colours[p.tile[0]].name
     space = spec.spaces[p.placement.space].name
-    words = f"{space} {colour} area {p.area} (+{p.area})"
+    parts = [f"{space} {colour} area {p.area} (+{p.area})"]
     if p.marker >= 0:
-        words += f", {spec.quarter_names[p.marker]} marker down"
-    w = p.placement.worker
-    if w is not None and w.kind != "none":
-        two = spec.crews_per_player[players] == 2
-        which = f" {'ab'[w.colour]}" if two else ""
-        how = "new worker" if w.kind == "new" else f"worker moved from {spec.spaces[w.source].name}"
-        words += f", {how}{which} group {p.group} (+{p.group})"
-    return words
+        parts.append(f"{spec.quarter_names[p.marker]} marker down")
+    parts.append(worker_words(spec, players, p, side))
+    if p.removed:
+        verb = "leaves" if len(p.removed) == 1 else "leave"
+        parts.append(f"the last centre-column space: {tiles_words(spec, p.removed)} {verb} the rondel and the game")
+    return ", ".join(part for part in parts if part)
+
+
+def drawn_aside(result: TurnResult) -> list[Tile]:
+    """The centre-column tiles drawn in the turn and set aside (Különleges eset 1), without those
+    taken off the rondel when the last centre space was covered."""
+    drawn = list(result.set_aside)
+    for p in result.placed:
+        for tile in p.removed:
+            drawn.remove(tile)
+    return drawn
 
 
 def turn_words(spec: Spec, players: int, result: TurnResult) -> str:
     if result.refresh:
         return "refresh: all action markers face up"
-    parts = [placed_words(spec, players, p) for p in result.placed]
+    side = result.after.sides[result.player]
+    parts = [placed_words(spec, players, p, side) for p in result.placed]
+    drawn = drawn_aside(result)
+    if drawn:
+        parts.append(f"{tiles_words(spec, drawn)} drawn and set aside: no centre-column space is left")
     if result.second_tile:
         parts.append(f"second tile {result.second_tile}")
     return "; ".join(parts)
 
 
+def workers_words(n: int, code: int, two: bool) -> str:
+    """``3 workers``, with two players ``3 workers a`` (each colour is scored apart)."""
+    return f"{n} worker{'s' if n != 1 else ''}{' ' + 'ab'[code % 2] if two else ''}"
+
+
 def scoring_words(spec: Spec, players: int, score: QuarterScore, player: int) -> str:
+    """The player's workers in the scored quarter and their gold, then those set beside it going
+    home (Fontos); empty when the player had none there."""
     two = spec.crews_per_player[players] == 2
-    parts = [
-        f"{n} worker{'s' if n != 1 else ''}{' ' + 'ab'[c % 2] if two else ''} → {g}"
-        for c, n, g in score.crews
-        if crew_player(c) == player
-    ]
-    return " + ".join(parts)
+    scored = " + ".join(f"{workers_words(n, c, two)} → {g}" for c, n, g in score.crews if crew_player(c) == player)
+    beside = [(c, n) for c, n in score.beside if crew_player(c) == player]
+    home = ""
+    if beside:
+        who = " + ".join(workers_words(n, c, two) for c, n in beside)
+        home = f"{who} set beside it {'goes' if sum(n for _, n in beside) == 1 else 'go'} home"
+    return "; ".join(part for part in (scored, home) if part)
 
 
 def placed_json(spec: Spec, players: int, p: Placed) -> dict[str, Any]:
@@ -96,6 +142,10 @@ def scoring_json(spec: Spec, names: tuple[str, ...] | list[str], score: QuarterS
         "crews": [
             {"player": names[crew_player(c)], "colour": "ab"[c % 2] if two else None, "workers": n, "gold": g}
             for c, n, g in score.crews
+        ],
+        "beside": [
+            {"player": names[crew_player(c)], "colour": "ab"[c % 2] if two else None, "workers": n}
+            for c, n in score.beside
         ],
     }
 
@@ -168,18 +218,19 @@ def score(spec: Spec, replay: Replay) -> ScoreResult:
 def _turn_rows(spec: Spec, n: int, number: int, result: TurnResult, rows: list[list[Row]], used: set[int]) -> None:
     player = result.player
     own = sum(p.area + p.group for p in result.placed) + result.second_tile
-    total = result.after.gold[player] - sum(s.gold_of(player) for s in result.scorings)
+    running = [g - sum(s.gold_of(k) for s in result.scorings) for k, g in enumerate(result.after.gold)]
     rows[player].append(
-        Row("turn", own, turn_words(spec, n, result), reason=f"running total {total}", label=f"Turn {number}")
+        Row("turn", own, turn_words(spec, n, result), reason=f"running total {running[player]}", label=f"Turn {number}")
     )
     for score in result.scorings:
         used.update(w for _, w, _ in score.crews)
         when = "end of the game" if score.at_end else f"after turn {number}"
         for k in range(n):
+            running[k] += score.gold_of(k)
             words = scoring_words(spec, n, score, k)
             if words:
                 rows[k].append(
-                    Row("quarter", score.gold_of(k), words, reason=f"running total {result.after.gold[k]}",
+                    Row("quarter", score.gold_of(k), words, reason=f"running total {running[k]}",
                         label=f"Quarter {score.quarter + 1} ({when})")
                 )
 
