@@ -3,11 +3,14 @@ solved before) and the simulation's bookkeeping (processes, the oracle's bound).
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import numpy as np
 import pytest
+from typer.testing import CliRunner
 
+from tajkit.cli import main as cli
 from tajkit.solver.artisans import report, simulate
 from tajkit.solver.artisans.endgame import Endgame
 from tajkit.solver.artisans.engine import EMove, engine_for
@@ -292,3 +295,19 @@ def test_unproven_oracle_games_are_no_bound():
     assert games == [0, 3] and bound == pytest.approx(38)
     assert simulate.ratio_to_oracle(runs, "hint") == pytest.approx(36 / 38)
     assert "the 2 of 4 games it proved optimal" in report.simulation_text(runs, 4, 1)
+
+
+def test_a_hint_says_which_features_the_position_left_out_and_took_as_empty(tmp_path):
+    """Issue 23: a position may leave a feature out (its boxes are empty), but the hint says so, so
+    a forgotten line is not taken silently: Asha's sheet without its left orchard (3 empty boxes,
+    solved exactly)."""
+    text = (DATA / "artisans-asha.toml").read_text(encoding="utf-8")
+    path = tmp_path / "sheet.toml"
+    path.write_text("".join(line for line in text.splitlines(keepends=True) if not line.startswith("left_orchard")))
+    result = CliRunner().invoke(cli.app, ["hint", "artisans", str(path), "--roll", "4", "6", "--top", "1", "--json"])
+    assert result.exit_code == 0, result.output
+    note = "Asha: left_orchard is not in the position, so its boxes are taken as empty"
+    assert json.loads(result.stdout)["notes"][0] == note
+    whole = CliRunner().invoke(cli.app, ["hint", "artisans", str(DATA / "artisans-asha.toml"), "--roll", "4", "6",
+                                         "--json"])
+    assert not any("not in the position" in n for n in json.loads(whole.stdout)["notes"])

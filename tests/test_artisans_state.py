@@ -4,16 +4,23 @@ rule), ranking and tie-breaks (rulebook: Scoring), the published JSON Schema."""
 from __future__ import annotations
 
 import copy
+import tomllib
+from pathlib import Path
 
 import pytest
+import tomli_w
+from typer.testing import CliRunner
+
+from tajkit.cli import main as cli
 
 from tajkit.solver.artisans.rules import load_spec
 from tajkit.solver.artisans.scoring import score_table
 from tajkit.solver.artisans import GAME
-from tajkit.solver.artisans.state import players_from_data, to_data
+from tajkit.solver.artisans.state import left_out_notes, players_from_data, to_data
 from tajkit.solver.errors import BadInput
 
 SPEC = load_spec()
+DATA = Path(__file__).parent / "data"
 
 ASHA = {
     "name": "Asha",
@@ -50,10 +57,39 @@ def test_valid_state_round_trips():
     assert to_data(SPEC, players) == table(ASHA)
 
 
-def test_missing_features_are_empty_boxes():
-    data = table({"name": "Ben", "raindrops_used": 0, "trees_watered": 0})
-    (ben,) = players_from_data(SPEC, data)
-    assert ben.sheet.filled_boxes() == 0
+def test_a_finished_table_names_every_feature():
+    """Issue 23: the README's table without Asha's `waterway = [1, 3, 5]` scored her 24 instead of
+    28, a false tie with Ben, exit 0. A feature scores only when its boxes are all filled
+    (rulebook: Scoring), so a forgotten line silently lost its stars: like raindrops_used, each
+    feature is required in a finished table, an empty one written as zeros."""
+    example = tomllib.loads((DATA / "artisans-example.toml").read_text(encoding="utf-8"))
+    del example["players"][0]["waterway"]
+    assert problems(example) == (
+        "Asha: waterway is missing: a finished table names every feature (write [0, 0, 0] for an empty one)",
+    )
+    result = CliRunner().invoke(cli.app, ["score", "artisans", "-"], input=tomli_w.dumps(example))
+    assert result.exit_code == 2 and result.stdout == ""
+    assert result.stderr == (
+        "error: Asha: waterway is missing: a finished table names every feature (write [0, 0, 0] for an empty one)\n"
+    )
+    example["players"][0]["waterway"] = [0, 0, 0]  # written empty, it scores as empty
+    asha = next(p for p in score_table(SPEC, players_from_data(SPEC, example)).players if p.name == "Asha")
+    assert asha.total == 24
+
+
+def test_a_position_takes_a_feature_it_leaves_out_as_empty():
+    """A sheet in play (tajkit hint, tajkit show) may leave a feature out: its boxes are empty,
+    and the player remembers which, so the hint can say so."""
+    data = table({"name": "Ben", "raindrops_used": 0, "trees_watered": 0, "dome": [5, 0, 0]})
+    (ben,) = players_from_data(SPEC, data, finished=False)
+    assert ben.sheet.filled_boxes() == 1
+    assert ben.left_out == tuple(f.id for f in SPEC.features if f.id != "dome")
+    assert left_out_notes((ben,)) == (
+        "Ben: left_orchard, right_orchard, waterway, left_minaret, left_facade, archway, right_facade and "
+        "right_minaret are not in the position, so their boxes are taken as empty",
+    )
+    (asha,) = players_from_data(SPEC, table(ASHA), finished=False)
+    assert asha.left_out == () and left_out_notes((asha,)) == ()
 
 
 @pytest.mark.parametrize("value", [-1, 7])
@@ -83,7 +119,8 @@ def test_a_short_list_under_an_earlier_key_states_its_features_rule():
 def test_the_keys_used_before_the_rename_are_still_accepted():
     """One vocabulary per game (issue 8): the state file says left_orchard like the pad's "Left
     orchard"; files written with the old keys (arborist_1, minaret_left ...) still score."""
-    old = {"name": "Asha", "raindrops_used": 9, "trees_watered": 2, "arborist_1": [2, 4], "minaret_left": [6, 4, 3, 1]}
+    old = {key: value for key, value in ASHA.items() if key not in ("left_orchard", "left_minaret")}
+    old |= {"arborist_1": [2, 4], "minaret_left": [6, 4, 3, 1]}  # an earlier key names its feature
     (asha,) = players_from_data(SPEC, table(old))
     assert asha.sheet.values[0] == (2, 4) and asha.sheet.values[3] == (6, 4, 3, 1)
     both = {**old, "left_orchard": [2, 4]}
@@ -240,8 +277,14 @@ def test_json_has_name_total_rank_breakdown():
 
 
 def test_schema_describes_every_field():
+    """Both forms are published: a finished table for score requires every feature, a position for
+    hint may leave one out (issue 23)."""
     schema = GAME.schema(SPEC)
-    player_schema = schema["$defs"]["ArtisansPlayer"]
-    assert set(player_schema["properties"]) == {"name", "raindrops_used", "trees_watered", "age"} | {f.id for f in SPEC.features}
-    assert player_schema["additionalProperties"] is False
-    assert player_schema["properties"]["dome"]["minItems"] == 3
+    assert [form["$ref"] for form in schema["anyOf"]] == ["#/$defs/ArtisansTable", "#/$defs/ArtisansPosition"]
+    features = {f.id for f in SPEC.features}
+    for form, required in (("ArtisansTablePlayer", features), ("ArtisansPositionPlayer", set())):
+        player_schema = schema["$defs"][form]
+        assert set(player_schema["properties"]) == {"name", "raindrops_used", "trees_watered", "age"} | features
+        assert set(player_schema["required"]) == {"name", "raindrops_used", "trees_watered"} | required
+        assert player_schema["additionalProperties"] is False
+        assert player_schema["properties"]["dome"]["minItems"] == 3

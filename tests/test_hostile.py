@@ -186,7 +186,8 @@ def test_a_lone_surrogate_is_named(tmp_path):
 def test_control_characters_and_long_values_are_not_echoed_raw(tmp_path):
     path = tmp_path / "c.json"
     name = "\x1b[31mevil\nerror: forged line" + "x" * 10_000
-    path.write_text(json.dumps({"game": "artisans", "players": [{"name": name, "raindrops_used": 0, "trees_watered": 0}]}))
+    sheet = tomllib.loads((DATA / "artisans-example.toml").read_text())["players"][0]  # a finished table names every feature
+    path.write_text(json.dumps({"game": "artisans", "players": [{**sheet, "name": name}]}))
     result = score(path)
     assert result.exit_code == 2
     (line,) = result.stderr.splitlines()

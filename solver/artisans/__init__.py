@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from tajkit.solver.game import CardPart, Category, Command, Game, Option, Report, ScoreResult
+from tajkit.solver.game import (FORM_NAMES, CardPart, Category, Command, Game, Option, Report, ScoreResult,
+                                schema_of_files)
 
 POLICY_NAMES = ("oracle", "hint", "heuristic", "greedy", "random")
 
@@ -14,7 +15,7 @@ def _hint(spec: Any, data: dict[str, Any], roll: tuple[int, int], player: str | 
     from tajkit.solver.artisans import report, state
     from tajkit.solver.artisans.hint import check_position, hinter_for
 
-    players = state.players_from_data(spec, data)
+    players = state.players_from_data(spec, data, finished=False)
     chosen = state.pick_player(players, player)
     check_position(spec, chosen.name, chosen.sheet, roll)
     ender = next((p for p in players if p is not chosen and p.sheet.ends_game(spec)), None)
@@ -26,7 +27,7 @@ def _hint(spec: Any, data: dict[str, Any], roll: tuple[int, int], player: str | 
     return Report(
         report.hint_text(spec, chosen.name, chosen.sheet, roll, hint, top, ended),
         report.hint_json(spec, chosen.name, roll, hint, seed, top),
-        spec.default_notes() + tuple(hint.notes()),
+        state.left_out_notes(players) + spec.default_notes() + tuple(hint.notes()),
     )
 
 
@@ -107,9 +108,24 @@ class Artisans(Game):
         return {"features": CardPart(items=tuple(lines.values()))}
 
     def state_model(self, spec: Any) -> Any:
+        """The sheet's fields, what interactive entry asks for (each feature with its empty boxes as
+        the default an Enter accepts, so an entered table names every feature)."""
         from tajkit.solver.artisans.state import state_model
 
-        return state_model(spec)
+        return state_model(spec, finished=False)
+
+    def schema(self, spec: Any) -> dict[str, Any]:
+        """A table for ``tajkit score`` (every feature named) or a position for ``tajkit hint`` (a
+        feature left out is empty). Not :meth:`file_forms`: every table is also a position, so a file
+        given to the wrong command cannot be told apart by its form."""
+        from tajkit.solver.artisans.state import state_model
+
+        return schema_of_files(
+            f"tajkit state files: {self.title}",
+            f"{FORM_NAMES['score']} for tajkit score or {FORM_NAMES['hint']} for tajkit hint",
+            state_model(spec, finished=True),
+            state_model(spec, finished=False),
+        )
 
     def read_state(self, spec: Any, data: dict[str, Any]) -> Any:
         from tajkit.solver.artisans.state import players_from_data
@@ -136,7 +152,7 @@ class Artisans(Game):
         from tajkit.sheets.raster import png_from_pdf
         from tajkit.solver.artisans.state import players_from_data
 
-        players = players_from_data(spec, data)
+        players = players_from_data(spec, data, finished=False)  # a sheet in play draws too
         return png_from_pdf(render_filled(spec, players), dpi=110)
 
 

@@ -9,6 +9,7 @@ from typing import Annotated, Any, Literal
 from tajkit.solver import statefile
 from tajkit.solver.artisans.rules import EMPTY, Sheet, Spec
 from tajkit.solver.errors import BadState
+from tajkit.solver.ranking import join_names
 
 GAME = "artisans"
 
@@ -18,12 +19,15 @@ class Player:
     name: str
     sheet: Sheet
     age: int | None = None  # for the rulebook's last tie-break (the youngest wins)
+    left_out: tuple[str, ...] = ()  # features a position did not name, taken as empty
 
 
 @cache
-def state_model(spec: Spec) -> Any:
-    """The pydantic model of a state file for this sheet spec (its JSON Schema is published, and
-    interactive entry asks for its fields in this order)."""
+def state_model(spec: Spec, finished: bool = False) -> Any:
+    """The pydantic model of a state file for this sheet spec: a position in play (``tajkit hint``,
+    ``tajkit show``; a feature left out is empty) or a ``finished`` table (``tajkit score``: every
+    feature named, an empty one as zeros, or a forgotten line would silently score nothing). Both
+    are published in the JSON Schema; interactive entry asks for every field of the first, in order."""
     from pydantic import AliasChoices, ConfigDict, Field, create_model, model_validator
 
     from tajkit.solver.seedmodels import MAX_PLAYERS_IN_A_FILE, PlayerName
@@ -32,16 +36,22 @@ def state_model(spec: Spec) -> Any:
     fields: dict[str, Any] = {"name": (PlayerName, Field(description="the player's name, one per sheet"))}
     for feature in spec.features:
         order = ", ".join(feature.boxes)
+        empty = [EMPTY] * feature.size
+        extra = {"entry": "digits", "title_text": feature.title}
+        if finished:  # required, and the message for a missing one says how to write it empty
+            presence = {"json_schema_extra": {**extra, "if_missing": "a finished table names every feature "
+                                              f"(write {empty} for an empty one)"}}
+        else:
+            presence = {"default": empty, "json_schema_extra": extra}
         fields[feature.id] = (
             list[box],
             Field(
-                default=[EMPTY] * feature.size,
+                **presence,
                 min_length=feature.size,
                 max_length=feature.size,
                 validation_alias=AliasChoices(feature.id, *feature.aliases),
                 description=f"{feature.title} ({feature.craftsperson}): {feature.size} values ({order}), "
                 f"each a die value 1-{spec.faces}, or 0 for an empty box",
-                json_schema_extra={"entry": "digits", "title_text": feature.title},
             ),
         )
     fields["raindrops_used"] = (
@@ -75,15 +85,17 @@ def state_model(spec: Spec) -> Any:
                 raise ValueError(f"{', '.join(both)}: give each feature once")
         return data
 
+    form = "Table" if finished else "Position"
     player = create_model(
-        "ArtisansPlayer",
+        f"Artisans{form}Player",
         __config__=ConfigDict(extra="forbid", strict=True, populate_by_name=True),
         __validators__={"_one_name": model_validator(mode="before")(one_name_per_feature)},
         **fields,
     )
     return create_model(
-        "ArtisansState",
-        __config__=ConfigDict(extra="forbid", strict=True, title="tajkit state: Artisans of the Taj Mahal"),
+        f"Artisans{form}",
+        __config__=ConfigDict(extra="forbid", strict=True, title=f"tajkit state: Artisans of the Taj Mahal, "
+                              f"{'a finished table (tajkit score)' if finished else 'a position (tajkit hint)'}"),
         game=(Literal["artisans"], Field(description='always "artisans"')),
         players=(
             list[player],
@@ -96,10 +108,11 @@ def state_model(spec: Spec) -> Any:
     )
 
 
-def players_from_data(spec: Spec, data: dict[str, Any]) -> tuple[Player, ...]:
-    """Validate a parsed state file and return its players; every problem is reported at once."""
+def players_from_data(spec: Spec, data: dict[str, Any], finished: bool = True) -> tuple[Player, ...]:
+    """Validate a parsed state file, a ``finished`` table or a position in play, and return its
+    players; every problem is reported at once."""
     statefile.check_game(data, GAME)
-    parsed = statefile.validate(state_model(spec), data)
+    parsed = statefile.validate(state_model(spec, finished), data)
     players = tuple(
         Player(
             name=p.name,
@@ -109,6 +122,7 @@ def players_from_data(spec: Spec, data: dict[str, Any]) -> tuple[Player, ...]:
                 trees_watered=p.trees_watered,
             ),
             age=p.age,
+            left_out=tuple(f.id for f in spec.features if f.id not in p.model_fields_set),
         )
         for p in parsed.players
     )
@@ -120,6 +134,17 @@ def players_from_data(spec: Spec, data: dict[str, Any]) -> tuple[Player, ...]:
 
 def load_players(spec: Spec, source: str) -> tuple[Player, ...]:
     return players_from_data(spec, statefile.read_source(source))
+
+
+def left_out_notes(players: tuple[Player, ...]) -> tuple[str, ...]:
+    """What a position left out and was taken as empty, one note per player."""
+    notes = []
+    for p in players:
+        if p.left_out:
+            verb, boxes = ("is", "its") if len(p.left_out) == 1 else ("are", "their")
+            notes.append(f"{statefile.shown(p.name, 30)}: {join_names(list(p.left_out))} {verb} not in the position, "
+                         f"so {boxes} boxes are taken as empty")
+    return tuple(notes)
 
 
 def rule_problems(spec: Spec, players: tuple[Player, ...]) -> list[tuple[tuple[str, ...], str]]:
@@ -152,9 +177,14 @@ def rule_problems(spec: Spec, players: tuple[Player, ...]) -> list[tuple[tuple[s
     return problems
 
 
+def game_over(spec: Spec, players: tuple[Player, ...]) -> bool:
+    """Rulebook (End of the Game): some sheet is full or has used its last raindrop."""
+    return any(p.sheet.ends_game(spec) for p in players)
+
+
 def end_of_game_note(spec: Spec, players: tuple[Player, ...]) -> str | None:
     """A note when no sheet has ended the game yet (rulebook: End of the Game)."""
-    if any(p.sheet.ends_game(spec) for p in players):
+    if game_over(spec, players):
         return None
     return (
         "no sheet is full and nobody has used all "
