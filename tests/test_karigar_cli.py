@@ -147,3 +147,28 @@ def test_a_position_given_to_score_is_named_for_what_it_is():
     assert result.exit_code == 2
     assert result.stderr.splitlines() == [
         f"error: {EXAMPLE} holds a table for tajkit score, not a position for tajkit hint: run tajkit score karigar {EXAMPLE}"]
+
+
+def test_a_data_player_limit_counts_the_asking_player_too(tmp_path):
+    """Issue 29: with [players] most = 2, score refuses a table of 3; the hint counted only the
+    two others against the limit and planned for 3 players. You count too (rulebook: Components)."""
+    (tmp_path / "karigar.toml").write_text("[players]\nmost = 2\n")
+    result = run("--data", str(tmp_path), "hint", "karigar", str(POSITION), "--turns", "1")
+    assert (result.exit_code, result.stderr.splitlines()) == (2, [
+        "error: others has 2 values, needs at most 1: the other players in the Bazaar, AI players too "
+        "(with you, at most 2 players)"])
+    (tmp_path / "karigar.toml").write_text("[players]\nmost = 3\n")
+    assert run("--data", str(tmp_path), "hint", "karigar", str(POSITION), "--turns", "1").exit_code == 0
+
+
+def test_a_data_limit_of_ai_players_holds_for_the_hint_as_for_score(tmp_path):
+    """[players] most_ai (rulebook: Game Play with Ustad Cards: 1 or 2 AI players) is checked by
+    score; a position with more AI players than that is refused the same way."""
+    data = tomllib.loads(POSITION.read_text())
+    data["others"][1]["ai"] = True
+    position = tmp_path / "position.json"
+    position.write_text(json.dumps(data))
+    (tmp_path / "karigar.toml").write_text("[players]\nmost_ai = 0\n")
+    result = run("--data", str(tmp_path), "hint", "karigar", str(position), "--turns", "1")
+    assert (result.exit_code, result.stderr.splitlines()) == (2, [
+        "error: others: 1 AI player, at most 0 (rulebook: Game Play with Ustad Cards)"])

@@ -107,7 +107,11 @@ def position_model(spec: Spec) -> type[BaseModel]:
             Field(min_length=1, max_length=spec.sections, description=f"the {spec.sections} Bazaar cards as they lie"),
         ),
         alliances=(list[offer], Field(default=[], max_length=9, description="the Alliance cards on offer")),  # type: ignore[valid-type]
-        others=(list[other], Field(default=[], max_length=spec.most_players, description="the other players in the Bazaar")),  # type: ignore[valid-type]
+        others=(
+            list[other],  # type: ignore[valid-type]
+            Field(default=[], max_length=spec.most_players - 1,  # you are one of the players
+                  description=f"the other players in the Bazaar, AI players too (with you, at most {spec.most_players} players)"),
+        ),
     )
 
 
@@ -172,6 +176,10 @@ def _taj_problems(spec: Spec, p: Any) -> list[str]:
             f"{expected} (rulebook: Worker Meeples: a third worker when level {spec.extra_worker_after} is complete); "
             'write "supply" for one not in the Bazaar'
         )
+    ais = sum(o.ai for o in p.others)
+    if ais > spec.most_ai:
+        problems.append(f"others: {ais} AI player{'s' if ais != 1 else ''}, at most {spec.most_ai} "
+                        "(rulebook: Game Play with Ustad Cards)")
     for o in p.others:
         if o.cards and not o.ai:
             problems.append(f"others: {statefile.shown(o.name, 30)} reserves whole cards, which only an AI player does (rulebook: AI Player's Turn)")
