@@ -5,10 +5,12 @@ the hint's count of legal turns, and the README's spelled-out start being its po
 
 from __future__ import annotations
 
+import tomllib
 from collections import Counter
 from dataclasses import replace
 
-from test_maharani_support import SPEC, filled, position, quarter, spec_with
+from test_maharani_support import SPEC, filled, position, quarter, random_position, spec_with
+from test_readme import files
 
 from tajkit.solver.maharani import notation, rules
 from tajkit.solver.maharani.hint import enumerate_best, run
@@ -44,7 +46,8 @@ def test_each_quarter_line_shows_the_running_total_after_that_quarter():
         ("Quarter 1 (after turn 1)", 4, "running total 54"),
         ("Quarter 2 (after turn 1)", 4, "running total 58"),
     ]
-    assert [(r.label, r.reason) for r in rows["player 2"] if r.label != "Start"] == [("Quarter 2 (after turn 1)", "running total 14")]
+    others = [(r.label, r.reason) for r in rows["player 2"] if r.label != "Start"]
+    assert others == [("Quarter 2 (after turn 1)", "running total 14")]
 
 
 def test_a_tile_pointing_at_a_player_without_workers_says_why_none_came():
@@ -98,6 +101,8 @@ def test_two_players_worker_colour_stays_with_the_worker():
 
 
 def test_three_or_four_players_read_as_before_with_a_comma_after_a_move():
+    """Munkás lehelyezése vagy áthelyezése: a moved worker names the space it came from, then its
+    group; a new worker reads as before."""
     pos = position({"b7": "Bs"}, {"b7": "1"}, rondel=("Gc", "Pc", "Bn", "Rc"))
     assert turn_line(SPEC, record(pos, "3a7s")) == "a7 blue area 2 (+2), worker moved from b7, group 1 (+1)"
     assert turn_line(SPEC, record(pos, "4b6s")) == "b6 red area 1 (+1), elephant marker down, new worker group 2 (+2)"
@@ -134,8 +139,6 @@ def test_the_hint_counts_the_turns_it_can_list():
 def test_the_hints_count_of_turns_is_the_number_of_different_tables_they_leave():
     """On random positions the count is the number of legal turns told apart by the table they
     leave (an independent count from the rules' list of turns)."""
-    from test_maharani_support import random_position
-
     checked = 0
     for seed in range(40_000, 40_040):
         pos = random_position(seed)
@@ -149,10 +152,6 @@ def test_the_hints_count_of_turns_is_the_number_of_different_tables_they_leave()
 def test_the_readme_spells_out_the_same_start_as_its_position_string():
     """The README's `maharani-spelled.toml` is "the same start spelled out" as the position in
     `maharani-turn.toml`: both read to one position."""
-    from test_readme import files
-
-    import tomllib
-
     found = files()
     turn_file = tomllib.loads(found["maharani-turn.toml"])
     spelled = tomllib.loads(found["maharani-spelled.toml"])
