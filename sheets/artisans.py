@@ -18,7 +18,7 @@ from tajkit.sheets.artisans_look import INKS, ArtisansInk as Ink, cloud, die_fac
 from tajkit.sheets.pdf import BOLD, ITALIC, SANS, document, pad
 from tajkit.sheets.shapes import saved, star_value
 from tajkit.sheets.text import fitted_size, paragraph, text, width_of
-from tajkit.solver.artisans.rules import Feature, Spec
+from tajkit.solver.artisans.rules import Feature, FeatureScore, Spec
 from tajkit.solver.errors import BadData
 from tajkit.solver.game import Category
 
@@ -486,34 +486,50 @@ def box_positions(spec: Spec) -> dict[str, list[tuple[float, float]]]:
 
 
 def render_filled(spec: Spec, players: Sequence[Any]) -> bytes:
-    """One page per player: the sheet with the entered values in their boxes, the watered trees
-    ticked, the used raindrops crossed, and each feature's points in the score strip."""
+    """One page per player: the sheet with the entered values in their boxes, each feature's
+    verdict (see :func:`verdict`), the watered trees ticked, the used raindrops crossed, and each
+    feature's points in the score strip."""
     from tajkit.solver.artisans.rules import score
+    from tajkit.solver.artisans.state import game_over
 
     palette = INKS["colour"]
     positions = box_positions(spec)
+    over = game_over(spec, tuple(players))
 
     def page(player: Any) -> Callable[[Canvas, float, float], None]:
         def draw(c: Canvas, width: float, height: float) -> None:
             with _design_frame(c, width, height):
                 draw_sheet(c, spec, palette)
-                _fill(c, spec, player, score(spec, player.sheet), positions, palette)
+                _fill(c, spec, player, score(spec, player.sheet), positions, palette, over)
 
         return draw
 
     return document([page(p) for p in players], "a4", 1, f"{spec.title} - filled sheets", "tajkit score --png")
 
 
-def _fill(c: Canvas, spec: Spec, player: Any, result: Any, positions: dict, ink: Ink) -> None:
+def verdict(spec: Spec, row: FeatureScore, over: bool) -> bool | None:
+    """A feature's badge: True (a tick) when it scores, False (a cross) when it is lost, None (no
+    badge) while it is still open. In a game still in play a feature is lost only when no filling of
+    its empty boxes meets its condition (rulebook: Scoring Conditions); once the game is over (End of
+    the Game) every feature that does not score is lost."""
+    if row.reason is None:
+        return True
+    if over or not row.feature.can_still_score(row.values, spec.faces):
+        return False
+    return None
+
+
+def _fill(c: Canvas, spec: Spec, player: Any, result: Any, positions: dict, ink: Ink, over: bool) -> None:
     pen = HexColor("#1F3A93")
     text(c, player.name, 366, 707, W - 366, BOLD, 12, color=pen)
     for row in result.features:
-        good = row.points > 0
         for (x, y), value in zip(positions[row.feature.id], row.values):
             if value:
                 text(c, str(value), x + BOX / 2, y + 7.5, BOX - 4, BOLD, 17, "centre", pen)
-        first_x, first_y = positions[row.feature.id][0]
-        _verdict(c, first_x - 7, first_y + BOX + 1, good, ink)
+        good = verdict(spec, row, over)
+        if good is not None:
+            first_x, first_y = positions[row.feature.id][0]
+            _verdict(c, first_x - 7, first_y + BOX + 1, good, ink)
     for k, (x, y) in enumerate(tree_spots(spec)):
         if k < player.sheet.trees_watered:
             _tick(c, x, y, pen)

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import dataclasses
 import re
+import tomllib
+from pathlib import Path
 
 import pdfcheck
 import pytest
@@ -13,9 +15,12 @@ from pypdf import PdfReader
 from tajkit.sheets import artisans
 from tajkit.sheets.pdf import ITALIC
 from tajkit.sheets.text import PLACED, width_of
+from tajkit.solver.artisans.engine import engine_for
 from tajkit.solver.artisans.rules import load_spec
+from tajkit.solver.artisans.state import players_from_data
 
 SPEC = load_spec()
+DATA = Path(__file__).parent / "data"
 
 
 def render(paper: str, ink: str, count: int = 3) -> PdfReader:
@@ -89,3 +94,50 @@ def test_the_water_label_keeps_clear_of_every_tree_circle(trees):
         if count:
             centre = artisans.water_label_x(artisans.ORCHARD_X[side], count)
             assert all(abs(x - centre) >= half + artisans.TICK_R + 1 for x, _ in spots), (side, count)
+
+
+
+# --- the filled-in sheet (tajkit show, tajkit score --png) ----------------------------------------
+
+
+def drawn_badges(monkeypatch, data: dict) -> dict[str, dict[str, bool]]:
+    """The badges the picture of ``data`` draws: per player, feature id -> tick (True) or cross (False)."""
+    badges: dict[str, dict[str, bool]] = {}
+    at = {(x - 7, y + artisans.BOX + 1): fid for fid, ((x, y), *_) in artisans.box_positions(SPEC).items()}
+    fill, page = artisans._fill, []
+
+    def each_player(c, spec, player, *rest):
+        page[:] = [badges.setdefault(player.name, {})]
+        fill(c, spec, player, *rest)
+
+    monkeypatch.setattr(artisans, "_fill", each_player)
+    monkeypatch.setattr(artisans, "_verdict", lambda c, x, y, good, ink: page[0].__setitem__(at[(x, y)], good))
+    artisans.render_filled(SPEC, players_from_data(SPEC, data, finished=False))
+    return badges
+
+
+def test_in_a_game_still_in_play_a_feature_is_lost_only_when_it_can_no_longer_score(monkeypatch):
+    """Issue 23: tajkit show put a red cross on the README sheet's Right facade 2 2 _ 2, which one
+    more 2 completes. While the game is in play (no sheet full, no one out of raindrops: End of the
+    Game) an open feature that can still meet its condition (Scoring Conditions) gets no badge; one
+    that cannot (2 3 _ 2 is never all identical) is crossed; once the game is over, every feature
+    that does not score is."""
+    sheet = tomllib.loads((DATA / "artisans-asha.toml").read_text(encoding="utf-8"))
+    (asha,) = drawn_badges(monkeypatch, sheet).values()
+    assert "right_facade" not in asha and asha["right_orchard"] is False  # 3 + 4, complete, is not 6
+    assert all(asha[f.id] for f in SPEC.features if f.id not in ("right_facade", "right_orchard"))
+    sheet["players"][0]["right_facade"] = [2, 3, 0, 2]
+    assert drawn_badges(monkeypatch, sheet)["Asha"]["right_facade"] is False
+    sheet["players"][0]["right_facade"] = [0, 0, 0, 0]  # not begun: open
+    assert "right_facade" not in drawn_badges(monkeypatch, sheet)["Asha"]
+    table = tomllib.loads((DATA / "artisans-example.toml").read_text(encoding="utf-8"))  # Ben's 15th raindrop
+    badges = drawn_badges(monkeypatch, table)
+    assert badges["Asha"]["right_facade"] is False and badges["Ben"]["right_minaret"] is False
+
+
+def test_the_rules_know_which_features_can_still_score():
+    """Feature.can_still_score (the rules model, read by the picture) agrees with the solver's
+    engine, which counts the scoring fillings of every packed state of every feature."""
+    for table in engine_for(SPEC).tables:
+        for state, live in enumerate(table.live):
+            assert table.feature.can_still_score(table.unpack(state), SPEC.faces) == live, (table.feature.id, state)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache, cached_property
+from itertools import product
 from typing import Any, Callable
 
 from tajkit import seeds
@@ -41,6 +42,18 @@ class Feature:
         if empty:
             return "incomplete" if empty == 1 else f"incomplete ({empty} empty boxes)"
         return CONDITIONS[self.condition].failure(values, self.target)
+
+    def can_still_score(self, values: tuple[int, ...], faces: int) -> bool:
+        """Whether some filling of the empty boxes with die values 1-``faces`` meets the condition
+        (rulebook: Scoring Conditions); a feature that cannot is lost, whatever is rolled."""
+        empty = [i for i, v in enumerate(values) if v == EMPTY]
+        for filling in product(range(1, faces + 1), repeat=len(empty)):
+            full = list(values)
+            for box, value in zip(empty, filling):
+                full[box] = value
+            if self.failure(tuple(full)) is None:
+                return True
+        return False
 
 
 @dataclass(frozen=True)
