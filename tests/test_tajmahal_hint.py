@@ -256,6 +256,26 @@ def test_an_unclaimed_prize_a_withdrawn_player_must_have_taken():
         "shows now, so took it then (rulebook: Prize Collection): leave it out of unclaimed",)
 
 
+def test_prizes_gone_before_anyone_withdrew_are_refused():
+    """Prize Collection: a prize is taken only by withdrawing, so before anyone has withdrawn every
+    prize is still unclaimed (issue 29: this position was hinted, exit 0)."""
+    data = {"game": "tajmahal", "province": 1, "turn": "Asha", "unclaimed": ["taj"],
+            "players": [{"name": "Asha", "hand": [["elephant"]]}, {"name": "Ben"}]}
+    assert problems(data, player="Asha") == (
+        "unclaimed leaves out elephant, tiger, princess, yellow_advisor and white_advisor, but nobody has withdrawn "
+        "this round, and a prize is taken only by withdrawing (rulebook: Prize Collection): list them in unclaimed",)
+
+
+def test_a_prize_no_withdrawn_player_could_have_taken_is_refused():
+    """Chen withdrew showing a white advisor and a princess: the White Advisor may be Chen's, but
+    not the Tiger, nor 2 Princesses with 1 princess symbol (the category needs 2)."""
+    data = position_data(unclaimed=["elephant", "yellow_advisor", "taj"])
+    assert problems(data) == (
+        "unclaimed leaves out tiger and princess, but Chen, who has withdrawn, shows too few of their symbols to "
+        "have taken them, and a prize is taken only by withdrawing (rulebook: Prize Collection): list them in "
+        "unclaimed",)
+
+
 def test_player_option_problems():
     assert problems(position_data(), player="Chen") == (
         "--player Chen: has withdrawn this round, so has no move left (rulebook: Bidding Phase)",)

@@ -121,9 +121,9 @@ def position_from_data(spec: Spec, data: dict[str, Any]) -> Position:
         bonus_typed=parsed.bonus_tile is not None,
         reward=parsed.reward if parsed.reward is not None else spec.reward(parsed.province),
     )
-    taken_by_rules = open_but_won(spec, position)
-    if taken_by_rules:
-        raise BadState(*taken_by_rules)
+    contradictions = open_but_won(spec, position) + taken_by_nobody(spec, position)
+    if contradictions:
+        raise BadState(*contradictions)
     return position
 
 
@@ -177,6 +177,26 @@ def open_but_won(spec: Spec, position: Position) -> list[str]:
                 )
                 break
     return problems
+
+
+def taken_by_nobody(spec: Spec, position: Position) -> list[str]:
+    """Prizes left out of unclaimed that no player who has withdrawn could have taken: a prize is
+    taken only by withdrawing, showing at least the category's fewest symbols, and a withdrawn
+    player's display no longer changes (rulebook: Prize Collection, Bidding Phase)."""
+    state = position.round()
+    out = [i for i, seat in enumerate(position.seats) if seat.withdrawn]
+    gone = [cid for k, cid in enumerate(SYMBOLS) if cid not in position.unclaimed
+            and not any(state.displays[i][k] >= spec.categories[k].min_symbols for i in out)]
+    if not gone:
+        return []
+    if out:
+        names = join_names([statefile.shown(position.seats[i].name, 30) for i in out])
+        who = f"{names}, who {'has' if len(out) == 1 else 'have'} withdrawn, {'shows' if len(out) == 1 else 'show'}"
+        why = f"{who} too few of {'its symbol' if len(gone) == 1 else 'their symbols'} to have taken {'it' if len(gone) == 1 else 'them'}"
+    else:
+        why = "nobody has withdrawn this round"
+    return [f"unclaimed leaves out {join_names(gone)}, but {why}, and a prize is taken only by withdrawing "
+            f"(rulebook: Prize Collection): list {'it' if len(gone) == 1 else 'them'} in unclaimed"]
 
 
 # --- what each prize is worth to the player --------------------------------------------------
