@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import copy
 import json
-import time
 import tomllib
 from pathlib import Path
 
@@ -293,18 +292,16 @@ def test_the_wrong_game_is_refused():
     st.sampled_from(["players", "token_stacks", "name", "sections", "taj_tokens", "alliances", "resources"]),
 )
 def test_malformed_states_are_bad_input_one_sentence_each(junk, key):
-    """Whatever lands in a field, reading raises BadInput with one line per problem, quickly."""
+    """Whatever lands in a field, reading raises BadInput with one line per problem."""
     data = copy.deepcopy(END_DATA)
     if key in ("players", "token_stacks"):
         data[key] = junk
     else:
         data["players"][1][key] = junk
-    started = time.perf_counter()
     try:
         GAME.score(SPEC, GAME.read_state(SPEC, data))
     except BadInput as exc:
         assert exc.problems and all(p and "\n" not in p for p in exc.problems)
-    assert time.perf_counter() - started < 2
 
 
 # --- interactive entry, schema, data -------------------------------------------------------------

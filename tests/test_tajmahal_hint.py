@@ -5,7 +5,6 @@ the rules, and every validation message."""
 from __future__ import annotations
 
 import random
-import time
 from dataclasses import replace
 from itertools import product
 
@@ -318,12 +317,10 @@ SAFE = st.recursive(
 @given(players=SAFE, province=SAFE, turn=SAFE, unclaimed=SAFE)
 def test_malformed_positions_are_bad_input_never_a_crash(players, province, turn, unclaimed):
     data = {"game": "tajmahal", "players": players, "province": province, "turn": turn, "unclaimed": unclaimed}
-    start = time.perf_counter()
     try:
         hint(data)
     except BadInput as exc:
         assert exc.problems and all(p and "\n" not in p for p in exc.problems)
-    assert time.perf_counter() - start < 5
 
 
 def test_a_solver_that_finds_nothing_within_its_cap_fails_in_one_line(monkeypatch):

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import copy
 import json
-import time
 from pathlib import Path
 
 import pytest
@@ -560,14 +559,12 @@ SAFE = st.recursive(
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(players=SAFE, rounds=SAFE)
 def test_malformed_states_are_bad_input_never_a_crash(players, rounds):
-    """Any shape of input gives BadInput with one sentence per problem, quickly."""
+    """Any shape of input gives BadInput with one sentence per problem."""
     data = {"game": "tajmahal", "players": players, "rounds": rounds}
-    start = time.perf_counter()
     try:
         GAME.score(SPEC, GAME.read_state(SPEC, data))
     except BadInput as exc:
         assert exc.problems and all(p and "\n" not in p for p in exc.problems)
-    assert time.perf_counter() - start < 5
 
 
 @settings(max_examples=200, deadline=None)
