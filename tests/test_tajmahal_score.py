@@ -253,8 +253,27 @@ def test_a_final_position_scores_on_its_own():
     assert [(p.name, p.total) for p in result.players] == [("Asha", 22), ("Chen", 14), ("Ben", 13)]
     asha = {r.label or r.category: r for r in result.players[0].rows}
     assert asha["Province 2"].points == 4 and asha["Province 2"].shown == "palace 2, Taj Mahal reward 2"
-    assert asha["bonus_tiles"].shown == "3 + 2"
+    assert asha["Bonus tiles"].shown == "3 + 2"
     assert result.as_json()["form"] == "position" and result.header == ()
+
+
+def test_a_final_positions_bonus_tiles_count_whenever_they_scored_and_its_notes_say_no_more():
+    """Scoring: "Bonus tiles provide immediate or end-game points." A final position lists each
+    player's tiles without the round or the moment they scored, so its row holds them all (the
+    total is the same either way), not "Bonus tiles scored at the end"; the defaults for a tile's
+    value and timing, which only a record's rounds use, are not claimed in its notes (issue 23:
+    the row said "at the end" while the note said bonus tiles score when taken)."""
+    result = scored(position())
+    asha = next(r for r in result.players[0].rows if r.category == "bonus_tiles")
+    assert (asha.label, asha.shown, asha.points) == ("Bonus tiles", "3 + 2", 5)
+    assert asha.reason == "each counted once, whether it scored when taken or at the end"
+    assert [t["when"] for t in result.as_json()["players"][0]["breakdown"]["bonus_tiles"]] == [None, None]
+    points_note = next(n for n in result.notes if n.startswith("these point values are tajkit defaults"))
+    assert "bonus tile" not in points_note and "palace 2" in points_note
+    record = scored(game_record())
+    assert "bonus tiles score when taken" in record.notes[0] and "a bonus tile of unknown value 2" in record.notes[0]
+    devi = next(p for p in record.players if p.name == "Devi")
+    assert next(r for r in devi.rows if r.category == "bonus_tiles").label == ""  # the category's: scored at the end
 
 
 def test_the_remaining_card_tie_break():

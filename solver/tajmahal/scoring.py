@@ -17,6 +17,8 @@ PROVINCE, CHAIN, PRINCESS, BONUS, MARKERS, TOTAL, CARDS_LEFT = (
 SCORING = "rulebook: Scoring / Victory Conditions"
 TIGER, TAJ = SYMBOLS.index("tiger"), SYMBOLS.index("taj")
 CARDS_LEFT_TIE = TieBreak("cards left", most=True, rule=SCORING)
+POSITION_TILES = "each counted once, whether it scored when taken or at the end"
+TILE_TIMING = ("bonus_tile", "bonus_tile_when")  # the defaults only a record's rounds use
 
 
 def categories(spec: Spec) -> tuple[Category, ...]:
@@ -57,7 +59,7 @@ def score_table(spec: Spec, table: Table) -> ScoreResult:
             name=table.names[i],
             total=totals[i],
             rank=ranking.ranks[i],
-            rows=rows(spec, table.holdings[i], scored[i]),
+            rows=rows(spec, table.holdings[i], scored[i], position=table.rounds is None),
             tiebreaks=(("cards left", table.cards_left[i]),) if table.cards_left[i] is not None else (),
             detail=breakdown(table.holdings[i], scored[i], table.cards_left[i]),
         )
@@ -75,7 +77,10 @@ def score_table(spec: Spec, table: Table) -> ScoreResult:
     )
 
 
-def rows(spec: Spec, h: Holdings, s: Scored) -> tuple[Row, ...]:
+def rows(spec: Spec, h: Holdings, s: Scored, position: bool = False) -> tuple[Row, ...]:
+    """A player's rows. A final ``position`` lists bonus tiles without their rounds, so its bonus
+    row holds every tile: each counts once in the total whether it scored when taken or at the end
+    (rulebook: Scoring, "Bonus tiles provide immediate or end-game points")."""
     out = []
     running = 0
     for p in range(1, spec.provinces + 1):
@@ -91,7 +96,11 @@ def rows(spec: Spec, h: Holdings, s: Scored) -> tuple[Row, ...]:
         out.append(Row(CHAIN, s.chain_points, alone, "a chain needs 2 provinces"))
     out.append(Row(PRINCESS, s.princess_points, f"{plural(h.princess_cards, 'card')} × {spec.princess_card}"))
     end_tiles = [t.points for t in h.bonus_tiles if t.province is None or t.at_end]
-    out.append(Row(BONUS, s.bonus_end_points, " + ".join(map(str, end_tiles)) or "none"))
+    shown = " + ".join(map(str, end_tiles)) or "none"
+    if position:
+        out.append(Row(BONUS, s.bonus_end_points, shown, POSITION_TILES if end_tiles else "", label="Bonus tiles"))
+    else:
+        out.append(Row(BONUS, s.bonus_end_points, shown))
     out.append(Row(MARKERS, s.marker_points, f"{plural(h.markers, 'marker')} × {spec.connection_marker}"))
     return tuple(out)
 
@@ -110,7 +119,8 @@ def breakdown(h: Holdings, s: Scored, cards_left: int | None) -> dict[str, Any]:
         "palaces": sorted(h.palaces),
         "longest_chain": list(s.chain),
         "chain_points": s.chain_points,
-        "bonus_tiles": [{"province": t.province, "points": t.points, "when": "end" if t.at_end else "now"}
+        "bonus_tiles": [{"province": t.province, "points": t.points,
+                         "when": None if t.province is None else "end" if t.at_end else "now"}  # a position does not say
                         for t in h.bonus_tiles],
         "princess_cards": h.princess_cards,
         "connection_markers": h.markers,
@@ -172,7 +182,9 @@ def round_json(spec: Spec, table: Table, r: RoundRecord) -> dict[str, Any]:
 
 
 def notes(spec: Spec, table: Table) -> tuple[str, ...]:
-    out = list(spec.default_notes())
+    """The defaults the scores rest on (a final position gives each bonus tile's points and does not
+    say when it scored, so the defaults for those are not used), and what the record leaves open."""
+    out = list(spec.default_notes(unused=TILE_TIMING if table.rounds is None else ()))
     if table.rounds is not None and len(table.rounds) < spec.provinces:
         out.append(
             f"the game is not over: {len(table.rounds)} of {spec.provinces} provinces played (rulebook: Turn "

@@ -8,6 +8,7 @@ use are still tajkit's or a group's own, so every output resting on them can say
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass
 from typing import Annotated, Any, Literal
 
@@ -171,8 +172,9 @@ class Spec:
             return f"{first} in every province"
         return "by province " + ", ".join(map(str, self.province_rewards))
 
-    def default_notes(self) -> tuple[str, ...]:
-        """What an output resting on the point values and the map must say about them."""
+    def default_notes(self, unused: Collection[str] = ()) -> tuple[str, ...]:
+        """What an output resting on the point values and the map must say about them (all but the
+        ``unused`` values, which that output does not rest on)."""
         notes = []
         values = {
             "palace": f"palace {self.palace}",
@@ -183,7 +185,7 @@ class Spec:
             "connection_marker": f"connection marker {self.connection_marker}",
             "chain": "longest chain " + ", ".join(f"{n}: {self.chain_value(n)}" for n in range(2, 6)) + ", …",
         }
-        used = [text for key, text in values.items() if self.default(key)]
+        used = [text for key, text in values.items() if self.default(key) and key not in unused]
         if used:
             notes.append(
                 f"these point values are tajkit defaults, not the rulebook's (it gives none): {'; '.join(used)}; "
