@@ -129,6 +129,7 @@ def replay(rolls, moves, states=None, used=0, trees=0):
     return ENGINE.score(states, trees)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", range(4))
 def test_oracle_objective_equals_the_plain_scorer(game):
     rolls = simulate.roll_sequence(ENGINE, 11, game)
@@ -137,6 +138,7 @@ def test_oracle_objective_equals_the_plain_scorer(game):
     assert result.score <= result.bound <= SPEC.max_score
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", range(3))
 def test_oracle_from_a_tight_position_where_a_perfect_sheet_is_out_of_reach(game):
     """Mid-game with only 3 raindrops left and three features still open: the CP-SAT optimum is
@@ -156,6 +158,7 @@ def test_oracle_from_a_tight_position_where_a_perfect_sheet_is_out_of_reach(game
     assert result.score <= best_possible(ENGINE, states, 2)
 
 
+@pytest.mark.slow
 def test_oracle_beats_every_policy_on_the_same_dice():
     rolls = simulate.roll_sequence(ENGINE, 1, 0)
     bound = clairvoyant(ENGINE, rolls, time_limit=30).score

@@ -46,6 +46,7 @@ def check_plan(board: Board, pos: Position, result: Plan) -> None:
         assert covered(board, end.holding) == result.progress
 
 
+@pytest.mark.slow
 def test_cp_sat_equals_breadth_first_search_on_random_small_bazaars():
     """The issue: "cross-check it in tests against a plain breadth-first search on small Bazaars".
     Same fewest turns; with no build in reach, the same most progress at the horizon; every plan
@@ -72,6 +73,7 @@ def test_cp_sat_equals_breadth_first_search_on_random_small_bazaars():
     assert all(seen[k] >= 5 for k in (0, 1, 2, 3, None, "hire", "elephant acts", "exchange", "sell")), seen
 
 
+@pytest.mark.slow
 def test_plans_on_full_bazaars_replay_through_the_rules():
     """A full Bazaar (the seed's layout, 12 cards): each plan is legal and reaches the Level tile."""
     rng = random.Random(5)

@@ -37,6 +37,7 @@ def agree(spec, pos, objective: str) -> tuple[int, int]:
     return enumerated.best[0].value, modelled.best[0].value
 
 
+@pytest.mark.slow
 def test_cp_sat_and_the_enumeration_agree_on_a_thousand_positions():
     """The best value for 'gold' found by both ways on 1,000 random positions from the middle and
     the end of games (8 tiles or more on the board; two to four players, markers face down, gold
@@ -51,6 +52,7 @@ def test_cp_sat_and_the_enumeration_agree_on_a_thousand_positions():
     assert checked == 1000
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("objective", ["gold", "margin"])
 def test_cp_sat_and_the_enumeration_agree_in_the_opening(objective):
     """The first turns (fewer than 8 tiles on the board: the most turns to choose from)."""
@@ -59,6 +61,7 @@ def test_cp_sat_and_the_enumeration_agree_in_the_opening(objective):
         assert enumerated == modelled, seed
 
 
+@pytest.mark.slow
 def test_cp_sat_and_the_enumeration_agree_on_the_margin():
     """The 'margin' objective (own gold minus the best opponent's, quarter scorings included)."""
     for spec in (SPEC, LOW_SUPPLY):
@@ -67,6 +70,7 @@ def test_cp_sat_and_the_enumeration_agree_on_the_margin():
             assert enumerated == modelled, seed
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("objective", ["gold", "margin"])
 def test_the_enumeration_is_the_brute_force_over_every_legal_turn(objective):
     """Every legal turn (each arrow apart, no shortcut) played through the checked rules path: its

@@ -7,6 +7,10 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
+pytestmark = pytest.mark.slow  # each runs a script in its own process, some for a minute
+
 SCRIPTS = Path(__file__).resolve().parent.parent / "scripts"
 
 
