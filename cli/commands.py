@@ -111,7 +111,7 @@ def render(info: Game, kind: str, paper: str, ink: str, count: int, lang: str) -
         return reference.render(documents.card(info, spec, lang), paper=paper, ink=ink, copies=count)
     from tajkit.sheets import scorepad
 
-    return scorepad.render(documents.pad(info, spec, lang), paper=paper, ink=ink, count=count)
+    return scorepad.render(documents.pads(info, spec, lang), paper=paper, ink=ink, count=count)
 
 
 # --- a game's own commands -----------------------------------------------------------------------

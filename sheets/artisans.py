@@ -17,7 +17,7 @@ from reportlab.pdfgen.canvas import Canvas
 from tajkit.sheets.artisans_look import INKS, ArtisansInk as Ink, cloud, die_face, raindrop, tick_circle, tree, write_box
 from tajkit.sheets.pdf import BOLD, ITALIC, SANS, document, pad
 from tajkit.sheets.shapes import saved, star_value
-from tajkit.sheets.text import fitted_size, paragraph, text, width_of
+from tajkit.sheets.text import SMALLEST, fitted_size, paragraph, text, width_of
 from tajkit.solver.artisans.rules import Feature, FeatureScore, Spec
 from tajkit.solver.errors import BadData
 from tajkit.solver.game import Category
@@ -441,16 +441,17 @@ def _score_strip(c: Canvas, spec: Spec, ink: Ink) -> None:
         color = ink.group(feature.group) if feature else (ink.text if cat.kind == "total" else ink.line)
         paragraph(c, cat.label, x + 2, 58, w - 4, 16, BOLD, 6.6, leading=1.08, align="centre", color=color)
         if cat.stars is not None:
-            star_value(c, x + w / 2, 38, cat.stars, ink, r=3.6, mark="" if cat.official else "*")
-        elif cat.note:
-            paragraph(c, cat.note, x + 1, 42, w - 2, 7, SANS, 5.6, align="centre", color=ink.soft_text, min_size=5.5)
+            star_value(c, x + w / 2, 37, cat.stars, ink, r=4.1, mark="" if cat.official else "*")
+        elif cat.note:  # e.g. "tie-break: most" on two lines between the label and the box
+            paragraph(c, cat.note, x + 1, 42, w - 2, 14, SANS, SMALLEST, 1.05, align="centre", color=ink.soft_text,
+                      min_size=SMALLEST)
         with saved(c):
             c.setStrokeColor(color)
             c.setFillColor(white)
             c.setLineWidth(2 if cat.kind == "total" else 1.1)
-            c.roundRect(x + 4, 2, w - 8, 28, 4, stroke=1, fill=1)
+            c.roundRect(x + 4, 2, w - 8, 25, 4, stroke=1, fill=1)
     if any(not cat.official for cat in cells):
-        text(c, "* star values: tajkit defaults", W, -8, 200, ITALIC, 5.5, "right", ink.soft_text)
+        text(c, "* star values: tajkit defaults", W, -9, 200, ITALIC, SMALLEST, "right", ink.soft_text)
 
 
 # --- where each box is (the drawing and the filled-in picture share it) ----------------------------

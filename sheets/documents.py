@@ -13,9 +13,9 @@ from typing import Any
 
 from tajkit import seeds
 from tajkit.solver.errors import BadData, BadInput
-from tajkit.solver.game import Category, Game, PadTable, TableCell
+from tajkit.solver.game import Category, Game, PadLayout, PadTable, TableCell
 
-__all__ = ["Card", "Pad", "Section", "TableCell", "card", "pad"]
+__all__ = ["Card", "Pad", "Section", "TableCell", "card", "pad", "pads"]
 
 
 @dataclass(frozen=True)
@@ -48,6 +48,8 @@ class Pad:
     accent: str = "#B7860B"
     words: Any = None  # seedmodels.PadWords: the pad's fixed words in its language
     lang: str = "en"
+    fewest: int = 1  # the fewest players this design is for (``players`` is the most)
+    for_players: str = ""  # "2 players" when the game has a design per player count, else ""
 
 
 def _printing(game: str) -> Any:
@@ -84,7 +86,34 @@ def pad_languages(info: Game) -> list[str]:
     return ["en", *_printing(info.id).scorepad_text]
 
 
+def pads(info: Game, spec: Any, lang: str = "en") -> tuple[Pad, ...]:
+    """The score pad in each of the game's designs (``Game.pad_layouts``), e.g. Maharani's for 2
+    players and for 3-4: the rows a design sets, each ``per_colour`` category's cells once per colour."""
+    base = _pad(info, spec, lang)
+    layouts = info.pad_layouts(spec)
+    return tuple(_laid_out(base, layout, len(layouts) > 1) for layout in layouts)
+
+
+def _laid_out(base: Pad, layout: PadLayout, several: bool) -> Pad:
+    counts = dict(layout.counts)
+    rows = []
+    for row in base.rows:
+        if row.id in counts:
+            row = replace(row, count=counts[row.id])
+        if row.id in layout.per_colour and layout.colours > 1:
+            row = replace(row, sub=tuple(f"{s} {'abcd'[k]}" for k in range(layout.colours) for s in row.sub))
+        rows.append(row)
+    served = str(layout.most) if layout.fewest == layout.most else f"{layout.fewest}–{layout.most}"
+    label = f"{served} {base.words.players}" if several else ""
+    return replace(base, players=layout.most, rows=tuple(rows), fewest=layout.fewest, for_players=label)
+
+
 def pad(info: Game, spec: Any, lang: str = "en") -> Pad:
+    """The score pad's design for the most players."""
+    return pads(info, spec, lang)[-1]
+
+
+def _pad(info: Game, spec: Any, lang: str = "en") -> Pad:
     """The score pad: one column per player the rules allow, one row per scoring category; in
     another language, every category's words come from the seed's ``[scorepad_text.<lang>]``."""
     from tajkit.solver.seedmodels import ENGLISH_PAD

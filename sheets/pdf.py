@@ -31,11 +31,12 @@ def register_fonts() -> None:
 
 def document(
     pages: list[Callable[[Canvas, float, float], None]], paper: str | tuple[float, float], copies: int, title: str,
-    subject: str,
+    subject: str, grouped: bool = False,
 ) -> bytes:
     """A PDF whose distinct pages are each drawn once (form XObjects) and repeated ``copies``
-    times in order (for a double-sided card: front, back, front, back ...). ``paper`` is a paper
-    name or a page size in points (a picture)."""
+    times in order (for a double-sided card: front, back, front, back ...), or with ``grouped``
+    each page's copies together (a pad's designs: all the 2-player sheets, then the others).
+    ``paper`` is a paper name or a page size in points (a picture)."""
     register_fonts()
     width, height = PAPERS[paper] if isinstance(paper, str) else paper
     buffer = io.BytesIO()
@@ -48,10 +49,10 @@ def document(
         c.beginForm(f"page{k}", lowerx=0, lowery=0, upperx=width, uppery=height)
         draw(c, width, height)
         c.endForm()
-    for _ in range(copies):
-        for k in range(len(pages)):
-            c.doForm(f"page{k}")
-            c.showPage()
+    order = [k for k in range(len(pages)) for _ in range(copies)] if grouped else list(range(len(pages))) * copies
+    for k in order:
+        c.doForm(f"page{k}")
+        c.showPage()
     c.save()
     return buffer.getvalue()
 

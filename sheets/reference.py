@@ -12,11 +12,11 @@ from tajkit.sheets.documents import Card, Section
 from tajkit.sheets.ink import INKS, Ink
 from tajkit.sheets.pdf import BOLD, ITALIC, PAPERS, SANS, document, register_fonts
 from tajkit.sheets.shapes import cut_line, icon, saved, value_table
-from tajkit.sheets.text import paragraph, text, wrap
+from tajkit.sheets.text import SMALLEST, paragraph, text, wrap
 
 MARGIN, GAP = 22.0, 26.0
 HEADER, PAD, GUTTER = 38.0, 12.0, 16.0
-SIZES = [9.5 - 0.25 * k for k in range(15)]  # try the largest type first, down to 6.0
+SIZES = [9.5 - 0.25 * k for k in range(13)]  # try the largest type first, down to 6.5
 LEADING = 1.22
 
 
@@ -71,8 +71,13 @@ def _section_height(s: Section, width: float, size: float) -> float:
     return height + size * 0.8
 
 
+def _note_size(size: float) -> float:
+    return max(SMALLEST, size * 0.8)
+
+
 def _note_height(s: Section, width: float, size: float) -> float:
-    return len(wrap(f"* {s.table_note}", ITALIC, size * 0.8, width)) * size * 0.8 * LEADING if s.table_note else 0
+    note = _note_size(size)
+    return len(wrap(f"* {s.table_note}", ITALIC, note, width)) * note * LEADING if s.table_note else 0
 
 
 def _columns(sections: tuple[Section, ...], col_w: float, col_h: float, size: float) -> int:
@@ -90,7 +95,7 @@ def _columns(sections: tuple[Section, ...], col_w: float, col_h: float, size: fl
 
 
 def _split(sections: tuple[Section, ...], col_w: float, col_h: float) -> list[tuple[tuple[Section, ...], float]]:
-    """The sections of each side and their type size: one side if everything fits at 6 pt or more,
+    """The sections of each side and their type size: one side if everything fits at 6.5 pt or more,
     otherwise the front is filled and the rest goes on the back."""
     for size in SIZES:
         if _columns(sections, col_w, col_h, size) == len(sections):
@@ -122,7 +127,10 @@ def _draw_card(c: Canvas, card: Card, sections: tuple[Section, ...], size: float
     title_w = b.w * 0.55
     text(c, card.title, b.x + PAD, b.y + b.h - HEADER + 13, title_w, BOLD, 17, color=title_color)
     sub = card.subtitle + (f" · {side}" if side else "")
-    text(c, sub, b.x + b.w - PAD, b.y + b.h - HEADER + 14, b.w - title_w - 3 * PAD, SANS, 8, "right", title_color)
+    sub_w = b.w - title_w - 3 * PAD
+    lines = len(wrap(sub, SANS, 8, sub_w))  # a long subtitle takes two lines, right-aligned
+    paragraph(c, sub, b.x + b.w - PAD - sub_w, b.y + b.h - HEADER / 2 + lines * 8 * 1.15 / 2 + 1, sub_w,
+              2 * 8 * 1.15 + 0.01, SANS, 8, 1.15, "right", title_color, min_size=SMALLEST)
     col_w = (b.w - 2 * PAD - GUTTER) / 2
     col_h = b.h - HEADER - 2 * PAD - 10
     x, top = b.x + PAD, b.y + b.h - HEADER - PAD
@@ -134,7 +142,7 @@ def _draw_card(c: Canvas, card: Card, sections: tuple[Section, ...], size: float
         _draw_section(c, s, x, top - used, col_w, size, ink, accent)
         used += h
     footer = "In tajkit's own words; the rulebook decides." if card.lang == "en" else "A tajkit saját szavaival; a szabálykönyv dönt."
-    text(c, footer, b.x + b.w - PAD, b.y + 6, b.w - 2 * PAD, ITALIC, 6, "right", ink.soft_text)
+    text(c, footer, b.x + b.w - PAD, b.y + 6, b.w - 2 * PAD, ITALIC, SMALLEST, "right", ink.soft_text)
 
 
 def _draw_section(c: Canvas, s: Section, x: float, top: float, w: float, size: float, ink: Ink, accent: Color) -> None:
@@ -162,4 +170,6 @@ def _draw_table(c: Canvas, s: Section, x: float, top: float, w: float, size: flo
     value_table(c, s.table, s.table_labels, x, top, label_w, (w - label_w) / len(s.table), row_h, size, ink, accent)
     if s.table_note:
         note = f"* {s.table_note}"
-        paragraph(c, note, x, top - 2 * row_h - size * 0.4, w, _note_height(s, w, size) + 0.01, ITALIC, size * 0.8, LEADING, color=ink.soft_text, min_size=size * 0.8)
+        note_size = _note_size(size)
+        paragraph(c, note, x, top - 2 * row_h - size * 0.4, w, _note_height(s, w, size) + 0.01, ITALIC, note_size, LEADING,
+                  color=ink.soft_text, min_size=note_size)

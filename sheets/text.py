@@ -30,6 +30,8 @@ class Placed:
 
 PLACED: list[Placed] = []
 
+SMALLEST = 6.5  # points: nothing a player must read on a printout (sheet, pad, card) is smaller
+
 
 def width_of(text: str, font: str, size: float) -> float:
     return pdfmetrics.stringWidth(text, font, size)

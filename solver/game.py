@@ -131,6 +131,19 @@ class PadTable:
 
 
 @dataclass(frozen=True)
+class PadLayout:
+    """One page design of a score pad, for ``fewest`` to ``most`` players: ``counts`` sets the
+    rows of ``rounds`` categories (by id) and each category in ``per_colour`` gets its cells once
+    per colour a player plays (``colours``: Maharani's two colours with 2 players)."""
+
+    fewest: int
+    most: int
+    counts: tuple[tuple[str, int], ...] = ()
+    colours: int = 1
+    per_colour: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
 class CardPart:
     """Lines (and optionally a table) a game computes for its reference card from its data, so
     the card can never disagree with the scorer. A seed section names it with ``from = "<key>"``."""
@@ -247,6 +260,11 @@ class Game:
     def pad_table(self, spec: Any) -> PadTable | None:
         """A table printed under the score pad (Maharani's quarter scoring), if any."""
         return None
+
+    def pad_layouts(self, spec: Any) -> tuple[PadLayout, ...]:
+        """The score pad's page designs; by default one, for every player count the rules allow."""
+        fewest, most = self.player_counts(spec)
+        return (PadLayout(fewest, most),)
 
     def card_parts(self, spec: Any) -> dict[str, CardPart]:
         """Reference-card content computed from the data, by the name a seed section gives in ``from``."""

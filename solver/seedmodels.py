@@ -58,6 +58,7 @@ class PadWords(Strict):
     place: Name
     footer: Text = Field(description="the footer; {title} is the game's title")
     default_mark: Text = Field(description="what a * next to a value means")
+    players: Name = Field(default="players", description="after a player count: a pad's design for 2 players")
 
 
 class PadCategoryText(Strict):

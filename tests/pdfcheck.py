@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import math
 
 from pypdf import PdfReader
 
@@ -40,3 +41,18 @@ def all_fonts_embedded(reader: PdfReader) -> bool:
 def overflows(placed) -> list:  # noqa: ANN001
     """Strings drawn wider or taller than the space they were given."""
     return [p for p in placed if p.width > p.max_width + 0.01 or p.height > p.max_height + 0.01]
+
+
+def text_runs(reader: PdfReader) -> list[tuple[float, str]]:
+    """Every non-blank text run of every page with the size it is printed at: the font size
+    scaled by the text and page matrices (a form XObject drawn once keeps its own size)."""
+    runs: list[tuple[float, str]] = []
+
+    def visit(text, cm, tm, font, size):  # noqa: ANN001
+        if text.strip():
+            scale = math.hypot(tm[2] * cm[0] + tm[3] * cm[2], tm[2] * cm[1] + tm[3] * cm[3])
+            runs.append((size * scale, text.strip()))
+
+    for page in reader.pages:
+        page.extract_text(visitor_text=visit)
+    return runs

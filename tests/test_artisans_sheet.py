@@ -14,7 +14,7 @@ from pypdf import PdfReader
 
 from tajkit.sheets import artisans
 from tajkit.sheets.pdf import ITALIC
-from tajkit.sheets.text import PLACED, width_of
+from tajkit.sheets.text import PLACED, SMALLEST, width_of
 from tajkit.solver.artisans.engine import engine_for
 from tajkit.solver.artisans.rules import load_spec
 from tajkit.solver.artisans.state import players_from_data
@@ -69,7 +69,7 @@ def test_no_text_overflows_its_box(pad):
     _, _, placed = pad
     assert placed
     assert pdfcheck.overflows(placed) == []
-    assert all(p.size >= 5.5 for p in placed), "too small to read"
+    assert all(p.size >= SMALLEST for p in placed), "too small to read"
 
 
 def test_the_sheet_is_drawn_once_and_reused():

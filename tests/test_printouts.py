@@ -161,7 +161,8 @@ def test_print_main_printout_by_default(game, tmp_path):
     reader = pdfcheck.read(target.read_bytes())
     kind = "Player sheet" if game == "artisans" else "Score pad"
     assert kind in reader.pages[0].extract_text()
-    assert len(reader.pages) == 2
+    designs = 2 if game == "maharani" else 1  # Maharani: a pad for 2 players, one for 3-4
+    assert len(reader.pages) == 2 * designs
 
 
 def test_print_reference_in_hungarian(tmp_path, monkeypatch):
@@ -216,10 +217,13 @@ def test_maharani_score_pad_in_hungarian(tmp_path):
     target = tmp_path / "pad.pdf"
     result = runner.invoke(app, ["print", "maharani", "--lang", "hu", "-o", str(target)])
     assert result.exit_code == 0, result.output
-    text = re.sub(r"\s+", " ", pdfcheck.read(target.read_bytes()).pages[0].extract_text())
-    for word in ("Pontozólap", "Játékos", "Kör 16", "Negyed kiértékelése 4", "Összes arany", "munkás → arany"):
-        assert word in text, word
-    assert "Turn" not in text and "Score pad" not in text
+    reader = pdfcheck.read(target.read_bytes())
+    for page in reader.pages:
+        text = re.sub(r"\s+", " ", page.extract_text())
+        for word in ("Pontozólap", "Játékos", "Kör", "Negyed kiértékelése 4", "Összes arany", "munkás → arany"):
+            assert word in text, word
+        assert "Turn" not in text and "Score pad" not in text
+    assert "2 játékos" in reader.pages[0].extract_text() and "3–4 játékos" in reader.pages[-1].extract_text()
 
 
 def test_the_artisans_pad_prints_two_to_a_page_with_six_columns():
@@ -258,3 +262,107 @@ def test_wrapped_lines_never_run_past_their_box(words, width):
     lines = wrap(words, SANS, 7, width)
     assert all(width_of(line, SANS, 7) <= width for line in lines if len(line) > 1)
     assert "".join(lines).replace(" ", "") == words.replace("\n", "").replace(" ", "")
+
+
+# --- issue 23: printouts a person can read and play on ---------------------------------------------
+
+SMALLEST = 6.5  # points: nothing a player must read is printed smaller
+PRINTOUTS = [
+    (game, kind, lang)
+    for game in GAMES
+    for kind in games.get(game).prints
+    for lang in (games.get(game).languages if kind != "sheet" else ("en",))
+]
+
+
+@pytest.mark.parametrize(("game", "kind", "lang"), PRINTOUTS)
+@pytest.mark.parametrize(("paper", "ink"), VARIANTS)
+def test_no_printed_text_is_smaller_than_6_5_points(game, kind, lang, paper, ink):
+    """Issue 23: text went down to 5.2 pt (the Taj Mahal pad's province note), 5.5 pt (the
+    Artisans sheet's star footnote, the TAJ pad's cell captions). Every text run of every printed
+    document, read back from the PDF at the size it is printed."""
+    from tajkit.cli.commands import render
+
+    reader = pdfcheck.read(render(games.get(game), kind, paper, ink, 1, lang))
+    runs = pdfcheck.text_runs(reader)
+    assert runs
+    small = sorted({(round(size, 2), words) for size, words in runs if size < SMALLEST - 0.005})
+    assert small == []
+
+
+@pytest.mark.parametrize(("game", "lang"), [(g, lang) for g in GAMES for lang in games.get(g).languages])
+def test_a_card_gives_a_playing_time_only_as_the_publishers_figure(game, lang):
+    """Issue 23: "about 15 minutes" (Artisans) and "about 10 minutes" (TAJ) were printed as fact;
+    no rulebook gives a playing time. The Artisans figure is the publisher's own page's
+    (research/game-facts.md: itch.io), so it may show, marked as such; TAJ's comes from reviews
+    and aggregators only, so it is gone."""
+    reader, _ = rendered(lambda: reference.render(card_of(game, lang)))
+    text = re.sub(r"\s+", " ", " ".join(page.extract_text() for page in reader.pages))
+    for sentence in re.split(r"[.·;]", text):
+        if re.search(r"\d+\s*(min|minutes|perc)\b", sentence):
+            assert "publisher" in sentence, sentence
+    if game == "taj":
+        assert "10 min" not in text
+
+
+def test_the_maharani_pads_hold_a_whole_game_for_every_player_count():
+    """Issue 23: 16 turn rows, where a 2-player game runs to about 28 turns each. A turn places at
+    least one tile (A játék menete 1a: legalább egy mozaik) or refreshes, and every space takes one
+    tile, so with one tile a turn a player has ceil(spaces / players) placing turns, plus any
+    refresh turns. With 2 players each colour's workers are scored on their own (Szabályok 2
+    játékosra: Negyed kiértékelése): a workers/gold pair per colour in every quarter row."""
+    info = games.get("maharani")
+    spec = info.load_spec()
+    spaces = len(spec.spaces)
+    served = set()
+    for pad in documents.pads(info, spec):
+        rows = {r.id: r for r in pad.rows}
+        for players in range(pad.fewest, pad.players + 1):
+            served.add(players)
+            assert rows["turn"].count >= -(-spaces // players) + 4, (players, rows["turn"].count)
+        crews = spec.crews_per_player[pad.fewest]
+        assert rows["quarter"].sub == tuple(
+            f"{word} {'ab'[k]}" if crews == 2 else word for k in range(crews) for word in ("workers", "gold")
+        )
+        reader, placed = rendered(lambda: scorepad.render(pad, "a4", "colour", count=1))
+        text = re.sub(r"\s+", " ", reader.pages[0].extract_text())
+        assert f"{rows['turn'].label} {rows['turn'].count}" in text or str(rows["turn"].count) in text
+        assert pdfcheck.overflows(placed) == []
+    assert served == {2, 3, 4}
+
+
+TAJ_CELL = 51.0  # points (1.8 cm): room to write "orange" by hand
+
+
+def test_the_taj_pad_has_cells_wide_enough_to_write_a_colour_and_its_values_on_the_columns():
+    """Issue 23: the TAJ pad's cells were about 0.9 cm wide, too narrow to write "orange", and
+    the five colour-value boxes did not line up with the player columns."""
+    pad = pad_of("taj")
+    scorepad.DRAWN.clear()
+    scorepad.render(pad, "a4", "colour", count=1)
+    cells = [d for d in scorepad.DRAWN if d.kind == "cell"]
+    assert cells and min(d.w for d in cells) >= TAJ_CELL
+    values = sorted({round(d.x, 2) for d in scorepad.DRAWN if d.kind == "shared"})
+    grid = sorted({round(d.x, 2) for d in scorepad.DRAWN if d.kind in ("label", "name")})
+    assert len(values) == 5 and values == grid
+
+
+@pytest.mark.parametrize(("game", "lang"), [(g, "en") for g in GAMES] + [("maharani", "hu")])
+def test_date_and_place_sit_on_their_lines_at_one_size(game, lang):
+    """Issue 23: on the Hungarian Maharani pad "Dátum" and "Helyszín" touched their lines and
+    differed in size. Each label ends before its line starts, at the same size, its baseline clear
+    of the line by the font's descent and a point more."""
+    from reportlab.pdfbase.pdfmetrics import getDescent
+
+    info = games.get(game)
+    for pad in documents.pads(info, info.load_spec(), lang):
+        scorepad.DRAWN.clear()
+        PLACED.clear()
+        scorepad.render(pad, "a4", "colour", count=1)
+        blanks = [d for d in scorepad.DRAWN if d.kind == "blank"]
+        assert len(blanks) >= 2
+        for blank in blanks:
+            label = next(p for p in PLACED if p.text == blank.caption)
+            assert blank.label_right + 2 <= blank.x
+            assert blank.baseline - blank.y >= -getDescent(label.font, label.size) + 1
+        assert len({round(next(p for p in PLACED if p.text == b.caption).size, 2) for b in blanks}) == 1

@@ -62,6 +62,8 @@ class Maharani(Game):
     def card_parts(self, spec: Any) -> dict[str, CardPart]:
         return {"quarter_table": CardPart(table=self.pad_table(spec))}
 
+    pad_layouts = delegate("tajkit.solver.maharani.pad", "pad_layouts")
+
     state_model = delegate("tajkit.solver.maharani.state", "state_model")
     read_state = delegate("tajkit.solver.maharani.state", "read")
     score = delegate("tajkit.solver.maharani.scoring", "score")
