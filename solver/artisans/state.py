@@ -23,7 +23,7 @@ class Player:
 
 
 @cache
-def state_model(spec: Spec, finished: bool = False) -> Any:
+def state_model(spec: Spec, finished: bool) -> Any:
     """The pydantic model of a state file for this sheet spec: a position in play (``tajkit hint``,
     ``tajkit show``; a feature left out is empty) or a ``finished`` table (``tajkit score``: every
     feature named, an empty one as zeros, or a forgotten line would silently score nothing). Both
@@ -112,7 +112,7 @@ def players_from_data(spec: Spec, data: dict[str, Any], finished: bool = True) -
     """Validate a parsed state file, a ``finished`` table or a position in play, and return its
     players; every problem is reported at once."""
     statefile.check_game(data, GAME)
-    parsed = statefile.validate(state_model(spec, finished), data)
+    parsed = statefile.validate(state_model(spec, finished=finished), data)
     players = tuple(
         Player(
             name=p.name,
