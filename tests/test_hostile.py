@@ -14,13 +14,14 @@ from typing import Any
 
 import pytest
 import tomli_w
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from tajkit import seeds
 from tajkit.cli.main import app
 from tajkit.solver import games
+from tajkit.solver.tajmahal.spec import SYMBOLS
 
 DATA = Path(__file__).parent / "data"
 runner = CliRunner()
@@ -242,3 +243,102 @@ def test_malformed_positions_are_refused_cleanly(game, data, tmp_path_factory):
     target = broken_copy(DATA / f"{game}-position.toml", data, tmp_path_factory)
     args = ["--roll", "4", "6", "--futures", "200"] if game == "artisans" else []
     assert_clean_refusal_or_success(runner.invoke(app, ["hint", game, str(target), *args]))
+
+
+# --- contradictions between files and fields (issue 29) -----------------------------------------
+
+LIMITED = {  # per game with a player limit in its data: the README's files and the commands reading each
+    "taj": {"taj.toml": [["score"], ["hint", "--player", "Asha"], ["show", "-o", "out.png"]]},
+    "tajmahal": {"game.toml": [["score"]], "final.toml": [["score"]], "position.toml": [["hint"]]},
+    "karigar": {"karigar-table.toml": [["score"]], "karigar-position.toml": [["hint", "--turns", "1"]]},
+    "maharani": {name: [["score"], ["hint", "--top", "1"], ["show", "-o", "out.png"]]
+                 for name in ("maharani-turn.toml", "maharani-game.toml", "maharani-spelled.toml")},
+}
+FEW = settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+
+
+def readme_file(name: str) -> dict[str, Any]:
+    from test_readme import files
+
+    return tomllib.loads(files()[name])
+
+
+def seated(position: dict[str, Any]) -> int:
+    """How many play: the players listed, or (a Karigar position) you and the others."""
+    return len(position["players"]) if "players" in position else 1 + len(position.get("others", []))
+
+
+def player_limit(game: str, data: st.DataObject) -> tuple[int, int, str]:
+    """A valid --data player limit for ``game``: the fewest, the most and the file's text."""
+    if game == "karigar":  # the fewest is 2, not data
+        most = data.draw(st.integers(1, 8), label="most")
+        return 2, most, f"[players]\nmost = {most}\n"
+    low = data.draw(st.integers(2, 4), label="min")
+    high = data.draw(st.integers(low, 4), label="max")
+    text = f"[players]\nmin = {low}\nmax = {high}\n"
+    return low, high, text + (f"[scorepad]\nmax_players = {high}\n" if game == "maharani" else "")
+
+
+@FEW
+@given(data=st.data())
+def test_a_data_player_limit_is_kept_by_every_command(data, tmp_path_factory):
+    """A --data limit on the players that a README file breaks is refused by every command that
+    reads the file (score, hint, show alike), one error line naming the players, exit 2."""
+    game = data.draw(st.sampled_from(sorted(LIMITED)), label="game")
+    low, high, text = player_limit(game, data)
+    broken = [name for name in LIMITED[game] if not low <= seated(readme_file(name)) <= high]
+    assume(broken)
+    folder = tmp_path_factory.mktemp("limit")
+    (folder / f"{game}.toml").write_text(text)
+    for name in broken:
+        (folder / name).write_text(tomli_w.dumps(readme_file(name)))
+        for command in LIMITED[game][name]:
+            args = [a.replace("out.png", str(folder / "out.png")) for a in command]
+            result = runner.invoke(app, ["--data", str(folder), args[0], game, str(folder / name), *args[1:]])
+            assert result.exit_code == 2, (name, command, result.output[-500:])
+            assert_clean_refusal_or_success(result)
+            assert any("players" in line or "others" in line for line in result.stderr.splitlines()), result.stderr
+    assert not (folder / "out.png").exists()
+
+
+TM_NAMES = ("Asha", "Ben", "Chen", "Devi")
+tm_card = st.lists(st.sampled_from(SYMBOLS), min_size=1, max_size=2)
+
+
+@FEW
+@given(data=st.data())
+def test_taj_mahal_positions_whose_fields_contradict_each_other_are_refused(data, tmp_path_factory):
+    """Withdrawn players against unclaimed prizes, and whose turn it is: a position that no round
+    can reach is refused with the rule it breaks (rulebook: Prize Collection, Bidding Phase)."""
+    n = data.draw(st.integers(2, 4), label="players")
+    kind = data.draw(st.sampled_from(["nobody out", "no taker", "won but open", "turn withdrawn"]), label="kind")
+    displays = [data.draw(st.lists(tm_card, max_size=4), label=f"display {i}") for i in range(n)]
+    withdrawn = [False] + [data.draw(st.booleans(), label=f"withdrawn {i}") for i in range(1, n)]
+    unclaimed = list(SYMBOLS)
+    symbol = data.draw(st.sampled_from(SYMBOLS), label="symbol")
+    if kind == "nobody out":
+        withdrawn = [False] * n
+        unclaimed = sorted(data.draw(st.sets(st.sampled_from(SYMBOLS), max_size=5), label="unclaimed"))
+    elif kind == "no taker":  # gone, but no withdrawn display shows its symbol
+        withdrawn[data.draw(st.integers(1, n - 1), label="out")] = True
+        displays = [[c for c in d if symbol not in c] if out else d for d, out in zip(displays, withdrawn)]
+        unclaimed.remove(symbol)
+    elif kind == "won but open":  # still listed, but a withdrawn display leads it
+        out = data.draw(st.integers(1, n - 1), label="out")
+        withdrawn[out] = True
+        displays[out] += [[symbol, symbol]] * (1 + max(sum(c.count(symbol) for c in d) for d in displays))
+    else:
+        withdrawn[0] = True
+    position = {
+        "game": "tajmahal", "province": data.draw(st.integers(1, 12), label="province"), "turn": "Asha",
+        "unclaimed": unclaimed,
+        "players": [{"name": TM_NAMES[i], "display": displays[i], "withdrawn": withdrawn[i],
+                     **({"hand": [["elephant"]]} if i == 0 else {})} for i in range(n)],
+    }
+    target = tmp_path_factory.mktemp("tm") / "position.json"
+    target.write_text(json.dumps(position))
+    result = runner.invoke(app, ["hint", "tajmahal", str(target), "--player", "Asha"])
+    assert result.exit_code == 2, (kind, position, result.output[-500:])
+    assert_clean_refusal_or_success(result)
+    rule = "Bidding Phase" if kind == "turn withdrawn" else "Prize Collection"
+    assert f"(rulebook: {rule})" in result.stderr, (kind, result.stderr)
