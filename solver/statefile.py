@@ -399,7 +399,8 @@ def _describe(model: Any, data: dict[str, Any], err: Any) -> str:
     if kind == "string_pattern_mismatch":
         spaces = _outer_spaces(value, ctx.get("pattern"))
         if spaces:
-            return f"{place} = {show(value)}: {spaces}: remove it" + (f" ({rule})" if rule else "")
+            them = "them" if spaces.startswith("begins and ends") else "it"
+            return f"{place} = {show(value)}: {spaces}: remove {them}" + (f" ({rule})" if rule else "")
         return f"{place} = {show(value)}: {rule or 'not the expected form'}"
     if kind == "value_error":
         return f"{place}: {shown(str(ctx.get('error', err.get('msg'))), 200)}"
