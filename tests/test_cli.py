@@ -803,3 +803,17 @@ def test_a_misspelt_word_from_a_closed_list_gets_a_did_you_mean(tmp_path):
     assert (result.exit_code, result.stderr.splitlines()) == (
         2, ["error: display[2][3] = \"yelow\": expected 'green', 'orange', 'pink', 'blue' or 'yellow' "
             "(did you mean yellow?)"])
+
+
+def test_white_space_around_a_name_is_named_where_it_is():
+    from tajkit.solver.errors import BadState
+    from tajkit.solver.statefile import validate
+    from tajkit.solver.taj.rules import load_spec
+    from tajkit.solver.taj.state import state_model
+
+    data = tomllib.loads((DATA / "taj-example.toml").read_text())
+    data["players"][1]["name"] = " Ben\t"
+    with pytest.raises(BadState) as caught:
+        validate(state_model(load_spec()), data)
+    assert caught.value.problems == (
+        'player 2: name = " Ben\\t": begins and ends with white space: remove them (the player\'s name)',)
