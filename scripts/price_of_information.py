@@ -31,7 +31,7 @@ def main() -> None:
     parser.add_argument("--positions", type=int, default=40)
     parser.add_argument("--dice", type=int, default=8, help="sampled roll sequences per position for the clairvoyant")
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--oracle-time", type=float, default=20.0)
+    parser.add_argument("--oracle-work", type=float, default=20.0, help="CP-SAT deterministic seconds per solve")
     args = parser.parse_args()
 
     engine = engine_for(load_spec())
@@ -43,7 +43,7 @@ def main() -> None:
         scores = []
         for _ in range(args.dice):
             rolls = [(int(a), int(b)) for a, b in rng.integers(1, engine.faces + 1, size=(engine.spec.max_turns, 2))]
-            result = clairvoyant(engine, rolls, states, used, trees, time_limit=args.oracle_time, seed=args.seed)
+            result = clairvoyant(engine, rolls, states, used, trees, work=args.oracle_work, seed=args.seed)
             unproven += not result.proven
             scores.append(result.score)
         known.append(statistics.mean(scores))

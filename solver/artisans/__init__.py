@@ -31,13 +31,14 @@ def _hint(spec: Any, data: dict[str, Any], roll: tuple[int, int], player: str | 
     )
 
 
-def _simulate(spec: Any, data: None, policy: list[str], games: int, seed: int, oracle_time: float,
-              processes: int | None, progress: Any = None) -> Report:
+def _simulate(spec: Any, data: None, policy: list[str], games: int, seed: int, oracle_work: float,
+              oracle_time: float, processes: int | None, progress: Any = None) -> Report:
     from tajkit.solver.artisans import report
-    from tajkit.solver.artisans.simulate import compare
+    from tajkit.solver.artisans.simulate import OracleBudget, compare
 
     names = sorted(dict.fromkeys(policy or POLICY_NAMES), key=POLICY_NAMES.index)
-    runs = compare(spec, names, games, seed, oracle_time=oracle_time, processes=processes, progress=progress)
+    budget = OracleBudget(oracle_work, oracle_time)
+    runs = compare(spec, names, games, seed, oracle=budget, processes=processes, progress=progress)
     return Report(report.simulation_text(runs, games, seed), report.simulation_json(runs))
 
 
@@ -76,8 +77,11 @@ class Artisans(Game):
                    multiple=True),
             Option("games", "--games", int, "Games per policy.", default=100, min=1, max=100_000),
             Option("seed", "--seed", int, "Seed of the roll sequences.", default=1, min=0, max=2**32 - 1),
-            Option("oracle_time", "--oracle-time", float, "CP-SAT seconds per oracle game (a cap: games it cannot "
-                   "prove are reported as such).", default=20.0, min=0.1, max=600),
+            Option("oracle_work", "--oracle-work", float, "Budget: CP-SAT's deterministic seconds per oracle game "
+                   "(its own count of work, the same on any machine; most games need about 1). Games it cannot "
+                   "prove are reported as such.", default=20.0, min=0.01, max=10_000),
+            Option("oracle_time", "--oracle-time", float, "Safety cap in seconds per oracle game; the output says "
+                   "when it cuts.", default=300.0, min=0.1, max=3_600),
             Option("processes", "--processes", int, "Worker processes (default: one per core).", min=1, max=64),
         ),
         examples=("tajkit simulate artisans --policy hint --policy heuristic --games 300 --seed 1",),

@@ -181,12 +181,17 @@ def simulation_text(runs: dict[str, PolicyRun], games: int, seed: int) -> str:
     if "oracle" in runs:
         oracle = runs["oracle"]
         if bound is None:
-            lines.append("The oracle proved no game optimal: there is no bound to compare with (give it more --oracle-time).")
+            lines.append("The oracle proved no game optimal: there is no bound to compare with (give it more --oracle-work).")
         elif len(proven) < len(oracle.results):
             lines.append(
                 f"The bound is the oracle's mean over the {len(proven)} of {len(oracle.results)} games it proved "
                 f"optimal ({bound:.2f}); '/ oracle' compares every policy on those games only. Its other scores "
-                "are only the best plays it found in its time."
+                "are only the best plays it found within its work."
+            )
+        if oracle.cut:
+            lines.append(
+                f"{plural(oracle.cut, 'oracle game')} stopped at the --oracle-time safety cap before its work budget: "
+                "on another machine those may come out differently."
             )
     return "\n".join(lines)
 
@@ -213,6 +218,7 @@ def simulation_json(runs: dict[str, PolicyRun]) -> dict[str, Any]:
             entry["proven_optimal"] = run.proven
             entry["bound_over_proven_games"] = round(bound, 3) if bound is not None else None
             entry["no_play_found"] = len(run.results) - len(run.scores)
+            entry["cut_by_time_cap"] = run.cut
         times = _times(run)
         if times and name == "hint":
             entry["solver_seconds_median"] = round(times[0], 4)

@@ -11,6 +11,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
 from tajkit.solver.artisans.engine import Engine, engine_for
+from tajkit.solver.artisans.oracle import TIME_CAP, WORK
 from tajkit.solver.artisans.policies import Policy
 from tajkit.solver.artisans.rules import Spec
 
@@ -70,10 +71,20 @@ POLICIES = ("oracle", "hint", "heuristic", "greedy", "random")
 
 
 @dataclass(frozen=True)
+class OracleBudget:
+    """The oracle's limits per game: CP-SAT's deterministic work (the same answer on any machine)
+    and a wall-clock safety cap (a game it cuts says so)."""
+
+    work: float = WORK
+    time_cap: float = TIME_CAP
+
+
+@dataclass(frozen=True)
 class GameResult:
-    score: int | None  # None: the oracle found no play within its time
+    score: int | None  # None: the oracle found no play within its work
     seconds: tuple[float, ...] = ()  # per decision (hint) or for the game (oracle)
     proven: bool = True  # the oracle proved its score optimal
+    cut: bool = False  # the oracle's wall-clock cap stopped it before its work budget
 
 
 @dataclass(frozen=True)
@@ -94,17 +105,21 @@ class PolicyRun:
         return sum(r.proven and r.score is not None for r in self.results)
 
     @property
+    def cut(self) -> int:
+        return sum(r.cut for r in self.results)
+
+    @property
     def seconds(self) -> tuple[float, ...]:
         return tuple(t for r in self.results for t in r.seconds)
 
 
-def play_one(spec: Spec, name: str, seed: int, game: int, oracle_time: float = 20.0) -> GameResult:
+def play_one(spec: Spec, name: str, seed: int, game: int, oracle: OracleBudget = OracleBudget()) -> GameResult:
     """Game ``game`` of a run seeded ``seed``, played by policy ``name``. Everything random is
     seeded by (seed, game), so the answer does not depend on which process plays it."""
     engine = engine_for(spec)
     rolls = roll_sequence(engine, seed, game)
     if name == "oracle":
-        return _oracle_game(engine, rolls, oracle_time, seed)
+        return _oracle_game(engine, rolls, oracle, seed)
     rng = random.Random(f"artisans policy {seed} {game}")
     if name == "hint":
         return _hint_game(engine, rolls, rng)
@@ -114,16 +129,15 @@ def play_one(spec: Spec, name: str, seed: int, game: int, oracle_time: float = 2
     return GameResult(play(engine, policy, rolls, rng).score)
 
 
-def _oracle_game(engine: Engine, rolls: list[tuple[int, int]], time_limit: float, seed: int) -> GameResult:
-    from tajkit.solver.artisans.oracle import clairvoyant
-    from tajkit.solver.errors import SolverFailure
+def _oracle_game(engine: Engine, rolls: list[tuple[int, int]], budget: OracleBudget, seed: int) -> GameResult:
+    from tajkit.solver.artisans.oracle import NoPlayFound, clairvoyant
 
     start = time.perf_counter()
     try:
-        result = clairvoyant(engine, rolls, time_limit=time_limit, seed=seed)
-    except SolverFailure:
-        return GameResult(None, (time.perf_counter() - start,), proven=False)
-    return GameResult(result.score, (time.perf_counter() - start,), result.proven)
+        result = clairvoyant(engine, rolls, work=budget.work, seed=seed, time_cap=budget.time_cap)
+    except NoPlayFound as failure:
+        return GameResult(None, (time.perf_counter() - start,), proven=False, cut=failure.cut)
+    return GameResult(result.score, (time.perf_counter() - start,), result.proven, result.cut)
 
 
 def _hint_game(engine: Engine, rolls: list[tuple[int, int]], rng: random.Random) -> GameResult:
@@ -145,29 +159,28 @@ def compare(
     names: Sequence[str],
     games: int,
     seed: int,
-    oracle_time: float = 20.0,
+    oracle: OracleBudget = OracleBudget(),
     processes: int | None = None,
     progress: Callable[[str, int, int], None] | None = None,
 ) -> dict[str, PolicyRun]:
     """Each named policy on the same ``games`` seeded roll sequences, games spread over
-    ``processes`` worker processes (default: every core; the oracle's CP-SAT already uses every
-    core, so its games run one at a time). ``progress(policy, done, total)`` after each game."""
+    ``processes`` worker processes (default: every core). ``progress(policy, done, total)`` after
+    each game."""
     workers = processes or os.cpu_count() or 1
     runs: dict[str, PolicyRun] = {}
     for name in names:
-        pool_size = 1 if name == "oracle" else min(workers, games)
-        results = _play_all(spec, name, games, seed, oracle_time, pool_size, progress)
+        results = _play_all(spec, name, games, seed, oracle, min(workers, games), progress)
         runs[name] = PolicyRun(name, tuple(results))
     return runs
 
 
-def _play_all(spec, name, games, seed, oracle_time, pool_size, progress) -> list[GameResult]:  # noqa: ANN001
+def _play_all(spec, name, games, seed, oracle, pool_size, progress) -> list[GameResult]:  # noqa: ANN001
     if progress:
         progress(name, 0, games)
     if pool_size <= 1:
         results = []
         for g in range(games):
-            results.append(play_one(spec, name, seed, g, oracle_time))
+            results.append(play_one(spec, name, seed, g, oracle))
             if progress:
                 progress(name, g + 1, games)
         return results
@@ -175,7 +188,7 @@ def _play_all(spec, name, games, seed, oracle_time, pool_size, progress) -> list
 
     done: dict[int, GameResult] = {}
     with ProcessPoolExecutor(max_workers=pool_size) as pool:
-        futures = {pool.submit(play_one, spec, name, seed, g, oracle_time): g for g in range(games)}
+        futures = {pool.submit(play_one, spec, name, seed, g, oracle): g for g in range(games)}
         for future in as_completed(futures):
             done[futures[future]] = future.result()
             if progress:
