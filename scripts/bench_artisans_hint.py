@@ -8,8 +8,10 @@ positions solved exactly and those raced on sampled futures, and the wall time o
 (the exact solver's memo carries over from move to move); `--cold` forgets it before each
 position, as a fresh `tajkit hint` process does. `--boxes N` times instead the first position
 with N empty boxes of each game (`--cold --boxes 14 --games 40`: what a fresh process needs at that
-size, the measure behind the hint's `HANDOVER`). Figures, not assertions: run it on the machine you
-care about, and say what else ran (`uptime`).
+size, the measure behind the hint's `HANDOVER`). `--whole N` times whole `tajkit hint` processes
+(what a player waits for) on N positions of each kind, spread over the games: solved exactly,
+raced with exact endings (at most 16 empty boxes) and raced early in the game. Figures, not
+assertions: run it on the machine you care about, and say what else ran (`uptime`).
 """
 
 from __future__ import annotations
@@ -28,7 +30,7 @@ import tomli_w
 
 from tajkit.solver.artisans import state as artisans_state
 from tajkit.solver.artisans.engine import Engine, engine_for
-from tajkit.solver.artisans.hint import EXACT_BOXES, Hinter
+from tajkit.solver.artisans.hint import EXACT_BOXES, HANDOVER, Hinter
 from tajkit.solver.artisans.policies import heuristic_policy
 from tajkit.solver.artisans.rules import load_spec
 from tajkit.solver.artisans.simulate import roll_sequence
@@ -83,6 +85,8 @@ def main() -> None:
     parser.add_argument("--processes", type=int, default=5, help="whole `tajkit hint` runs to time")
     parser.add_argument("--cold", action="store_true", help="forget the exact solver's memo before each position")
     parser.add_argument("--boxes", type=int, help="time the first position with this many empty boxes of each game")
+    parser.add_argument("--whole", type=int, default=0, metavar="N",
+                        help="time whole `tajkit hint` processes on N positions of each kind")
     args = parser.parse_args()
 
     spec = load_spec()
@@ -96,12 +100,14 @@ def main() -> None:
         engine = hinter.engine
         found = positions_with(engine, args.boxes, args.games, args.seed)
         samples = [(engine.sheet(states, used, trees), roll) for states, used, trees, roll in found]
+    kinds: list[str] = []
     for k, (sheet, roll) in enumerate(samples):
         if args.cold:
             hinter.endgame.forget()
         hint = hinter.rank(sheet, roll, seed=k, top=5)
         for kind in ("all", "exact" if hint.exact else "raced"):
             seconds[kind].append(hint.seconds)
+        kinds.append(position_kind(hint.exact, spec.box_count - sheet.filled_boxes()))
     which = "" if args.boxes is None else f" with {args.boxes} empty boxes"
     print(f"positions{which}: {len(samples)} from {args.games} games (seed {args.seed}); solver set-up {setup * 1000:.0f} ms"
           f"{'; memo forgotten before each' if args.cold else ''}")
@@ -112,7 +118,9 @@ def main() -> None:
                 f"95th percentile {percentile(values, 0.95) * 1000:.0f} ms, max {max(values) * 1000:.0f} ms"
             )
 
-    if args.boxes is not None:
+    if args.whole:
+        time_whole_processes_by_kind(spec, samples, kinds, args.whole)
+    if args.boxes is not None or args.whole:
         return
     # a position raced on sampled futures, and one solved exactly (a fresh process each time)
     empty = [spec.box_count - sheet.filled_boxes() for sheet, _ in samples]
@@ -122,6 +130,28 @@ def main() -> None:
         walls = whole_runs(spec, sheet, roll, args.processes)
         print(f"whole `tajkit hint` process, {label} position: median {statistics.median(walls):.2f} s, "
               f"max {max(walls):.2f} s ({args.processes} runs)")
+
+
+KINDS = ("exact", "raced, exact endings", "raced, early")
+
+
+def position_kind(exact: bool, empty_boxes: int) -> str:
+    if exact:
+        return KINDS[0]
+    return KINDS[1] if empty_boxes <= max(HANDOVER) else KINDS[2]
+
+
+def time_whole_processes_by_kind(spec, samples, kinds: list[str], per_kind: int) -> None:  # noqa: ANN001
+    """One fresh `tajkit hint` process per position, ``per_kind`` positions of each kind taken
+    evenly through the games (the figure a player at the table waits for)."""
+    for kind in KINDS:
+        found = [k for k, seen in enumerate(kinds) if seen == kind]
+        if not found:
+            continue
+        step = max(1, len(found) // per_kind)
+        walls = [whole_runs(spec, *samples[k], 1)[0] for k in found[::step][:per_kind]]
+        print(f"whole `tajkit hint` process, {kind} ({len(walls)} positions): median {statistics.median(walls):.2f} s, "
+              f"95th percentile {percentile(walls, 0.95):.2f} s, max {max(walls):.2f} s")
 
 
 def whole_runs(spec, sheet, roll, runs: int) -> list[float]:  # noqa: ANN001

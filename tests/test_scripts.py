@@ -43,6 +43,15 @@ def test_bench_artisans_hint_times_raced_and_exact_positions_and_whole_processes
     assert [line.split(",")[1].strip().split()[0] for line in lines if line.startswith("whole")] == ["raced", "exact"]
 
 
+def test_bench_artisans_hint_times_whole_processes_for_each_kind_of_position():
+    """What a player waits for, per kind of position (issue 23: the README's midgame hint took
+    2-3 s as a whole process where the README promised under 0.9 s)."""
+    lines = run_script("bench_artisans_hint.py", "--games", "1", "--whole", "1")
+    whole = [line for line in lines if line.startswith("whole `tajkit hint` process, ")]
+    assert [line.split(", ", 1)[1].split(" (")[0] for line in whole] == ["exact", "raced, exact endings", "raced, early"]
+    assert all("(1 positions): median " in line and "95th percentile" in line for line in whole)
+
+
 def test_bench_artisans_hint_times_positions_of_one_size_cold():
     lines = run_script("bench_artisans_hint.py", "--games", "2", "--boxes", "14", "--cold")
     assert lines[0].startswith("positions with 14 empty boxes: 2 from 2 games (seed 1)")
