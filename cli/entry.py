@@ -1,15 +1,19 @@
 """Typing a finished table in at the terminal, for any game that scores: the prompts come from the
 game's state-file model (its fields, their descriptions and limits), not from code per game.
 
-Prompts and messages go to standard error; the scores go to standard output. After the last
-player the entry is shown with its scores and any field can be corrected by name; only then is
-it saved (lists written inline, as a person writes them).
+Prompts and messages go to standard error; the scores go to standard output. At a terminal the
+answers are typed in a line editor (prompt_toolkit: arrows, history, Tab completion); through a
+pipe they are read line by line. After the last player the entry is shown with its scores and any
+field can be corrected by name, starting from its current value; only then is it saved (lists
+written inline, as a person writes them).
 """
 
 from __future__ import annotations
 
+import os
 import re
 import sys
+import textwrap
 import typing
 from pathlib import Path
 from typing import Any
@@ -19,8 +23,11 @@ import typer
 from tajkit.cli import present
 from tajkit.solver.errors import BadInput
 from tajkit.solver.game import Game, ScoreResult
+from tajkit.solver.ranking import plural
 
 EMPTY_MARKS = ("_", ".", "-")
+HELP = "?"  # typed as an answer: the field's whole description (at the review: the table again)
+NOTHING = object()  # no current value: a field asked for the first time
 
 
 class Retry(Exception):
@@ -65,6 +72,124 @@ def _choices(annotation: Any) -> tuple[str, ...] | None:
     return None
 
 
+def _extra(info: Any) -> dict[str, Any]:
+    extra = getattr(info, "json_schema_extra", None)
+    return extra if isinstance(extra, dict) else {}
+
+
+def _has_boxes(info: Any) -> bool:
+    """A list of die values, one a box (``entry = "digits"``): ``_`` marks an empty one."""
+    return _extra(info).get("entry") == "digits"
+
+
+def _item(annotation: Any) -> Any:
+    """The item annotation of a list (still ``Annotated``, so its limits can be read)."""
+    return typing.get_args(_plain(annotation)[0])[0]
+
+
+def _is_rows(info: Any) -> bool:
+    """A list asked one row per answer: of lists, of tables, or of whole lines (``entry = "lines"``)."""
+    kind, _ = _plain(info.annotation)
+    if typing.get_origin(kind) is not list:
+        return False
+    item, _ = _plain(_item(kind))
+    return typing.get_origin(item) is list or _is_model(item) or _extra(info).get("entry") == "lines"
+
+
+class _ItemInfo:
+    """Field-like limits of a list's items (the inner list's own length limits)."""
+
+    def __init__(self, annotation: Any) -> None:
+        self.metadata = [m for m in typing.get_args(annotation)[1:]] if typing.get_origin(annotation) is typing.Annotated else []
+        for m in list(self.metadata):
+            self.metadata += list(getattr(m, "metadata", []))
+
+
+# --- what a prompt says ------------------------------------------------------------------------------
+
+
+def _label(name: str, info: Any) -> str:
+    return str(_extra(info).get("title_text") or name.replace("_", " "))
+
+
+def _describe_field(name: str, info: Any) -> str:
+    label = _label(name, info)
+    if not info.description:
+        return label
+    return info.description if info.description.lower().startswith(label.lower()) else f"{label}: {info.description}"
+
+
+def _range(metadata: list[Any]) -> str:
+    low = next((m.ge for m in metadata if getattr(m, "ge", None) is not None), None)
+    high = next((m.le for m in metadata if getattr(m, "le", None) is not None), None)
+    if low is not None and high is not None:
+        return f"{low}-{high}"
+    if low is not None:
+        return f"at least {low}"
+    return f"at most {high}" if high is not None else ""
+
+
+def _kind_shape(kind: Any, info: Any) -> str:
+    """What an answer looks like, in a few words: ``left/right``, ``0-15``, ``3 boxes``."""
+    if (choices := _choices(kind)) is not None:
+        return "/".join(choices)
+    if kind is bool:
+        return "yes/no"
+    if kind in (int, float):
+        return _range(info.metadata)
+    if typing.get_origin(kind) is dict:
+        return "key=value pairs"
+    if typing.get_origin(kind) is not list:
+        return ""
+    raw = typing.get_args(kind)[0]
+    item, _ = _plain(raw)
+    low, high = _length(info)
+    fixed = low is not None and low == high
+    if _has_boxes(info):
+        return f"{low} boxes" if fixed else "boxes"
+    each = _kind_shape(item, _ItemInfo(raw))
+    if item in (int, float):
+        each = f"numbers {each}".strip()
+    elif item is bool:
+        each = f"{each} each"
+    if fixed:
+        return f"{low} of {each}" if _choices(item) else f"{low} {each}" if each else f"{low} values"
+    return each
+
+
+def _shape(info: Any) -> str:
+    kind, optional = _plain(info.annotation)
+    words = [_kind_shape(kind, info), "optional" if optional else ""]
+    return ", ".join(w for w in words if w)
+
+
+def _prompt_text(name: str, info: Any, indent: str) -> str:
+    shape = _shape(info)
+    return f"{indent}{_label(name, info)}{f' ({shape})' if shape else ''}"
+
+
+def entry_text(value: Any, boxes: bool = False) -> str:
+    """A value as a player writes it on paper, and types it back: yes/no, words and numbers
+    separated by spaces, ``_`` for an empty box, key=value pairs; nothing for no value."""
+    if value is None:
+        return ""
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, list):
+        return " ".join("_" if boxes and v == 0 else entry_text(v) for v in value)
+    if isinstance(value, dict):
+        return " ".join(f"{k}={entry_text(v)}" for k, v in value.items() if v is not None)
+    return str(value)
+
+
+def _default_of(info: Any) -> Any:
+    from pydantic_core import PydanticUndefined
+
+    if info.default is PydanticUndefined:
+        return NOTHING
+    return list(info.default) if isinstance(info.default, list) else info.default
+
+
 # --- parsing one answer -----------------------------------------------------------------------------
 
 
@@ -92,11 +217,6 @@ def _scalar(token: str, annotation: Any) -> Any:
     return token
 
 
-def _extra(info: Any) -> dict[str, Any]:
-    extra = getattr(info, "json_schema_extra", None)
-    return extra if isinstance(extra, dict) else {}
-
-
 def parse_answer(answer: str, annotation: Any, info: Any) -> Any:
     """An answer as the field's value. Lists: words or numbers separated by spaces or commas; in a
     field of die values (``entry = "digits"``) digits may run together ("6431"); ``_`` marks an
@@ -113,8 +233,7 @@ def parse_answer(answer: str, annotation: Any, info: Any) -> Any:
     item, _ = _plain(typing.get_args(kind)[0])
     cleaned = answer.replace(",", " ").strip()
     tokens = cleaned.split()
-    digits = _extra(info).get("entry") == "digits"  # die values, one digit a box
-    if digits and len(tokens) == 1 and re.fullmatch(r"[0-9_.\-]{2,}", tokens[0]) and "-" not in tokens[0][1:]:
+    if _has_boxes(info) and len(tokens) == 1 and re.fullmatch(r"[0-9_.\-]{2,}", tokens[0]) and "-" not in tokens[0][1:]:
         tokens = list(tokens[0])  # "6431" or "22_2": one digit per box
     values = [0 if (item is int and t in EMPTY_MARKS) else _scalar(t, item) for t in tokens]
     low, high = _length(info)
@@ -123,26 +242,81 @@ def parse_answer(answer: str, annotation: Any, info: Any) -> Any:
     return values
 
 
-# --- asking ---------------------------------------------------------------------------------------
+# --- the terminal -----------------------------------------------------------------------------------
 
 
-def _prompt(text: str, default: str | None = None) -> str:
-    """Ask on standard error and read a line. (click's prompt sends the space after the question
-    through ``input``, so to standard output: one stray space per question in a saved score.)"""
-    sys.stderr.write(f"{text}{f' [{default}]' if default else ''}: ")
-    sys.stderr.flush()
-    try:
-        line = sys.stdin.readline()
-    except KeyboardInterrupt:
-        raise typer.Abort() from None
-    if not line:  # end of input (Ctrl-D)
-        raise typer.Abort()
-    return line.rstrip("\r\n") or (default or "")
+class _Lines:
+    """Answers read line by line (a pipe, a test): the question on standard error, and Enter
+    gives the [default]. (click's prompt sends the space after the question through ``input``, so
+    to standard output: one stray space per question in a saved score.)"""
+
+    editing = False
+
+    def ask(self, text: str, default: str = "", edit: bool = False, words: typing.Sequence[str] = (), sentence: bool = False) -> str:
+        sys.stderr.write(f"{text}{f' [{default}]' if default else ''}: ")
+        sys.stderr.flush()
+        try:
+            line = sys.stdin.readline()
+        except KeyboardInterrupt:
+            raise typer.Abort() from None
+        if not line:  # end of input (Ctrl-D)
+            raise typer.Abort()
+        return line.rstrip("\r\n") or default
+
+
+class _Editor:
+    """Answers typed in a line editor at a terminal (prompt_toolkit): arrows and Backspace edit,
+    Up recalls earlier answers, Tab completes ``words``; the question on standard error. With
+    ``edit`` the default stands on the line, ready to edit, and Enter keeps it (a correction
+    starts from the current value); else it is shown as [default] and an empty line gives it."""
+
+    editing = True
+
+    def __init__(self) -> None:
+        from prompt_toolkit import PromptSession
+        from prompt_toolkit.history import InMemoryHistory
+        from prompt_toolkit.output import create_output
+
+        self.session: Any = PromptSession(history=InMemoryHistory(), output=create_output(stdout=sys.stderr), complete_while_typing=False)
+
+    def ask(self, text: str, default: str = "", edit: bool = False, words: typing.Sequence[str] = (), sentence: bool = False) -> str:
+        from prompt_toolkit.completion import DummyCompleter, WordCompleter
+
+        # a completer left out would be the previous question's (the session keeps it)
+        completer = WordCompleter(list(words), ignore_case=True, sentence=sentence) if words else DummyCompleter()
+        shown = f" [{default}]" if default and not edit else ""
+        try:
+            line = self.session.prompt(f"{text}{shown}: ", default=default if edit else "", completer=completer)
+        except (KeyboardInterrupt, EOFError):
+            raise typer.Abort() from None
+        return line if line or edit else default
+
+
+class _Terminal:
+    """The entry's way of asking (an editor at a terminal, else lines) and the fields already
+    described at length (each description is shown once; ``?`` shows it again)."""
+
+    def __init__(self, reader: _Lines | _Editor) -> None:
+        self.reader = reader
+        self.described: set[tuple[Any, str]] = set()
+
+
+_term = _Terminal(_Lines())
+
+
+def _open_terminal() -> None:
+    global _term
+    interactive = sys.stdin.isatty() and sys.stderr.isatty()
+    _term = _Terminal(_Editor() if interactive else _Lines())
+
+
+def _ask(text: str, default: str = "", edit: bool = False, words: typing.Sequence[str] = (), sentence: bool = False) -> str:
+    return _term.reader.ask(text, default, edit, words, sentence)
 
 
 def _confirm(text: str, default: bool) -> bool:
     while True:
-        answer = _prompt(f"{text} [{'Y/n' if default else 'y/N'}]").strip().lower()
+        answer = _ask(f"{text} [{'Y/n' if default else 'y/N'}]").strip().lower()
         if not answer:
             return default
         if answer in ("y", "yes", "n", "no"):
@@ -154,38 +328,64 @@ def _say(text: str) -> None:
     typer.echo(text, err=True)
 
 
-def _describe_field(name: str, info: Any) -> str:
-    extra = info.json_schema_extra if isinstance(info.json_schema_extra, dict) else {}
-    label = str(extra.get("title_text") or name.replace("_", " "))
-    if not info.description:
-        return label
-    return info.description if info.description.lower().startswith(label.lower()) else f"{label}: {info.description}"
+def _width() -> int:
+    """Text is wrapped to 80 columns, or the terminal's width when it is narrower."""
+    try:
+        return max(40, min(80, os.get_terminal_size(sys.stderr.fileno()).columns))
+    except (OSError, ValueError):
+        return 80
 
 
-def _default_text(info: Any) -> str | None:
-    from pydantic_core import PydanticUndefined
+def _say_wrapped(text: str, indent: str = "", hang: str = "") -> None:
+    _say(textwrap.fill(text, _width() - 1, initial_indent=indent, subsequent_indent=indent + hang))
 
-    if info.default is PydanticUndefined or info.default is None:
+
+def _item_description(info: Any) -> str | None:
+    """The description of a list's items ("a rug: [outer, middle, centre] ..."), if it has one."""
+    raw = _item(info.annotation)
+    if typing.get_origin(raw) is not typing.Annotated:
         return None
-    if isinstance(info.default, list):
-        return " ".join("_" if v == 0 else str(v) for v in info.default)
-    return str(info.default).lower() if isinstance(info.default, bool) else str(info.default)
+    return next((m.description for m in typing.get_args(raw)[1:] if getattr(m, "description", None)), None)
 
 
-def ask_field(model: Any, name: str, context: dict[str, Any], indent: str = "  ") -> Any:
-    """Ask for one field until the answer is valid for it (the model's own limits and rules)."""
+def _tell_description(model: Any, name: str, indent: str, again: bool = False) -> None:
+    """The field's whole description: the first time it is asked, and again on ``?``."""
+    if (model, name) in _term.described and not again:
+        return
+    _term.described.add((model, name))
     info = model.model_fields[name]
-    annotation, optional = _plain(info.annotation)
-    if typing.get_origin(annotation) is list and (
-        _is_list_of_lists_or_models(annotation) or _extra(info).get("entry") == "lines"
-    ):
-        return _ask_rows(model, name, context, indent)
+    if not info.description:
+        return
+    text = _describe_field(name, info)
+    if _is_rows(info) and (each := _item_description(info)):
+        text += f"; each {each}"
+    _say_wrapped(text, indent, hang="  ")
+
+
+# --- asking ---------------------------------------------------------------------------------------
+
+
+def ask_field(model: Any, name: str, context: dict[str, Any], indent: str = "  ", current: Any = NOTHING) -> Any:
+    """Ask for one field until the answer is valid for it (the model's own limits and rules).
+    ``current`` is the value being corrected: the answer starts from it, and Enter keeps it."""
+    info = model.model_fields[name]
+    if _is_rows(info):
+        return _ask_rows(model, name, context, indent, current)
+    _, optional = _plain(info.annotation)
+    default = _default_of(info)
+    shown = default if current is NOTHING else current
+    offered = "" if shown is NOTHING else entry_text(shown, _has_boxes(info))
+    # a value to correct stands on the line to edit; a field's default (empty boxes) is offered as [_ _ _]
+    edit = current is not NOTHING and current != default
+    _tell_description(model, name, indent)
     while True:
-        default = _default_text(info)
-        answer = _prompt(f"{indent}{_describe_field(name, info)}", default)
+        answer = _ask(_prompt_text(name, info, indent), offered, edit=edit, words=_choice_words(info.annotation))
+        if answer.strip() == HELP:
+            _tell_description(model, name, indent, again=True)
+            continue
         if not answer.strip():
-            if optional or default is not None:
-                return info.default if not isinstance(info.default, list) else list(info.default)
+            if default is not NOTHING or optional:
+                return None if default is NOTHING else default
             _say(f"{indent}  an answer is needed")
             continue
         try:
@@ -196,50 +396,82 @@ def ask_field(model: Any, name: str, context: dict[str, Any], indent: str = "  "
             _say(f"{indent}  {exc}")
 
 
-def _is_list_of_lists_or_models(annotation: Any) -> bool:
-    item, _ = _plain(typing.get_args(annotation)[0])
-    return typing.get_origin(item) is list or _is_model(item)
+def _choice_words(annotation: Any) -> tuple[str, ...]:
+    """What Tab completes in an answer: the choices of the field or of its items."""
+    kind, _ = _plain(annotation)
+    if typing.get_origin(kind) is list:
+        kind, _ = _plain(_item(kind))
+    if kind is bool:
+        return ("yes", "no")
+    return _choices(kind) or ()
 
 
-def _ask_rows(model: Any, name: str, context: dict[str, Any], indent: str) -> list[Any]:
-    """A list of lists or of tables: one row per answer, a blank answer ends the list."""
+def _count_text(low: int | None, high: int | None) -> str:
+    if low and high:
+        return f" ({low}-{high})"
+    if low:
+        return f" (at least {low})"
+    return f" (at most {high})" if high else ""
+
+
+def _ask_rows(model: Any, name: str, context: dict[str, Any], indent: str, current: Any = NOTHING) -> list[Any]:
+    """A list of lists, of tables or of lines: one row per answer, a blank answer ends the list.
+    In a correction each row starts from the row it replaces."""
     info = model.model_fields[name]
-    annotation, _ = _plain(info.annotation)
-    item, _ = _plain(typing.get_args(annotation)[0])
-    _say(f"{indent}{_describe_field(name, info)} (one per answer; a blank answer ends the list)")
-    rows: list[Any] = []
+    raw = _item(info.annotation)
+    earlier = list(current) if current not in (NOTHING, None) else []
     low, high = _length(info)
+    _tell_description(model, name, indent)
+    _say(f"{indent}{_label(name, info)}{_count_text(low, high)}: one per answer; a blank answer ends the list")
+    rows: list[Any] = []
     while high is None or len(rows) < high:
-        if _is_model(item):
-            first = next(iter(item.model_fields))
-            row: dict[str, Any] = {}
-            answer = _prompt(f"{indent}  {name} {len(rows) + 1}: {_describe_field(first, item.model_fields[first])}")
-            if not answer.strip() and _enough(rows, low, indent):
-                break
-            if not answer.strip():
-                continue
-            try:
-                row[first] = parse_answer(answer, item.model_fields[first].annotation, item.model_fields[first])
-            except Retry as exc:
-                _say(f"{indent}    {exc}")
-                continue
-            for field in list(item.model_fields)[1:]:
-                row[field] = ask_field(item, field, row, indent + "    ")
+        was = earlier[len(rows)] if len(rows) < len(earlier) else NOTHING
+        row = _ask_row(raw, f"{indent}  {name} {len(rows) + 1}", was, indent)
+        if row is not None:
             rows.append(row)
-        else:
-            answer = _prompt(f"{indent}  {name} {len(rows) + 1}")
-            if not answer.strip() and _enough(rows, low, indent):
-                break
-            if not answer.strip():
-                continue
-            if item is str:  # a whole line is one item ("entry": "lines")
-                rows.append(answer.strip())
-                continue
-            try:
-                rows.append(parse_answer(answer, item, _ItemInfo(item)))
-            except Retry as exc:
-                _say(f"{indent}    {exc}")
+        elif _enough(rows, low, indent):
+            break
+    if len(earlier) > len(rows):
+        left = len(earlier) - len(rows)
+        _say(f"{indent}  {name}: the last {plural(left, 'row')} of the earlier entry left out, as asked")
     return rows
+
+
+def _ask_row(raw: Any, text: str, was: Any, indent: str) -> Any:
+    """One row of a list; None for a blank answer (the end of the list)."""
+    item, _ = _plain(raw)
+    correcting = was is not NOTHING
+    if _is_model(item):
+        return _ask_table_row(item, text, was, indent)
+    shape = _kind_shape(item, _ItemInfo(raw))
+    while True:
+        answer = _ask(f"{text}{f' ({shape})' if shape else ''}", entry_text(was) if correcting else "", edit=correcting, words=_choice_words(item))
+        if not answer.strip():
+            return None
+        if item is str:  # a whole line is one item ("entry": "lines")
+            return answer.strip()
+        try:
+            return parse_answer(answer, raw, _ItemInfo(raw))
+        except Retry as exc:
+            _say(f"{indent}    {exc}")
+
+
+def _ask_table_row(item: Any, text: str, was: Any, indent: str) -> dict[str, Any] | None:
+    first, *rest = item.model_fields
+    info = item.model_fields[first]
+    correcting = was is not NOTHING
+    while True:
+        answer = _ask(f"{text} {_prompt_text(first, info, '')}", entry_text(was[first]) if correcting else "", edit=correcting, words=_choice_words(info.annotation))
+        if not answer.strip():
+            return None
+        try:
+            row: dict[str, Any] = {first: parse_answer(answer, info.annotation, info)}
+            break
+        except Retry as exc:
+            _say(f"{indent}    {exc}")
+    for field in rest:
+        row[field] = ask_field(item, field, row, indent + "    ", was.get(field, NOTHING) if correcting else NOTHING)
+    return row
 
 
 def _enough(rows: list[Any], low: int | None, indent: str) -> bool:
@@ -248,15 +480,6 @@ def _enough(rows: list[Any], low: int | None, indent: str) -> bool:
         return True
     _say(f"{indent}    {_at_least(low or 0, 'row')}")
     return False
-
-
-class _ItemInfo:
-    """Field-like limits of a list's items (the inner list's own length limits)."""
-
-    def __init__(self, annotation: Any) -> None:
-        self.metadata = [m for m in typing.get_args(annotation)[1:]] if typing.get_origin(annotation) is typing.Annotated else []
-        for m in list(self.metadata):
-            self.metadata += list(getattr(m, "metadata", []))
 
 
 def _check_field(model: Any, name: str, value: Any, context: dict[str, Any]) -> None:
@@ -289,15 +512,39 @@ def _player_model(model: Any) -> Any | None:
     return item if _is_model(item) else None
 
 
+def _table_fields(model: Any, player_model: Any) -> list[str]:
+    return [n for n in model.model_fields if n != "game" and not (n == "players" and player_model is not None)]
+
+
+def _player_fields(player_model: Any) -> list[str]:
+    return list(player_model.model_fields)[1:] if player_model is not None else []
+
+
+def _all_fields(model: Any, player_model: Any) -> list[tuple[Any, str]]:
+    return [(model, n) for n in _table_fields(model, player_model)] + [(player_model, n) for n in _player_fields(player_model)]
+
+
+def _opening(info: Game, model: Any, player_model: Any) -> str:
+    """How to answer, saying only what this game's questions need."""
+    fields = [m.model_fields[n] for m, n in _all_fields(model, player_model)]
+    parts = [f"Type in the {info.title} table as it lies. Enter accepts a [default]."]
+    if any(_has_boxes(f) for f in fields):
+        parts.append("_ marks an empty box.")
+    if any(_is_rows(f) for f in fields):
+        parts.append("A blank answer ends a list of rows once it has enough.")
+    if player_model is not None:
+        parts.append("A blank name ends the players.")
+    parts.append(f"{HELP} describes a field" + ("; Tab completes." if _term.reader.editing else "."))
+    return " ".join(parts)
+
+
 def enter_table(info: Game, spec: Any) -> tuple[dict[str, Any], ScoreResult]:
     """Ask for the table field by field (players one by one); review and correct; offer to save.
     Returns the state data and its scores."""
+    _open_terminal()
     model = info.state_model(spec)
     player_model = _player_model(model)
-    _say(
-        f"Type in the {info.title} table as it lies. Enter accepts a [default]; a blank answer ends a "
-        "list of rows once it has enough; _ marks one empty box. A blank name ends the players."
-    )
+    _say_wrapped(_opening(info, model, player_model))
     data: dict[str, Any] = {"game": info.id}
     for name in model.model_fields:
         if name == "game":
@@ -317,7 +564,10 @@ def _ask_players(
     data["players"] = []
     low, high = _length(players_info)
     while high is None or len(data["players"]) < high:
-        name = _prompt(f"Player {len(data['players']) + 1} name").strip()
+        name = _ask(f"Player {len(data['players']) + 1} name").strip()
+        if name == HELP:
+            _tell_description(player_model, "name", "  ", again=True)
+            continue
         if not name:
             if len(data["players"]) >= (low or 1):
                 return data["players"]
@@ -332,7 +582,7 @@ def _ask_players(
             _say(f"  {exc}")
             continue
         player: dict[str, Any] = {"name": name}
-        for field in list(player_model.model_fields)[1:]:
+        for field in _player_fields(player_model):
             player[field] = ask_field(player_model, field, player)
         data["players"].append(player)
         _fix_cross_field_problems(info, spec, data, player_model)
@@ -354,9 +604,9 @@ def _problems(info: Game, spec: Any, data: dict[str, Any]) -> tuple[str, ...]:
 
 def _fix_cross_field_problems(info: Game, spec: Any, data: dict[str, Any], player_model: Any) -> None:
     """A problem across fields of the last player (more trees watered than raindrops used) asks
-    again for just the fields it names."""
+    again for just the fields it names, each starting from what was typed."""
     player = data["players"][-1]
-    fields = list(player_model.model_fields)[1:]
+    fields = _player_fields(player_model)
     for _ in range(5):
         problems = [p for p in _problems(info, spec, data) if p.startswith(present.safe(player["name"], 30))]
         if not problems:
@@ -367,99 +617,155 @@ def _fix_cross_field_problems(info: Game, spec: Any, data: dict[str, Any], playe
         if not named:
             return  # nothing to point at: the review shows it, and any field can be corrected there
         for field in named:
-            player[field] = ask_field(player_model, field, player)
+            player[field] = ask_field(player_model, field, player, current=player[field])
 
 
-def _shown_value(value: Any) -> str:
-    if value is None:
-        return "-"
-    if isinstance(value, list):
-        return " ".join(_shown_value(v) if isinstance(v, (list, dict)) else ("_" if v == 0 else str(v)) for v in value)
-    if isinstance(value, dict):
-        return "{" + ", ".join(f"{k} {_shown_value(v)}" for k, v in value.items()) + "}"
-    return str(value)
+# --- showing what was typed ---------------------------------------------------------------------------
 
 
-def _show_entry(data: dict[str, Any], player_model: Any) -> None:
-    for key, value in data.items():
-        if key == "game" or (key == "players" and player_model is not None):
-            continue
-        _say(f"{key:<18} {present.safe(_shown_value(value), 200)}")
+def _echo(key: str, value: Any, info: Any, indent: str, width: int) -> None:
+    """One field as a player would write it; a list of rows one row a line, numbered as asked."""
+    if _is_rows(info) and value:
+        pad = " " * (len(indent) + width + 1)
+        for n, row in enumerate(value, 1):
+            text = present.safe(entry_text(row), 200)
+            _say(f"{indent}{key:<{width}} {n}. {text}" if n == 1 else f"{pad}{n}. {text}")
+        return
+    _say(f"{indent}{key:<{width}} {present.safe(entry_text(value, _has_boxes(info)) or '-', 200)}")
+
+
+def _show_entry(data: dict[str, Any], model: Any, player_model: Any) -> None:
+    for key in _table_fields(model, player_model):
+        _echo(key, data.get(key), model.model_fields[key], "", 18)
     for p in data.get("players", []) if player_model is not None else []:
         _say(f"{p['name']}:")
-        for key, value in p.items():
-            if key != "name":
-                _say(f"  {key:<16} {present.safe(_shown_value(value), 200)}")
+        for key in _player_fields(player_model):
+            _echo(key, p.get(key), player_model.model_fields[key], "  ", 16)
+
+
+def _scored(info: Game, spec: Any, data: dict[str, Any]) -> ScoreResult | None:
+    """The table's scores, or None (and each problem said) when it breaks a rule."""
+    problems = _problems(info, spec, data)
+    for problem in problems:
+        _say(f"  error: {problem}")
+    return None if problems else info.score(spec, info.read_state(spec, data))
+
+
+def _show_table(info: Game, spec: Any, data: dict[str, Any], model: Any, player_model: Any) -> ScoreResult | None:
+    _say("")
+    _show_entry(data, model, player_model)
+    result = _scored(info, spec, data)
+    if result is not None:
+        _say("")
+        _say(present.score(result))
+    return result
+
+
+def _row_lines(result: ScoreResult, rows: list[Any]) -> list[str]:
+    """Rows of a player's score, aligned as in the whole score."""
+    labels = [r.label or result.category(r.category).label for r in rows]
+    points = [present._points(r.points, result.category(r.category).stars) for r in rows]
+    label_w = max(map(len, labels), default=0)
+    shown_w = max((len(r.shown) for r in rows), default=0)
+    points_w = max(map(len, points), default=0)
+    return [
+        f"    {label:<{label_w}}  {r.shown:<{shown_w}}  {p:>{points_w}}{f'  {r.reason}' if r.reason else ''}"
+        for label, r, p in zip(labels, rows, points)
+    ]
+
+
+def _show_effect(before: ScoreResult | None, after: ScoreResult, whose: str | None) -> None:
+    """What a correction changed: the rows about the whole table, and each player whose score
+    moved (the corrected player always), their new total and the rows that changed."""
+    if before is not None and after.header != before.header:
+        for line in after.header:
+            _say(f"  {line}")
+    earlier = {p.name: p for p in before.players} if before is not None else {}
+    for p in after.players:
+        old = earlier.get(p.name)
+        if p == old and p.name != whose:
+            continue
+        was = "" if old is None else ", unchanged" if old.total == p.total else f", was {old.total}"
+        _say(f"  {p.name}: {plural(p.total, *after.unit)} (rank {p.rank}{was})")
+        changed = [row for row in p.rows if old is not None and row not in old.rows]
+        for line in _row_lines(after, changed):
+            _say(line)
+
+
+# --- correcting ------------------------------------------------------------------------------------
 
 
 def _review(info: Game, spec: Any, data: dict[str, Any], model: Any, player_model: Any) -> ScoreResult:
-    """Show the entry and its scores; correct any field by name until the player is satisfied."""
-    while True:
-        _say("")
-        _show_entry(data, player_model)
-        problems = _problems(info, spec, data)
-        result = None
-        if problems:
-            for problem in problems:
-                _say(f"  error: {problem}")
-        else:
-            result = info.score(spec, info.read_state(spec, data))
-            _say("")
-            _say(present.score(result))
-        example = (
-            f"\"{data['players'][0]['name']} {list(player_model.model_fields)[1]}\""
-            if player_model is not None
-            else f"\"{next(n for n in model.model_fields if n != 'game')}\""
-        )
-        question = f"Correct a field? Type it (e.g. {example}), or press Enter" + (" to finish" if result else " after fixing")
-        while True:  # a word that changes nothing is answered in place, without the entry again
-            answer = _prompt(question).strip()
-            if not answer and result is not None:
-                return result
-            if not answer or _correct(answer, data, model, player_model):
-                break
-
-
-def _correct(answer: str, data: dict[str, Any], model: Any, player_model: Any) -> bool:
-    """``answer`` names a table-level field, or a player (in any case) and one of their fields; a
-    player's field alone will do when there is one player. Fields may be typed as the sheet says
-    them ("Right facade"). False (and what to type) if it names none."""
-    table_fields = [n for n in model.model_fields if n != "game" and not (n == "players" and player_model is not None)]
-    if (table_field := _field_named(answer, table_fields)) is not None:
-        data[table_field] = ask_field(model, table_field, data, indent="")
-        return True
+    """Show the entry and its scores; correct any field by name until the player is satisfied. A
+    correction starts from the field's value and shows only what it changed; ``?`` shows the
+    whole table again."""
+    result = _show_table(info, spec, data, model, player_model)
     players = data.get("players", []) if player_model is not None else []
-    fields = list(player_model.model_fields)[1:] if player_model is not None else []
+    fields = _player_fields(player_model)
+    example = f"{players[0]['name']} {fields[0]}" if players else _table_fields(model, player_model)[0]
+    targets = _table_fields(model, player_model) + [f"{p['name']} {f}" for p in players for f in fields]
+    tab = ", Tab completes it" if _term.reader.editing else ""
+    _say_wrapped(f'To correct a field, type it (e.g. "{example}"{tab}) and edit its value; {HELP} shows the table again.')
+    while True:
+        question = "Correct a field, or press Enter to finish" if result is not None else "Correct a field (see the errors)"
+        answer = _ask(question, words=targets, sentence=True).strip()
+        if not answer and result is not None:
+            return result
+        if not answer or answer == HELP:
+            result = _show_table(info, spec, data, model, player_model)
+            continue
+        place = _target(answer, data, model, player_model)
+        if place is None:
+            continue
+        owner, owner_model, field = place
+        owner[field] = ask_field(owner_model, field, owner, indent="  ", current=owner.get(field))
+        whose = owner["name"] if owner is not data else None
+        key = f"{whose} {field}" if whose else field
+        _echo(key, owner[field], owner_model.model_fields[field], "  ", len(key))
+        after = _scored(info, spec, data)
+        if after is not None:
+            _show_effect(result, after, whose)
+        result = after
+
+
+def _target(answer: str, data: dict[str, Any], model: Any, player_model: Any) -> tuple[dict[str, Any], Any, str] | None:
+    """The field ``answer`` names, as (the table or the player's dict, its model, the field):
+    a table-level field, or a player (in any case) and one of their fields; a player's field alone
+    will do when there is one player. Fields may be typed as the sheet says them ("Right facade").
+    None (and what to type) if it names none."""
+    table_fields = _table_fields(model, player_model)
+    if (table_field := _field_named(answer, table_fields)) is not None:
+        return data, model, table_field
+    players = data.get("players", []) if player_model is not None else []
+    fields = _player_fields(player_model)
     for player in players:
         name = player["name"]
         if answer.lower() == name.lower() or answer.lower().startswith(name.lower() + " "):
             typed = answer[len(name):].strip()
             if (field := _field_named(typed, fields)) is not None:
-                player[field] = ask_field(player_model, field, player)
-                return True
+                return player, player_model, field
             if not typed:
                 _say(f"  which of {name}'s fields? Type the name and the field, e.g. \"{name} {fields[0]}\"")
             else:
                 guess = _did_you_mean(typed, fields)
                 _say(f"  {present.safe(typed)!r} is not a field{guess}: the fields are {', '.join(fields)}")
-            return False
+            return None
     field = _field_named(answer, fields)
     if field is not None and len(players) == 1:
-        players[0][field] = ask_field(player_model, field, players[0])
-        return True
+        return players[0], player_model, field
     if field is not None:
         _say(f"  whose {field}? Type a player's name and the field, e.g. \"{players[0]['name']} {field}\"")
-        return False
+        return None
     first, _, rest = answer.partition(" ")
     if players and _field_named(rest, fields) is not None:
         _say(f"  no player is named {present.safe(first)!r}: the players are {', '.join(p['name'] for p in players)}")
-        return False
+        return None
     ways = [f"a field ({', '.join(table_fields)})"] if table_fields else []
     if players:
         names = ", ".join(p["name"] for p in players)
         ways.append(f"a player's name ({names}) and a field, e.g. \"{players[0]['name']} {fields[0]}\"")
     _say("  type " + " or ".join(ways) + _did_you_mean(answer, table_fields + fields))
-    return False
+    return None
 
 
 def _as_field(typed: str) -> str:
@@ -479,13 +785,16 @@ def _did_you_mean(typed: str, fields: list[str]) -> str:
     return f" (did you mean {close}?)" if close else ""
 
 
+# --- saving ----------------------------------------------------------------------------------------
+
+
 def _offer_save(info: Game, data: dict[str, Any]) -> None:
     from tajkit.cli.files import write_new
 
     if not _confirm("Save this table as a state file?", default=True):
         return
     while True:
-        path = Path(_prompt("File name", f"output/{info.id}-table.toml"))
+        path = Path(_ask("File name", f"output/{info.id}-table.toml", edit=True) or f"output/{info.id}-table.toml")
         replace = path.exists() and _confirm(f"{path} exists. Replace it?", default=False)
         if path.exists() and not replace:
             continue

@@ -1,0 +1,324 @@
+"""Interactive entry (``tajkit score GAME`` with no file), issue 23: at a real terminal the answers
+are typed in a line editor, a correction starts from the field's current value, and what is shown
+is what a player writes on paper.
+
+The terminal tests run tajkit with a pseudo-terminal as standard input and standard error (where
+the prompts go) and standard output to a file (where the scores go). Each waits for a question
+before typing its answer; every wait is bounded and fails with what the terminal showed."""
+
+from __future__ import annotations
+
+import fcntl
+import os
+import re
+import select
+import struct
+import subprocess
+import sys
+import termios
+import time
+import tomllib
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from tajkit.cli import entry
+from tajkit.cli import main as cli
+from tajkit.solver import games
+
+runner = CliRunner()
+WAIT = 120  # seconds a question may take to show, however loaded the machine: a bound, never a measure
+LEFT, BACKSPACE, TAB, ENTER = "\x1b[D", "\x7f", "\t", "\r"
+
+# the README's table.toml, as typed at the terminal: a name, then each field in the model's order
+ASHA = ["Asha", "2 4", "3 4", "1 3 5", "6 4 3 1", "4 4 4 4", "2 3 5", "5 2 6", "2 2 _ 2", "5 4 2 1", "9", "2", "34"]
+BEN = ["Ben", "1 5", "6 _", "2 4 6", "6 5 3 2", "3 3 3 _", "1 4 5", "4 1 3", "5 5 5 5", "6 4 _ _", "15", "3", "29"]
+ARTISANS = ["Left orchard (2 boxes)", "Right orchard (2 boxes)", "Waterway (3 boxes)", "Left minaret (4 boxes)",
+            "Left facade (4 boxes)", "Archway (3 boxes)", "Dome (3 boxes)", "Right facade (4 boxes)",
+            "Right minaret (4 boxes)", "raindrops used (0-15)", "trees watered (0-4)", "age (0-150, optional)"]
+ESCAPES = re.compile(r"\x1b\[[0-?]*[ -/]*[@-~]|\x1b[()][0-9A-Za-z]|\x1b[=>]|\r")
+
+
+class Terminal:
+    """tajkit at a pseudo-terminal of ``cols`` columns; what it shows is kept as text (escape
+    sequences removed), and ``expect`` waits for the next appearance of a text in it."""
+
+    def __init__(self, args: list[str], cwd: Path, cols: int = 80) -> None:
+        master, slave = os.openpty()
+        fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 50, cols, 0, 0))
+        self.stdout_path = cwd / "stdout.txt"
+        # no cursor-position requests: nobody answers them here (a real terminal does)
+        env = {**os.environ, "TERM": "xterm", "PROMPT_TOOLKIT_NO_CPR": "1", "NO_COLOR": "1"}
+        env.pop("TAJKIT_DATA", None)
+        with open(self.stdout_path, "wb") as out:
+            self.proc = subprocess.Popen([sys.executable, "-m", "tajkit.cli", *args], stdin=slave, stderr=slave,
+                                         stdout=out, cwd=cwd, env=env, start_new_session=True)
+        os.close(slave)
+        self.master = master
+        self.raw = b""
+        self.seen = 0  # how far into the shown text earlier waits have read
+
+    @property
+    def shown(self) -> str:
+        return ESCAPES.sub("", self.raw.decode("utf-8", "replace"))
+
+    def _read(self, until: float) -> bool:
+        ready, _, _ = select.select([self.master], [], [], max(0.0, until - time.monotonic()))
+        if not ready:
+            return False
+        try:
+            chunk = os.read(self.master, 65536)
+        except OSError:  # the other end closed: tajkit has ended
+            chunk = b""
+        self.raw += chunk
+        return bool(chunk)
+
+    def expect(self, text: str) -> None:
+        until = time.monotonic() + WAIT
+        while text not in self.shown[self.seen:]:
+            if time.monotonic() > until or (not self._read(until) and self.proc.poll() is not None):
+                raise AssertionError(f"{text!r} was not shown; the terminal showed:\n{self.shown[-3000:]}")
+        self.seen = self.shown.index(text, self.seen) + len(text)
+
+    def answer(self, question: str, keys: str) -> None:
+        self.expect(question)
+        os.write(self.master, (keys + ENTER).encode())
+
+    def finish(self) -> str:
+        """Wait for tajkit to end; its standard output."""
+        until = time.monotonic() + WAIT
+        while self.proc.poll() is None and time.monotonic() < until:
+            self._read(min(until, time.monotonic() + 1))
+        if self.proc.poll() is None:
+            self.proc.kill()
+        self.proc.wait(timeout=WAIT)
+        while self._read(time.monotonic()):
+            pass
+        os.close(self.master)
+        assert self.proc.returncode == 0, self.shown[-3000:]
+        return self.stdout_path.read_text()
+
+
+def type_players(term: Terminal, questions: list[str], *players: list[str]) -> None:
+    """Each player's name and answers, each typed once its question shows."""
+    for n, answers in enumerate(players, 1):
+        term.answer(f"Player {n} name", answers[0])
+        for question, answer in zip(questions, answers[1:], strict=True):
+            term.answer(question, answer)
+    term.answer(f"Player {len(players) + 1} name", "")
+
+
+def save_as(term: Terminal, name: str, asked: bool = False) -> None:
+    """Enter at the review (once it is ``asked``), and save as ``name``."""
+    if not asked:
+        term.expect("Correct a field, or press Enter to finish")
+    os.write(term.master, ENTER.encode())
+    term.answer("Save this table as a state file?", "y")
+    term.expect("File name: ")
+    os.write(term.master, ("\x15" + name + ENTER).encode())  # Ctrl-U clears the name offered
+
+
+@pytest.fixture
+def artisans(tmp_path):
+    term = Terminal(["score", "artisans"], tmp_path)
+    type_players(term, ARTISANS, ASHA, BEN)
+    term.expect("Asha: 28 points (rank 1)")  # the review
+    yield term
+    if term.proc.poll() is None:
+        term.proc.kill()
+        term.proc.wait(timeout=WAIT)
+
+
+def test_enter_keeps_the_value_a_correction_starts_from(artisans, tmp_path):
+    """Issue 23: at "Correct a field?", "Asha dome" and only Enter keep her 5 2 6: it is on the
+    line to edit (it was the empty [_ _ _], and Enter wiped it: 28 fell to 25)."""
+    artisans.answer("Correct a field", "Asha dome")
+    artisans.expect("Dome (3 boxes): 5 2 6")  # the value stands on the line
+    os.write(artisans.master, ENTER.encode())
+    artisans.expect("Asha: 28 points (rank 1, unchanged)")  # only the corrected player's effect
+    save_as(artisans, "table.toml")
+    stdout = artisans.finish()
+    assert stdout.startswith("Asha: 28 points (rank 1)")
+    saved = tomllib.loads((tmp_path / "table.toml").read_text())
+    assert saved["players"][0]["dome"] == [5, 2, 6]
+    assert "dome = [5, 2, 6]" in (tmp_path / "table.toml").read_text()
+
+
+def test_a_correction_is_edited_in_place_with_the_arrows_and_backspace(artisans, tmp_path):
+    """Left arrow, Backspace and a digit change Ben's dome 4 1 3 to 4 2 3 (the keys were taken as
+    text: '25\\x1b[4': write a whole number); his raindrops 15 become 14 by Backspace."""
+    artisans.answer("Correct a field", "Ben dome")
+    artisans.expect("Dome (3 boxes): 4 1 3")
+    os.write(artisans.master, (LEFT + LEFT + BACKSPACE + "2" + ENTER).encode())
+    artisans.expect("Ben dome 4 2 3")
+    artisans.answer("Correct a field", "Ben raindrops_used")
+    artisans.expect("raindrops used (0-15): 15")
+    os.write(artisans.master, (BACKSPACE + "4" + ENTER).encode())
+    artisans.expect("Ben: 24 points (rank 2, unchanged)")
+    save_as(artisans, "table.toml")
+    artisans.finish()
+    ben = tomllib.loads((tmp_path / "table.toml").read_text())["players"][1]
+    assert (ben["dome"], ben["raindrops_used"]) == ([4, 2, 3], 14)
+    assert "write a whole number" not in artisans.shown
+
+
+def test_tab_completes_a_field_name_and_only_the_change_is_shown(artisans, tmp_path):
+    """'Ben left_o' and Tab is 'Ben left_orchard'; emptying it shows Ben's new total and the
+    changed row, not the whole score again."""
+    artisans.expect("Correct a field")
+    os.write(artisans.master, ("Ben left_o" + TAB).encode())
+    artisans.expect("Ben left_orchard")
+    os.write(artisans.master, ENTER.encode())
+    artisans.expect("Left orchard (2 boxes): 1 5")
+    start = artisans.seen
+    os.write(artisans.master, ("\x15" + ENTER).encode())  # Ctrl-U empties the line: both boxes empty
+    artisans.expect("Ben: 21 points (rank 2, was 24)")
+    artisans.expect("Left orchard  _ _  0/3  incomplete")
+    artisans.expect("Correct a field")
+    effect = artisans.shown[start:artisans.seen]
+    assert "Asha" not in effect and "Ranking" not in effect  # the rest of the score is not printed again
+    save_as(artisans, "table.toml", asked=True)
+    assert "Ben: 21 points (rank 2)" in artisans.finish()
+
+
+def test_prompts_go_to_standard_error(artisans, tmp_path):
+    """Prompts are on the terminal (standard error), never in standard output."""
+    save_as(artisans, "table.toml")
+    stdout = artisans.finish()
+    assert "Player 1 name" in artisans.shown and "Player 1 name" not in stdout
+    assert "Dome (3 boxes)" in artisans.shown and "Dome (3 boxes)" not in stdout
+    assert "Correct a field" not in stdout and stdout.startswith("Asha: 28 points (rank 1)")
+
+
+def test_tab_completes_a_choice(tmp_path):
+    """TAJ's "+1" end: 'r' and Tab is 'right'."""
+    term = Terminal(["score", "taj"], tmp_path)
+    rugs = ["pink green blue", "blue orange yellow", "green yellow pink", "orange pink green", "yellow blue orange", ""]
+    for n, rug in enumerate(rugs, 1):
+        term.answer(f"display {n} (", rug)
+    term.answer("taj (at least 1)", "2")
+    term.expect("plus one (left/right):")
+    os.write(term.master, ("r" + TAB).encode())
+    term.expect("right")  # after the question: completed
+    os.write(term.master, ENTER.encode())
+    term.answer("eyes up (yes/no each, optional)", "")
+    term.answer("proposer (optional)", "")
+    questions = ["goal (3 of green/orange/pink/blue/yellow)", "all nix used (yes/no)"]
+    type_players(term, questions, ["Player A", "orange blue green", ""], ["Ben", "pink yellow orange", ""])
+    term.answer("Correct a field, or press Enter to finish", "")
+    term.answer("Save this table", "n")
+    assert "plus_one           right" in term.shown
+    assert "Colour values under the Taj" in term.finish()
+
+
+# --- what is said and shown (piped answers, the plain line reader) -----------------------------------
+
+
+def typed(game: str, answers: list[str]):
+    result = runner.invoke(cli.app, ["score", game], input="\n".join(answers) + "\n")
+    assert result.exit_code == 0, result.output[-2000:]
+    return result
+
+
+@pytest.fixture
+def interactive(monkeypatch, tmp_path):
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(cli, "stdin_is_interactive", lambda: True)
+
+
+TAJ = ["pink green blue", "blue orange yellow", "green yellow pink", "orange pink green", "yellow blue orange",
+       "green blue pink", "", "2", "right", "y n n y n y", "", "Player A", "orange blue green", "", "Ben",
+       "pink yellow orange", "y", ""]
+
+
+@pytest.mark.parametrize("game", ["taj", "tajmahal", "karigar", "maharani"])
+def test_the_opening_speaks_of_boxes_only_where_there_are_boxes(game):
+    """Issue 23: "_ marks one empty box" was said for TAJ and Taj Mahal, which have no boxes."""
+    info = games.get(game)
+    model = info.state_model(info.load_spec())
+    text = entry._opening(info, model, entry._player_model(model))
+    assert "box" not in text and text.startswith(f"Type in the {info.title} table")
+    assert ("ends a list of rows" in text) == (game != "tajmahal")  # Taj Mahal has no list of rows
+
+
+def test_the_opening_for_artisans_says_how_to_mark_an_empty_box():
+    info = games.get("artisans")
+    model = info.state_model(info.load_spec())
+    text = entry._opening(info, model, entry._player_model(model))
+    assert "_ marks an empty box" in text and "rows" not in text
+
+
+def test_taj_choice_prompts_list_their_choices(interactive):
+    """TAJ's "+1" question names left/right before any wrong answer; a goal names the colours."""
+    stderr = typed("taj", TAJ + ["", "n"]).stderr
+    assert "plus one (left/right): " in stderr
+    assert "goal (3 of green/orange/pink/blue/yellow): " in stderr
+    assert "write one of" not in stderr
+
+
+def test_the_taj_echo_is_what_a_player_writes(interactive):
+    """The echo shows yes/no, never True/False, a rug a line, and no '_' for a boolean."""
+    stderr = typed("taj", TAJ + ["", "n"]).stderr
+    echo = stderr[stderr.index("Player 3 name"):stderr.index("Colour values")]
+    values = [line.split(None, 1)[1] for line in echo.splitlines() if len(line.split(None, 1)) == 2]
+    assert not any(re.search(r"\bTrue\b|\bFalse\b|(^| )_( |$)", v) for v in values), values
+    assert "eyes_up            yes no no yes no yes" in echo
+    assert "display            1. pink green blue\n                   2. blue orange yellow\n" in echo
+    assert "                   6. green blue pink\n" in echo
+    assert "  all_nix_used     no\n" in echo and "  all_nix_used     yes\n" in echo
+
+
+def test_a_prompt_is_short_and_the_description_comes_once_and_on_a_question_mark(interactive):
+    """The field's whole description is shown the first time it is asked and on '?', not with
+    every question."""
+    answers = ASHA[:1] + ["?"] + ASHA[1:] + BEN + ["", "", "n"]
+    stderr = typed("artisans", answers).stderr
+    description = "Dome (Dome Builder): 3 values (left, middle, right)"
+    assert stderr.count(description) == 1
+    assert stderr.count("Left orchard (Arborist): 2 values (left, right)") == 2  # once, and again on ?
+    assert stderr.count("  Dome (3 boxes) [_ _ _]: ") == 2  # Asha's and Ben's
+    assert "_ marks an empty box" in stderr
+
+
+def test_a_piped_correction_offers_the_current_value_as_its_default(interactive, tmp_path):
+    """The plain reader (no terminal) offers the current value as [5 2 6]; Enter keeps it."""
+    answers = ASHA + BEN + ["", "Asha dome", "", "", "y", "table.toml"]
+    result = typed("artisans", answers)
+    assert "  Dome (3 boxes) [5 2 6]: " in result.stderr
+    assert result.stdout.startswith("Asha: 28 points (rank 1)")
+    assert "dome = [5, 2, 6]" in (tmp_path / "table.toml").read_text()
+
+
+def test_a_correction_of_a_list_of_rows_starts_from_each_row(interactive):
+    """TAJ's display corrected row by row: Enter keeps each rug; a changed rug under the Taj
+    changes the colour values, shown again with the totals that moved."""
+    rugs = ["", "", "green yellow orange", "", "", "", ""]  # the third rug changed; a blank 7th ends the list
+    result = typed("taj", TAJ + ["display"] + rugs + ["", "n"])
+    review = result.stderr[result.stderr.index("Correct a field"):]
+    assert "  display 1 (3 of green/orange/pink/blue/yellow) [pink green blue]: " in review
+    assert "  display 6 (3 of green/orange/pink/blue/yellow) [green blue pink]: " in review
+    assert "  display 7 (3 of green/orange/pink/blue/yellow): " in review  # a rug may be added
+    assert "          3. green yellow orange\n" in review
+    assert "Colour values under the Taj" in review
+    assert "  Player A: 10 points (rank 1, was 4)\n" in review and "  Ben: 4 points (rank 2, was 13)\n" in review
+
+
+@pytest.mark.parametrize("game", [g.id for g in games.every() if g.scores])
+def test_no_question_is_wider_than_80_columns(game, interactive, monkeypatch):
+    """Issue 23: each question repeated the field's whole description and wrapped (at 120
+    columns). Every question of every game's example, as asked, with its [default]."""
+    from test_games import _answers, example
+
+    info = games.get(game)
+    questions: list[str] = []
+    ask = entry._Lines.ask
+
+    def recorded(self, text, default="", *args, **kwargs):
+        questions.append(f"{text}{f' [{default}]' if default else ''}: ")
+        return ask(self, text, default, *args, **kwargs)
+
+    monkeypatch.setattr(entry._Lines, "ask", recorded)
+    typed(info.id, _answers(info.state_model(info.load_spec()), example(info)) + ["", "n"])
+    assert len(questions) > 5
+    assert all(len(q) < 80 for q in questions), max(questions, key=len)
