@@ -471,6 +471,7 @@ def test_hint_after_the_game_is_over(tmp_path):
     assert result.exit_code == 2 and "the game is over" in result.stderr
 
 
+@pytest.mark.slow
 def test_simulate_json_compares_policies_on_the_same_dice():
     result = run(
         "simulate", "artisans", "--policy", "heuristic", "--policy", "random", "--policy", "oracle",
@@ -607,6 +608,7 @@ def test_print_to_standard_output():
     assert result.stdout_bytes.startswith(b"%PDF")
 
 
+@pytest.mark.slow
 def test_the_wheel_holds_every_game_and_the_fonts(tmp_path):
     """Packaging: setuptools finds every package (a new game needs no pyproject line) and the fonts
     and seed files are package data; building it prints no packaging warning."""
@@ -632,6 +634,7 @@ def test_the_wheel_holds_every_game_and_the_fonts(tmp_path):
     assert {f"tajkit/seeds/{g}.toml" for g in games.GAMES} <= names
 
 
+@pytest.mark.slow
 def test_simulate_with_a_tiny_oracle_budget_completes_and_labels_what_is_unproven():
     """Issue 12: an unproven oracle is never shown as a bound, and never crashes the run. Its work
     is deterministic (issue 23), so a budget too small for any proof gives the same report anywhere."""
@@ -646,6 +649,7 @@ def test_simulate_with_a_tiny_oracle_budget_completes_and_labels_what_is_unprove
     assert text.exit_code == 0 and "0 of 2 proven optimal" in text.stdout and "--oracle-work" in text.stdout
 
 
+@pytest.mark.slow
 def test_an_oracle_stopped_by_its_time_cap_says_so():
     """The wall-clock limit is only a safety cap: a game it stops before its work budget is
     counted and named, since another machine may finish it differently."""

@@ -87,6 +87,7 @@ def broken_copy(example: Path, data: st.DataObject, tmp_path_factory, extra_key:
 
 
 @pytest.mark.parametrize("game", SCORING)
+@pytest.mark.slow
 @FUZZ
 @given(data=st.data())
 def test_malformed_state_files_are_refused_cleanly(game, data, tmp_path_factory):
@@ -98,6 +99,7 @@ def test_malformed_state_files_are_refused_cleanly(game, data, tmp_path_factory)
 
 
 @pytest.mark.parametrize("game", list(games.GAMES))
+@pytest.mark.slow
 @FUZZ
 @given(data=st.data())
 def test_malformed_data_overrides_are_refused_cleanly(game, data, tmp_path_factory):
@@ -118,6 +120,7 @@ def test_malformed_data_overrides_are_refused_cleanly(game, data, tmp_path_facto
     assert_clean_refusal_or_success(result)
 
 
+@pytest.mark.slow
 @FUZZ
 @given(roll=st.lists(st.integers(-(10**12), 10**12), min_size=2, max_size=2), top=st.integers(-5, 100), seed=st.integers(-5, 2**33))
 def test_odd_hint_arguments_are_refused_cleanly(roll, top, seed):
@@ -236,6 +239,7 @@ HINTING = [g for g in games.GAMES if games.get(g).hint is not None]
 
 
 @pytest.mark.parametrize("game", HINTING)
+@pytest.mark.slow
 @FUZZ
 @given(data=st.data())
 def test_malformed_positions_are_refused_cleanly(game, data, tmp_path_factory):
@@ -279,6 +283,7 @@ def player_limit(game: str, data: st.DataObject) -> tuple[int, int, str]:
     return low, high, text + (f"[scorepad]\nmax_players = {high}\n" if game == "maharani" else "")
 
 
+@pytest.mark.slow
 @FEW
 @given(data=st.data())
 def test_a_data_player_limit_is_kept_by_every_command(data, tmp_path_factory):
@@ -305,6 +310,7 @@ TM_NAMES = ("Asha", "Ben", "Chen", "Devi")
 tm_card = st.lists(st.sampled_from(SYMBOLS), min_size=1, max_size=2)
 
 
+@pytest.mark.slow
 @FEW
 @given(data=st.data())
 def test_taj_mahal_positions_whose_fields_contradict_each_other_are_refused(data, tmp_path_factory):

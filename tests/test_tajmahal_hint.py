@@ -177,6 +177,7 @@ def replayed(position, player: int, cards: tuple[Card, ...]):
     return withdrawal.prizes
 
 
+@pytest.mark.slow
 def test_cp_sat_matches_brute_force_and_every_set_replays_through_the_rules():
     """200 random live rounds with hands of up to 7 cards: the fewest cards per prize (tied and
     strict lead), the most points for each number of cards, and the best plays this turn all equal
@@ -315,6 +316,7 @@ SAFE = st.recursive(
 
 @settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(players=SAFE, province=SAFE, turn=SAFE, unclaimed=SAFE)
+@pytest.mark.slow
 def test_malformed_positions_are_bad_input_never_a_crash(players, province, turn, unclaimed):
     data = {"game": "tajmahal", "players": players, "province": province, "turn": turn, "unclaimed": unclaimed}
     try:

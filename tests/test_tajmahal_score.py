@@ -577,6 +577,7 @@ SAFE = st.recursive(
 
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(players=SAFE, rounds=SAFE)
+@pytest.mark.slow
 def test_malformed_states_are_bad_input_never_a_crash(players, rounds):
     """Any shape of input gives BadInput with one sentence per problem."""
     data = {"game": "tajmahal", "players": players, "rounds": rounds}
