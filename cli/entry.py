@@ -152,9 +152,11 @@ def _kind_shape(kind: Any, info: Any) -> str:
         each = f"numbers {each}".strip()
     elif item is bool:
         each = f"{each} each"
-    if fixed:
-        return f"{low} of {each}" if _choices(item) else f"{low} {each}" if each else f"{low} values"
-    return each
+    if not fixed:
+        return each
+    if _choices(item):
+        return f"{low} of {each}"  # 3 of green/orange/pink/blue/yellow
+    return f"{low} {each}" if each else f"{low} values"
 
 
 def _shape(info: Any) -> str:
@@ -168,7 +170,7 @@ def _prompt_text(name: str, info: Any, indent: str) -> str:
     return f"{indent}{_label(name, info)}{f' ({shape})' if shape else ''}"
 
 
-def entry_text(value: Any, boxes: bool = False) -> str:
+def _entry_text(value: Any, boxes: bool = False) -> str:
     """A value as a player writes it on paper, and types it back: yes/no, words and numbers
     separated by spaces, ``_`` for an empty box, key=value pairs; nothing for no value."""
     if value is None:
@@ -176,9 +178,9 @@ def entry_text(value: Any, boxes: bool = False) -> str:
     if isinstance(value, bool):
         return "yes" if value else "no"
     if isinstance(value, list):
-        return " ".join("_" if boxes and v == 0 else entry_text(v) for v in value)
+        return " ".join("_" if boxes and v == 0 else _entry_text(v) for v in value)
     if isinstance(value, dict):
-        return " ".join(f"{k}={entry_text(v)}" for k, v in value.items() if v is not None)
+        return " ".join(f"{k}={_entry_text(v)}" for k, v in value.items() if v is not None)
     return str(value)
 
 
@@ -374,7 +376,7 @@ def ask_field(model: Any, name: str, context: dict[str, Any], indent: str = "  "
     _, optional = _plain(info.annotation)
     default = _default_of(info)
     shown = default if current is NOTHING else current
-    offered = "" if shown is NOTHING else entry_text(shown, _has_boxes(info))
+    offered = "" if shown is NOTHING else _entry_text(shown, _has_boxes(info))
     # a value to correct stands on the line to edit; a field's default (empty boxes) is offered as [_ _ _]
     edit = current is not NOTHING and current != default
     _tell_description(model, name, indent)
@@ -426,7 +428,7 @@ def _ask_rows(model: Any, name: str, context: dict[str, Any], indent: str, curre
     rows: list[Any] = []
     while high is None or len(rows) < high:
         was = earlier[len(rows)] if len(rows) < len(earlier) else NOTHING
-        row = _ask_row(raw, f"{indent}  {name} {len(rows) + 1}", was, indent)
+        row = _ask_row(raw, f"{indent}  {_label(name, info)} {len(rows) + 1}", was, indent)
         if row is not None:
             rows.append(row)
         elif _enough(rows, low, indent):
@@ -445,7 +447,7 @@ def _ask_row(raw: Any, text: str, was: Any, indent: str) -> Any:
         return _ask_table_row(item, text, was, indent)
     shape = _kind_shape(item, _ItemInfo(raw))
     while True:
-        answer = _ask(f"{text}{f' ({shape})' if shape else ''}", entry_text(was) if correcting else "", edit=correcting, words=_choice_words(item))
+        answer = _ask(f"{text}{f' ({shape})' if shape else ''}", _entry_text(was) if correcting else "", edit=correcting, words=_choice_words(item))
         if not answer.strip():
             return None
         if item is str:  # a whole line is one item ("entry": "lines")
@@ -461,7 +463,7 @@ def _ask_table_row(item: Any, text: str, was: Any, indent: str) -> dict[str, Any
     info = item.model_fields[first]
     correcting = was is not NOTHING
     while True:
-        answer = _ask(f"{text} {_prompt_text(first, info, '')}", entry_text(was[first]) if correcting else "", edit=correcting, words=_choice_words(info.annotation))
+        answer = _ask(f"{text} {_prompt_text(first, info, '')}", _entry_text(was[first]) if correcting else "", edit=correcting, words=_choice_words(info.annotation))
         if not answer.strip():
             return None
         try:
@@ -628,19 +630,21 @@ def _echo(key: str, value: Any, info: Any, indent: str, width: int) -> None:
     if _is_rows(info) and value:
         pad = " " * (len(indent) + width + 1)
         for n, row in enumerate(value, 1):
-            text = present.safe(entry_text(row), 200)
+            text = present.safe(_entry_text(row), 200)
             _say(f"{indent}{key:<{width}} {n}. {text}" if n == 1 else f"{pad}{n}. {text}")
         return
-    _say(f"{indent}{key:<{width}} {present.safe(entry_text(value, _has_boxes(info)) or '-', 200)}")
+    _say(f"{indent}{key:<{width}} {present.safe(_entry_text(value, _has_boxes(info)) or '-', 200)}")
 
 
 def _show_entry(data: dict[str, Any], model: Any, player_model: Any) -> None:
-    for key in _table_fields(model, player_model):
-        _echo(key, data.get(key), model.model_fields[key], "", 18)
+    keys = _table_fields(model, player_model)
+    for key in keys:
+        _echo(key, data.get(key), model.model_fields[key], "", max([18, *(len(k) + 1 for k in keys)]))
+    keys = _player_fields(player_model)
     for p in data.get("players", []) if player_model is not None else []:
         _say(f"{p['name']}:")
-        for key in _player_fields(player_model):
-            _echo(key, p.get(key), player_model.model_fields[key], "  ", 16)
+        for key in keys:
+            _echo(key, p.get(key), player_model.model_fields[key], "  ", max([16, *(len(k) + 1 for k in keys)]))
 
 
 def _scored(info: Game, spec: Any, data: dict[str, Any]) -> ScoreResult | None:
