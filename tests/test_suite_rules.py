@@ -4,9 +4,12 @@ measured by the benchmark scripts, which print figures."""
 from __future__ import annotations
 
 import ast
+import re
+import tomllib
 from pathlib import Path
 
 TESTS = Path(__file__).parent
+ROOT = TESTS.parent
 CLOCKS = {"perf_counter", "perf_counter_ns", "monotonic", "monotonic_ns", "time", "time_ns", "process_time"}
 
 
@@ -51,3 +54,25 @@ def test_no_test_asserts_on_the_wall_clock():
         path.name: lines for path in sorted(TESTS.rglob("*.py")) if (lines := clock_assertions(path.read_text()))
     }
     assert offenders == {}
+
+
+
+def test_ci_runs_the_readmes_test_command_with_the_pinned_versions():
+    """The README's second set-up command is what .ci/run runs (in its own environment), and it
+    installs the tested versions."""
+    readme = next(line for line in (ROOT / "README.md").read_text().splitlines()
+                  if line.startswith("python3.11 -m venv .venv") and "pytest" in line)
+    ci = (ROOT / ".ci" / "run").read_text().strip().splitlines()[-1]
+    assert ci.replace('"$venv/bin/', ".venv/bin/").replace('"$venv"', ".venv").replace('" ', " ") == readme
+    assert "-c constraints.txt" in readme
+
+
+def test_the_constraints_pin_every_dependency_and_test_extra():
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+    wanted = project["dependencies"] + project["optional-dependencies"]["test"]
+    names = {re.split(r"[<>=!~\[ ;]", w, maxsplit=1)[0].lower().replace("_", "-") for w in wanted}
+    pinned = {
+        line.split("==")[0].lower().replace("_", "-")
+        for line in (ROOT / "constraints.txt").read_text().splitlines() if "==" in line and not line.startswith("#")
+    }
+    assert names - pinned == set()
