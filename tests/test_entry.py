@@ -120,14 +120,27 @@ def save_as(term: Terminal, name: str, asked: bool = False) -> None:
 
 
 @pytest.fixture
-def artisans(tmp_path):
-    term = Terminal(["score", "artisans"], tmp_path)
+def spawn(tmp_path):
+    """A function starting tajkit at a terminal; whatever a failed test leaves running is ended."""
+    started: list[Terminal] = []
+
+    def start(*args: str) -> Terminal:
+        started.append(Terminal(list(args), tmp_path))
+        return started[-1]
+
+    yield start
+    for term in started:
+        if term.proc.poll() is None:
+            term.proc.kill()
+            term.proc.wait(timeout=WAIT)
+
+
+@pytest.fixture
+def artisans(spawn):
+    term = spawn("score", "artisans")
     type_players(term, ARTISANS, ASHA, BEN)
     term.expect("Asha: 28 points (rank 1)")  # the review
-    yield term
-    if term.proc.poll() is None:
-        term.proc.kill()
-        term.proc.wait(timeout=WAIT)
+    return term
 
 
 def test_enter_keeps_the_value_a_correction_starts_from(artisans, tmp_path):
@@ -191,9 +204,9 @@ def test_prompts_go_to_standard_error(artisans, tmp_path):
     assert "Correct a field" not in stdout and stdout.startswith("Asha: 28 points (rank 1)")
 
 
-def test_tab_completes_a_choice(tmp_path):
+def test_tab_completes_a_choice(spawn):
     """TAJ's "+1" end: 'r' and Tab is 'right'."""
-    term = Terminal(["score", "taj"], tmp_path)
+    term = spawn("score", "taj")
     rugs = ["pink green blue", "blue orange yellow", "green yellow pink", "orange pink green", "yellow blue orange", ""]
     for n, rug in enumerate(rugs, 1):
         term.answer(f"display {n} (", rug)
