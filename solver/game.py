@@ -322,6 +322,11 @@ class Game:
         """The state-file dict for a state (what interactive entry saves and ``score`` reads back)."""
         raise NotImplementedError
 
+    def rules(self, spec: Any) -> Any:
+        """The game's :class:`~tajkit.solver.protocol.Rules` for a whole game (what a record
+        replays through and a session plays on)."""
+        raise NotImplementedError
+
     def picture(self, spec: Any, data: dict[str, Any]) -> bytes:
         """A PNG of the parsed state file ``data`` (any state kind the game reads: a finished
         table, a position), for checking what was typed against the table. Games without a

@@ -1,0 +1,154 @@
+"""The rules protocol: one way, common to every game, to ask what may happen now and what it
+leads to (in the spirit of OpenSpiel's ``State``: who acts, the legal actions, apply one, is it over,
+and for chance the outcomes with their probabilities).
+
+A game's :class:`Rules` holds its spec; its states are immutable values (frozen dataclasses), so a
+session can keep every state of a game and undo is a list operation. An action is an immutable
+value too, with a text notation that round-trips: ``rules.parse(state, rules.format(state, a)) == a``
+for every legal ``a``. What the rulebook leaves to the components (a drawn tile, a card, the dice)
+is a *chance* action: the table sees it and types it in, so it is part of the record, and
+``chance_outcomes`` says how likely each one is as far as the components are known.
+
+Hidden information stays hidden: a state holds what the table has shown. Where a player acts on
+something only they have seen (a hand of cards), the rules accept any action consistent with what
+is public and check what they can; a setup may carry the hidden components too (``full
+information``), as a solitaire or a test does, and then the rules check everything.
+
+A :class:`Record` is the setup and the actions in the game's notation, in order; :func:`replay`
+turns it back into its states, re-checking every action, so a record is the truth of a game.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol, TypeVar
+
+from tajkit.solver.errors import BadState, IllegalMove
+
+CHANCE = "chance"  # who acts when the dice, the bag or a drawn card decide
+
+S = TypeVar("S")  # a state
+A = TypeVar("A")  # an action
+
+
+class Rules(Protocol[S, A]):
+    """A game's rules for a whole game, as its rulebook describes it, from the setup to the end."""
+
+    game: str  # the game's id
+
+    def random_setup(self, rng: random.Random, players: int) -> dict[str, Any]:
+        """A legal setup for ``players`` players, drawn with ``rng`` (the shape ``start`` reads):
+        what the table lays out before the first turn, with full information where it has any
+        hidden components. For tests and simulations."""
+        ...
+
+    def start(self, setup: Mapping[str, Any]) -> S:
+        """The state after the setup (players in seat order, what the components put on the
+        table). A setup that breaks a rule is ``BadState`` naming the field and the rule."""
+        ...
+
+    def to_act(self, state: S) -> str | None:
+        """Who acts now: a player's name, :data:`CHANCE`, or ``None`` once the game is over."""
+        ...
+
+    def legal_actions(self, state: S) -> Sequence[A]:
+        """Every action the rules allow now: the player's to act, or when chance acts, every
+        outcome the table may see. Empty exactly when the game is over."""
+        ...
+
+    def chance_outcomes(self, state: S) -> Sequence[tuple[A, float]]:
+        """When chance acts: each outcome with its probability (they sum to 1), as far as the
+        components are known; for an outcome the components leave open, the rules' own count."""
+        ...
+
+    def apply(self, state: S, action: A) -> S:
+        """The state after ``action``. An action the rules refuse is ``IllegalMove`` naming the
+        rule (with its rulebook section) and what is legal instead."""
+        ...
+
+    def format(self, state: S, action: A) -> str:
+        """``action`` in the game's notation, short to type at the table ("dome 5", "b3 Gs")."""
+        ...
+
+    def parse(self, state: S, text: str) -> A:
+        """The action ``text`` names in ``state``; ``IllegalMove`` (or ``BadInput``) for text that
+        names no legal action, saying what would be."""
+        ...
+
+    def standings(self, state: S) -> Any:
+        """The score as the game stands (a :class:`~tajkit.solver.game.ScoreResult`): the final
+        score with the tie-breaks once the game is over."""
+        ...
+
+
+def is_over(rules: Rules[S, A], state: S) -> bool:
+    return rules.to_act(state) is None
+
+
+@dataclass(frozen=True)
+class Record:
+    """A game as it was played: the setup, then every action in the game's notation, in order."""
+
+    game: str
+    setup: Mapping[str, Any]
+    events: tuple[str, ...] = ()
+
+    def as_data(self) -> dict[str, Any]:
+        """The record file's dict (TOML or JSON)."""
+        return {"game": self.game, "setup": dict(self.setup), "events": list(self.events)}
+
+
+@dataclass(frozen=True)
+class Replay:
+    """A record's states: ``states[0]`` after the setup, ``states[i]`` after event ``i``."""
+
+    record: Record
+    states: tuple[Any, ...]
+    actions: tuple[Any, ...] = field(default=())
+
+    @property
+    def state(self) -> Any:
+        return self.states[-1]
+
+
+def replay(rules: Rules[S, A], record: Record) -> Replay:
+    """Every state of ``record``, each event parsed and applied in the state before it. An event
+    the rules refuse is ``BadState`` naming its number, its text and the rule."""
+    state = rules.start(record.setup)
+    states, actions = [state], []
+    for number, text in enumerate(record.events, start=1):
+        if rules.to_act(state) is None:
+            raise BadState(f"event {number} ({text!r}): the game is already over")
+        try:
+            action = rules.parse(state, text)
+            state = rules.apply(state, action)
+        except IllegalMove as refused:
+            raise BadState(*(f"event {number} ({text!r}): {problem}" for problem in refused.problems)) from None
+        states.append(state)
+        actions.append(action)
+    return Replay(record, tuple(states), tuple(actions))
+
+
+def random_action(rules: Rules[S, A], state: S, rng: random.Random) -> A:
+    """A legal action drawn at random: chance by its probabilities, a player uniformly."""
+    if rules.to_act(state) == CHANCE:
+        outcomes = list(rules.chance_outcomes(state))
+        return rng.choices([a for a, _ in outcomes], weights=[p for _, p in outcomes])[0]
+    return rng.choice(list(rules.legal_actions(state)))
+
+
+def random_game(rules: Rules[S, A], rng: random.Random, players: int, limit: int = 10_000) -> Record:
+    """A whole game of random legal actions from a random setup, as a record (at most ``limit``
+    actions: a game that has not ended by then is a bug in its rules)."""
+    setup = rules.random_setup(rng, players)
+    state = rules.start(setup)
+    events = []
+    while rules.to_act(state) is not None:
+        if len(events) >= limit:
+            raise AssertionError(f"{rules.game}: no end after {limit} actions")
+        action = random_action(rules, state, rng)
+        events.append(rules.format(state, action))
+        state = rules.apply(state, action)
+    return Record(rules.game, setup, tuple(events))
