@@ -390,7 +390,7 @@ def test_a_score_says_which_values_are_tajkit_defaults():
     notes = json.loads(run("score", "artisans", str(ASHA), "--json").stdout)["notes"]
     assert ("the star values are tajkit defaults, the rulebook gives none: Left orchard 3, Right orchard 3, "
             "Waterway 4, Left minaret 5, Left facade 6, Archway 4, Dome 3, Right facade 6, Right minaret 5; set "
-            "your printing's with --data (README: Game data)") in notes
+            "your printing's with --data (docs/data.md)") in notes
     assert any(n.startswith("4 fruit trees is a tajkit default") for n in notes)
 
 

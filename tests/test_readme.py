@@ -1,7 +1,7 @@
-"""The README is executable (issue 12): every state file it shows is written where it says ("Save
-this as `NAME`:"), every ``tajkit`` command in its shell blocks runs as shown in a scratch folder
-and succeeds, and every ``console`` block's output is what the command prints (a line ending in
-"…" matches any line that starts with the text before it)."""
+"""The README and the pages of docs/ are executable (issue 12): every state file they show is
+written where it says ("Save this as `NAME`:"), every ``tajkit`` command in their shell blocks runs
+as shown in one scratch folder and succeeds, and every ``console`` block's output is what the
+command prints (a line ending in "…" matches any line that starts with the text before it)."""
 
 from __future__ import annotations
 
@@ -17,18 +17,21 @@ from pathlib import Path
 import jsonschema
 import pytest
 
-README = Path(__file__).parent.parent / "README.md"
+ROOT = Path(__file__).parent.parent
+README = ROOT / "README.md"
+PAGES = [README, *sorted((ROOT / "docs").glob("*.md"))]  # a page may use a file another page saved
 FENCE = re.compile(r"^```(\w*)[^\n]*\n(.*?)^```", re.M | re.S)
 SAVE_AS = re.compile(r"[Ss]ave this as `([^`]+)`:?\s*$")
 
 
 def blocks() -> list[tuple[str, str, str]]:
-    """(language, body, the text just before the block) for every fenced block, in order."""
-    text = README.read_text(encoding="utf-8")
+    """(language, body, the text just before the block) for every fenced block, page by page."""
     out = []
-    for match in FENCE.finditer(text):
-        before = text[: match.start()].rstrip().splitlines()
-        out.append((match.group(1), match.group(2), " ".join(before[-2:])))
+    for page in PAGES:
+        text = page.read_text(encoding="utf-8")
+        for match in FENCE.finditer(text):
+            before = text[: match.start()].rstrip().splitlines()
+            out.append((match.group(1), match.group(2), " ".join(before[-2:])))
     return out
 
 
@@ -137,13 +140,31 @@ def heading_anchor(heading: str) -> str:
     return re.sub(r"[^\w\- ]", "", heading.strip().lower()).replace(" ", "-")
 
 
-def test_every_contents_link_goes_to_a_heading():
-    text = README.read_text(encoding="utf-8")
-    outside_code = FENCE.sub("", text)
-    anchors = {heading_anchor(h) for h in re.findall(r"^#{1,6} (.+)$", outside_code, re.M)}
-    links = re.findall(r"\]\(#([^)]+)\)", text)
-    assert len(links) >= 10
-    assert [link for link in links if link not in anchors] == []
+def anchors_of(page: Path) -> set[str]:
+    outside_code = FENCE.sub("", page.read_text(encoding="utf-8"))
+    return {heading_anchor(h) for h in re.findall(r"^#{1,6} (.+)$", outside_code, re.M)}
+
+
+def test_every_link_between_the_pages_goes_somewhere():
+    """The README links every page of docs/; each link names a page that exists and, after a #,
+    one of its headings."""
+    broken = []
+    for page in PAGES:
+        for target in re.findall(r"\]\(([^)\s]+)\)", page.read_text(encoding="utf-8")):
+            if re.match(r"[a-z]+:", target):
+                continue  # a web address
+            path, _, anchor = target.partition("#")
+            linked = (page.parent / path).resolve() if path else page
+            if not linked.is_file() or (anchor and anchor not in anchors_of(linked)):
+                broken.append(f"{page.name}: {target}")
+    assert broken == []
+    linked_from_readme = set(re.findall(r"\]\((docs/[^)#]+)", README.read_text(encoding="utf-8")))
+    assert {f"docs/{p.name}" for p in PAGES[1:]} == linked_from_readme
+
+
+def test_the_readme_fits_on_two_screens():
+    """What a newcomer needs: what tajkit is, the two set-up commands, a short tour, the links."""
+    assert len(README.read_text(encoding="utf-8").splitlines()) <= 100
 
 
 def hint_examples() -> list[str]:

@@ -88,7 +88,7 @@ class Spec:
             listed = ", ".join(f"{f.title} {f.stars}" for f in stars)
             which = "the star values" if len(stars) == len(self.features) else "these star values"
             notes.append(f"{which} are tajkit defaults, the rulebook gives none: {listed}; set your printing's "
-                         "with --data (README: Game data)")
+                         "with --data (docs/data.md)")
         if not self.trees_official:
             notes.append(f"{self.trees} fruit trees is a tajkit default (the rulebook does not say how many); set "
                          "your sheet's with --data")
