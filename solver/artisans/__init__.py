@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from tajkit.solver.game import (FORM_NAMES, CardPart, Category, Command, Game, Option, Report, ScoreResult,
-                                schema_of_files)
+                                delegate, schema_of_files)
 
 POLICY_NAMES = ("oracle", "hint", "heuristic", "greedy", "random")
 
@@ -150,6 +150,8 @@ class Artisans(Game):
         from tajkit.solver.artisans.state import rule_problems
 
         return rule_problems(spec, state)
+
+    rules = delegate("tajkit.solver.artisans.protocol", "rules_for")
 
     def picture(self, spec: Any, data: dict[str, Any]) -> bytes:
         from tajkit.sheets.artisans import render_filled

@@ -1,0 +1,384 @@
+"""Artisans of the Taj Mahal as a whole game (the rules protocol, ``solver/protocol.py``).
+
+Rulebook (Playing the Game): each turn one player rolls both dice once for the whole table, then
+every player uses that roll on their own sheet. The protocol takes the players in seat order: the
+roll is a chance action (``roll 4 6``), then each player's use of it, in this notation:
+
+- ``dome middle 5``: write 5 in the Dome's middle box. The feature is named by its title (or its
+  state-file key), the box by the first word(s) of its name that tell it apart (``left minaret
+  second 3``, ``left facade top-left 4``) or its number (``dome 2 5``), and may be left out when
+  the feature has one empty box left (``dome 5``).
+- a suffix ``water`` waters a fruit tree with a value written in the garden group
+  (``waterway top 3 water``);
+- ``nothing``: write nothing and mark one raindrop.
+
+The raindrops an action marks are the rules' own, at their lowest (``rules.legal_moves``): the
+notation prints them, ``dome middle 5 (1 drop)``, and a typed count is checked against them.
+
+Rulebook (End of the Game): once a sheet is full or has used its last raindrop, the other players
+finish the turn, and the game is over. Nothing in the game is hidden: every sheet and the dice are
+on the table, so a state holds everything.
+
+A setup is the players in seat order, each a name and an optional age (the last tie-break), and may
+give a sheet in play in the state-file fields (a position, as ``tajkit hint`` reads it) to go on
+from: ``{"players": [{"name": "Asha", "age": 34}, {"name": "Ben"}]}``.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
+from fractions import Fraction
+from functools import cached_property
+from typing import Any
+
+from tajkit.solver.artisans import rules
+from tajkit.solver.artisans.rules import EMPTY, Feature, Move, Spec
+from tajkit.solver.artisans.scoring import score_table
+from tajkit.solver.artisans.state import GAME, Player, players_from_data
+from tajkit.solver.errors import BadInput, BadState, IllegalMove
+from tajkit.solver.game import ScoreResult
+from tajkit.solver.protocol import CHANCE
+from tajkit.solver.ranking import plural
+
+SKIP_WORDS = ("nothing", "skip", "pass")
+WATER_WORDS = ("water", "+water")
+NAMES = ("Asha", "Ben", "Chitra", "Dev", "Esha", "Farid", "Gita", "Hari")
+SHOWN = 4  # legal alternatives listed in a refusal
+
+
+@dataclass(frozen=True)
+class Roll:
+    """The two dice of a turn, low die first (the order they land in does not matter: either die
+    may pick the group, rulebook: Playing the Game)."""
+
+    dice: tuple[int, int]
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "dice", tuple(sorted(self.dice)))
+
+
+Action = Roll | Move
+
+
+@dataclass(frozen=True)
+class Table:
+    """The table between two actions: every player's sheet in seat order, the roll of the turn
+    (``None`` while the dice are to be rolled), whose use of it comes next, and how many turns
+    have been rolled."""
+
+    players: tuple[Player, ...]
+    roll: tuple[int, int] | None = None
+    seat: int = 0
+    turn: int = 0
+
+
+@dataclass(frozen=True)
+class Wanted:
+    """What a player's text names, before the rules are asked: a value for a box, or nothing."""
+
+    feature: Feature | None
+    box: int | None
+    value: int | None
+    water: bool
+    drops: int | None  # the raindrops the text states, if it states them
+
+
+class ArtisansRules:
+    game = GAME
+
+    def __init__(self, spec: Spec) -> None:
+        self.spec = spec
+
+    # --- setup -----------------------------------------------------------------------------------
+
+    def random_setup(self, rng: random.Random, players: int) -> dict[str, Any]:
+        names = [NAMES[i] if i < len(NAMES) else f"Player {i + 1}" for i in range(players)]
+        with_ages = rng.random() < 0.5  # the youngest-player tie-break needs every age
+        return {"players": [{"name": n, **({"age": rng.randint(8, 80)} if with_ages else {})} for n in names]}
+
+    def start(self, setup: Mapping[str, Any]) -> Table:
+        unknown = sorted(set(setup) - {"game", "players"})
+        if unknown:
+            raise BadState(f"setup: unknown field {unknown[0]!r}: a setup gives the players (name, optional age)")
+        if setup.get("game", GAME) != GAME:
+            raise BadState(f"setup: game = {setup['game']!r}, not {GAME!r}")
+        seats = setup.get("players")
+        if not isinstance(seats, list):
+            raise BadState("setup: players is missing: give one table per player, in seat order, with a name")
+        fresh = {"raindrops_used": 0, "trees_watered": 0}
+        data = {"game": GAME, "players": [{**fresh, **p} if isinstance(p, dict) else p for p in seats]}
+        players = players_from_data(self.spec, data, finished=False)
+        return Table(tuple(Player(p.name, p.sheet, p.age) for p in players))
+
+    # --- who acts and what they may do -------------------------------------------------------------
+
+    def to_act(self, state: Table) -> str | None:
+        if state.roll is not None:
+            return state.players[state.seat].name
+        if any(p.sheet.ends_game(self.spec) for p in state.players):
+            return None  # rulebook, End of the Game: the turn it ended in is finished
+        return CHANCE
+
+    def legal_actions(self, state: Table) -> Sequence[Action]:
+        who = self.to_act(state)
+        if who is None:
+            return []
+        if who == CHANCE:
+            return [roll for roll, _ in self._outcomes]
+        return self._moves(state)
+
+    def chance_outcomes(self, state: Table) -> Sequence[tuple[Action, float]]:
+        """The two dice, fair and independent (rulebook: Setting Up, two six-sided dice, or the
+        faces the game data gives): a double is 1 in 36, any other pair 2 in 36."""
+        return list(self._outcomes) if self.to_act(state) == CHANCE else []
+
+    @cached_property
+    def _outcomes(self) -> tuple[tuple[Roll, float], ...]:
+        faces = range(1, self.spec.faces + 1)
+        each = Fraction(1, self.spec.faces**2)
+        return tuple((Roll((a, b)), float(each if a == b else 2 * each)) for a in faces for b in faces if a <= b)
+
+    def _moves(self, state: Table) -> list[Move]:
+        return rules.legal_moves(self.spec, state.players[state.seat].sheet, state.roll)  # type: ignore[arg-type]
+
+    # --- applying an action ------------------------------------------------------------------------
+
+    def apply(self, state: Table, action: Action) -> Table:
+        who = self.to_act(state)
+        if who is None:
+            raise IllegalMove("the game is over (rulebook: End of the Game)")
+        if who == CHANCE:
+            if not isinstance(action, Roll) or action not in self.legal_actions(state):
+                raise IllegalMove(self._roll_first(action))
+            return replace(state, roll=action.dice, seat=0, turn=state.turn + 1)
+        if not isinstance(action, Move):
+            raise IllegalMove(self._rolled_already(state))
+        if action not in self._moves(state):
+            wanted = Wanted(self.spec.by_id.get(action.feature or ""), action.box, action.value, action.water_tree,
+                            action.raindrops)
+            raise IllegalMove(self._refusal(state, wanted))
+        return self._after(state, action)
+
+    def _after(self, state: Table, move: Move) -> Table:
+        player = state.players[state.seat]
+        players = list(state.players)
+        players[state.seat] = replace(player, sheet=rules.apply(self.spec, player.sheet, move))
+        seat = state.seat + 1
+        if seat == len(players):  # every player has used the roll: the turn is over
+            return replace(state, players=tuple(players), roll=None, seat=0)
+        return replace(state, players=tuple(players), seat=seat)
+
+    # --- notation ----------------------------------------------------------------------------------
+
+    def format(self, state: Table, action: Action) -> str:
+        if isinstance(action, Roll):
+            return f"roll {action.dice[0]} {action.dice[1]}"
+        drops = f" ({plural(action.raindrops, 'drop')})" if action.raindrops else ""
+        if action.skip:
+            return f"nothing{drops}"
+        feature = self.spec.by_id[action.feature]  # type: ignore[index]
+        water = " water" if action.water_tree else ""
+        return f"{_name(feature)} {_box_words(feature)[action.box]} {action.value}{water}{drops}"  # type: ignore[index]
+
+    def parse(self, state: Table, text: str) -> Action:
+        who = self.to_act(state)
+        words = _words(text)
+        if who is None:
+            raise IllegalMove(f"{text!r}: the game is over (rulebook: End of the Game)")
+        if who == CHANCE:
+            return self._parse_roll(text, words)
+        if words and words[0] == "roll":
+            raise IllegalMove(self._rolled_already(state))
+        wanted = self._wanted(state, text, words)
+        if wanted.feature is None:
+            found = next((m for m in self._moves(state) if m.skip), None)
+        else:
+            found = next((m for m in self._moves(state) if not m.skip and m.feature == wanted.feature.id
+                          and m.box == wanted.box and m.value == wanted.value and m.water_tree == wanted.water), None)
+        if found is None or wanted.drops not in (None, found.raindrops):
+            raise IllegalMove(self._refusal(state, wanted))
+        return found
+
+    def _parse_roll(self, text: str, words: list[str]) -> Roll:
+        if words[:1] == ["roll"]:
+            words = words[1:]
+        if len(words) == 1 and len(words[0]) == 2:
+            words = list(words[0])  # "roll 46"
+        if len(words) != 2 or not all(w.isdigit() for w in words):
+            raise BadInput(f"{text!r}: the dice are rolled first, once a turn for the whole table (rulebook: Playing "
+                           f"the Game): type the two dice, e.g. roll 4 6")
+        dice = tuple(int(w) for w in words)
+        if not all(1 <= d <= self.spec.faces for d in dice):
+            raise IllegalMove(f"{text!r}: each die shows 1-{self.spec.faces} (rulebook: Setting Up)")
+        return Roll(dice)  # type: ignore[arg-type]
+
+    def _wanted(self, state: Table, text: str, words: list[str]) -> Wanted:
+        """The feature, box, value, watering and stated raindrops ``words`` name (``BadInput`` for
+        text that names none; whether the rules allow it is asked afterwards)."""
+        words, drops = _stated_drops(words)
+        if words and words[0] in SKIP_WORDS and len(words) == 1:
+            return Wanted(None, None, None, False, drops)
+        water = bool(words) and words[-1] in WATER_WORDS
+        if water:
+            words = words[:-1]
+        if not words:
+            raise IllegalMove(self._water_alone(state, text))
+        feature, rest = self._feature(text, words)
+        if not rest or not rest[-1].isdigit():
+            raise BadInput(f"{text!r}: give the value to write after the box, e.g. "
+                           f"{_name(feature)} {_box_words(feature)[0]} {self.spec.faces}")
+        value = int(rest[-1])
+        if not 1 <= value <= self.spec.faces:
+            raise IllegalMove(f"{text!r}: a value is a die result, 1-{self.spec.faces} (rulebook: Altering dice "
+                              "results)")
+        box = self._box(state, text, feature, rest[:-1], value)
+        return Wanted(feature, box, value, water, drops)
+
+    def _feature(self, text: str, words: list[str]) -> tuple[Feature, list[str]]:
+        for names, feature in self._feature_names:
+            if tuple(words[: len(names)]) == names:
+                return feature, words[len(names):]
+        titles = ", ".join(_name(f) for f in self.spec.features)
+        raise BadInput(f"{text!r}: name a feature ({titles}), then its box and the value (e.g. dome middle 5), "
+                       "or write nothing")
+
+    @cached_property
+    def _feature_names(self) -> list[tuple[tuple[str, ...], Feature]]:
+        """Every way to name each feature, as words; the longest first, so "left orchard" is not
+        read as a feature "left" followed by a box."""
+        names = []
+        for f in self.spec.features:
+            for name in (_name(f), *(key.replace("_", " ") for key in (f.id, *f.aliases))):
+                names += [(tuple(name.split()), f), ((name.replace(" ", "-"),), f)]
+        return sorted(set(names), key=lambda n: -len(n[0]))
+
+    def _box(self, state: Table, text: str, feature: Feature, words: list[str], value: int) -> int:
+        values = self._values(state, feature)
+        if not words:
+            empty = [b for b, v in enumerate(values) if v == EMPTY]
+            if len(empty) == 1:
+                return empty[0]
+            shown = _name(feature)
+            if not empty:
+                return 0  # every box is filled: the rules refuse it, saying so
+            boxes = " or ".join(f"{shown} {_box_words(feature)[b]} {value}" for b in empty)
+            raise BadInput(f"{text!r}: the {shown} has {len(empty)} empty boxes: say which, {boxes}")
+        typed = " ".join(words).replace("-", " ")
+        if typed.isdigit() and 1 <= int(typed) <= feature.size:
+            return int(typed) - 1
+        names = [b.lower().replace("-", " ") for b in feature.boxes]
+        shorts = [s.replace("-", " ") for s in _box_words(feature)]
+        exact = [b for b in range(feature.size) if typed in (names[b], shorts[b])]
+        near = exact or [b for b in range(feature.size) if names[b].startswith(typed)]
+        if len(near) == 1:
+            return near[0]
+        listed = ", ".join(_box_words(feature))
+        which = "could be several" if near else "is not one"
+        raise BadInput(f"{text!r}: {' '.join(words)!r} {which} of the {_name(feature)}'s boxes ({listed}, or "
+                       f"1-{feature.size})")
+
+    def _values(self, state: Table, feature: Feature) -> tuple[int, ...]:
+        sheet = state.players[state.seat].sheet
+        return sheet.values[self.spec.features.index(feature)]
+
+    # --- refusals: the rule, and what is legal instead ----------------------------------------------
+
+    def _refusal(self, state: Table, wanted: Wanted) -> str:
+        """Why the rules refuse what ``wanted`` names, with the legal actions nearest to it."""
+        spec, sheet, roll = self.spec, state.players[state.seat].sheet, state.roll
+        name, left = state.players[state.seat].name, state.players[state.seat].sheet.raindrops_left(spec)
+        feature = wanted.feature
+        if feature is None:
+            if wanted.drops not in (None, 1):
+                return f"nothing marks exactly 1 raindrop, not {wanted.drops} (rulebook: Adding a value to a feature)"
+            return f"{name} has no raindrop left to mark (rulebook: Altering dice results)"
+        said = f"{_name(feature)} {_box_words(feature)[wanted.box]} {wanted.value}"  # type: ignore[index]
+        nearby = self._alternatives(state, feature)
+        values = self._values(state, feature)
+        if values[wanted.box] != EMPTY:  # type: ignore[index]
+            return (f"{said}: that box holds a {values[wanted.box]} already; a value goes into an empty box "  # type: ignore[index]
+                    f"(rulebook: Adding a value to a feature); {nearby}")
+        if wanted.water and feature.group != spec.garden_group:
+            return (f"{said} water: a tree is watered only with a value written in group {spec.garden_group} "
+                    f"({spec.group_name(spec.garden_group)}) (rulebook: Watering fruit trees); {nearby}")
+        if wanted.water and sheet.trees_watered >= spec.trees:
+            return (f"{said} water: all {spec.trees} fruit trees are watered already (rulebook: Watering fruit "
+                    f"trees); {nearby}")
+        _, cost = rules.alteration(roll, feature.group, wanted.value)  # type: ignore[arg-type]
+        cost += wanted.water
+        rolled = f"{roll[0]} {roll[1]}"  # type: ignore[index]
+        if cost > left:
+            return (f"{said}{' water' if wanted.water else ''} takes {plural(cost, 'raindrop')} with the roll "
+                    f"{rolled} and {name} has {left} left (rulebook: Altering dice results); {nearby}")
+        return (f"{said}{' water' if wanted.water else ''} marks {plural(cost, 'raindrop')} with the roll {rolled}, "
+                f"at the lowest, not {wanted.drops} (rulebook: Altering dice results: one raindrop for each 1 a die "
+                "is altered)")
+
+    def _alternatives(self, state: Table, feature: Feature) -> str:
+        """A few legal uses of the roll in ``feature``, cheapest first, else a few of all."""
+        moves = self._moves(state)
+        here = sorted((m for m in moves if m.feature == feature.id), key=lambda m: m.raindrops)
+        chosen, where = (here, f" in the {_name(feature)}") if here else (moves, "")
+        shown = ", ".join(self.format(state, m) for m in chosen[:SHOWN])
+        more = f", … ({len(chosen)} in all)" if len(chosen) > SHOWN else ""
+        return f"legal{where}: {shown}{more}"
+
+    def _water_alone(self, state: Table, text: str) -> str:
+        garden = self.spec.garden_group
+        watering = sorted((m for m in self._moves(state) if m.water_tree), key=lambda m: m.raindrops)
+        legal = ", ".join(self.format(state, m) for m in watering[:SHOWN]) or "none with this roll"
+        return (f"{text!r}: a tree is watered with a value written in group {garden} "
+                f"({self.spec.group_name(garden)}), after it (rulebook: Watering fruit trees); legal: {legal}")
+
+    def _roll_first(self, action: Any) -> str:
+        return (f"{action!r}: the dice are rolled first, once a turn for the whole table (rulebook: Playing the "
+                f"Game): roll two dice, 1-{self.spec.faces} each")
+
+    def _rolled_already(self, state: Table) -> str:
+        name, (a, b) = state.players[state.seat].name, state.roll  # type: ignore[misc]
+        legal = ", ".join(self.format(state, m) for m in self._moves(state)[:SHOWN])
+        return (f"the dice are rolled once a turn for the whole table and {name} now uses the roll {a} {b} "
+                f"(rulebook: Playing the Game); legal: {legal}, …")
+
+    # --- the score ---------------------------------------------------------------------------------
+
+    def standings(self, state: Table) -> ScoreResult:
+        """The existing scorer on the sheets as they stand (rulebook: Scoring; the tie-breaks: most
+        unused raindrops, then the youngest player)."""
+        return score_table(self.spec, state.players)
+
+
+def _name(feature: Feature) -> str:
+    return feature.title.lower()
+
+
+def _box_words(feature: Feature) -> tuple[str, ...]:
+    """Each box's name, cut to the fewest leading words that tell it from the feature's other
+    boxes ("second" for "second from the bottom")."""
+    names = [b.lower().split() for b in feature.boxes]
+    for k in range(1, max(map(len, names)) + 1):
+        cut = [" ".join(n[:k]) for n in names]
+        if len(set(cut)) == len(cut):
+            return tuple(cut)
+    return tuple(" ".join(n) for n in names)
+
+
+def _words(text: str) -> list[str]:
+    text = re.sub(r"\+\s*water\b", " water", text.lower().replace("_", " "))
+    return text.replace("(", " ( ").replace(")", " ) ").split()
+
+
+def _stated_drops(words: list[str]) -> tuple[list[str], int | None]:
+    """The words without a trailing raindrop count ("(2 drops)", "1 raindrop"), and the count."""
+    for k in (4, 2):
+        match = re.fullmatch(r"\( (\d+) (?:rain)?drops? \)|(\d+) (?:rain)?drops?", " ".join(words[-k:]))
+        if match and len(words) >= k:
+            return words[:-k], int(match.group(1) or match.group(2))
+    return words, None
+
+
+def rules_for(spec: Spec) -> ArtisansRules:
+    return ArtisansRules(spec)
