@@ -62,6 +62,7 @@ class Taj(Game):
     read_state = delegate("tajkit.solver.taj.state", "table_from_data")
     score = delegate("tajkit.solver.taj.scoring", "score_table")
     to_data = delegate("tajkit.solver.taj.state", "to_data")
+    rules = delegate("tajkit.solver.taj.protocol", "rules_for")
 
     def picture(self, spec: Any, data: dict[str, Any]) -> bytes:
         from tajkit.sheets.raster import png_from_pdf

@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from enum import Enum
 from functools import cache, cached_property
+from itertools import permutations, product
 from typing import Any
 
 from tajkit import seeds
@@ -26,6 +27,7 @@ class Spec:
     width: int  # rugs under the Taj
     plus_one: int
     start_side: str
+    start_left: int  # rugs left of the Taj at the start
     modifiers: tuple[int, ...]  # 2, 1, -1
     min_players: int
     max_players: int
@@ -169,12 +171,51 @@ def possible_outcomes(players: int) -> list[Outcome]:
     return [o for o in Outcome if o in found]
 
 
+class Vote(str, Enum):
+    """The Voting Cards: Yea/Nay (used again and again) and All/Nix (once a game)."""
+
+    yea = "yea"
+    nay = "nay"
+    all = "all"
+    nix = "nix"
+
+    @property
+    def all_nix(self) -> bool:
+        return self in (Vote.all, Vote.nix)
+
+
+def votes_allowed(proposing: bool, all_nix_spent: bool) -> list[Vote]:
+    """Voting, All/Nix Cards: Yea or Nay always; All or Nix once a game, never on one's own
+    proposal."""
+    if proposing or all_nix_spent:
+        return [Vote.yea, Vote.nay]
+    return list(Vote)
+
+
+def vote_outcome(votes: Sequence[Vote]) -> tuple[Outcome, int]:
+    """Vote Outcome and All/Nix Cards: the outcome of ``votes`` cast in turn order from the
+    proposer (``votes[0]``), and who chooses the rug to remove and the Taj's move (an index into
+    ``votes``): the first All/Nix card in turn order forces its unanimous outcome and its voter
+    chooses; without one the proposer chooses."""
+    for k, vote in enumerate(votes):
+        if vote.all_nix:
+            return (Outcome.unanimous_yea if vote is Vote.all else Outcome.unanimous_nay), k
+    return outcome_of(sum(v is Vote.yea for v in votes), len(votes)), 0
+
+
+def after_vote(display: Display, i: int, j: int, outcome: Outcome) -> Display:
+    """What the outcome of proposal (i, j) does before anyone chooses: both proposed rugs turn eye
+    up (Curator's Eye), and they swap if the proposal passes."""
+    after = display.eyes_up(i, j)
+    return after.swap(i, j) if outcome.swaps else after
+
+
 def results(display: Display, i: int, j: int, outcome: Outcome) -> list[tuple[str, Display]]:
     """Every display the outcome of proposal (i, j) can leave, with the choices that lead there
     (which of two equally far rugs leaves; how the Taj is flipped or shifted)."""
-    after = display.eyes_up(i, j)
+    after = after_vote(display, i, j, outcome)
     if outcome.swaps:
-        options = [("the rugs swap", after.swap(i, j))]
+        options = [("the rugs swap", after)]
     elif outcome.removes:
         options = [(f"rug {k + 1} leaves", after.remove(k)) for k in after.furthest()]
     else:
@@ -182,6 +223,28 @@ def results(display: Display, i: int, j: int, outcome: Outcome) -> list[tuple[st
     if outcome.adjusts:
         options = [(f"{what}, then {how}", adjusted) for what, d in options for how, adjusted in d.adjustments()]
     return options
+
+
+# --- the components (rulebook: Components, Setup) ---------------------------------------------
+
+
+def possible_rugs(spec: Spec) -> list[Rug]:
+    """What a rug card can be: a colour for each of its three portions (the rulebook does not list
+    the ten cards; ``repeat_colours`` says whether one rug may show a colour twice)."""
+    rugs = product(spec.colours, repeat=len(spec.points))
+    return [r for r in rugs if spec.repeat_colours or len(set(r)) == len(r)]  # type: ignore[misc]
+
+
+def possible_goals(spec: Spec) -> list[tuple[str, ...]]:
+    """What a secret goal card can be: a different colour for each modifier (Scoring; the
+    rulebook does not list the ten cards)."""
+    return list(permutations(spec.colours, len(spec.modifiers)))
+
+
+def start_display(spec: Spec, rugs: Sequence[Rug]) -> Display:
+    """Setup: the rugs in a row, ``start_left`` of them left of the Taj, the Taj over the next
+    ``width`` with its "+1" on ``start_side``, every Curator's Eye away from the Taj."""
+    return Display(tuple(rugs), spec.start_left, spec.start_side == "right", (False,) * len(rugs), spec.width)
 
 
 # --- the spec, read from the seed file ----------------------------------------------------------
@@ -259,6 +322,7 @@ def spec_from_seed(d: Any, shipped: dict[str, Any] | None = None) -> Spec:
         width=d.taj.width,
         plus_one=d.taj.plus_one,
         start_side=d.taj.start_side,
+        start_left=d.taj.start_left,
         modifiers=tuple(d.goals.modifiers),
         min_players=d.players.min,
         max_players=d.players.max,
@@ -278,6 +342,10 @@ def spec_from_seed(d: Any, shipped: dict[str, Any] | None = None) -> Spec:
     if not spec.width < spec.ends_at < spec.at_start:
         problems.append(
             f"taj.width {spec.width} < rugs.game_ends_at {spec.ends_at} < rugs.at_start {spec.at_start} must hold"
+        )
+    if spec.start_left + spec.width > spec.at_start:
+        problems.append(
+            f"taj.start_left {spec.start_left} + taj.width {spec.width} is more than rugs.at_start {spec.at_start}"
         )
     if spec.min_players > spec.max_players:
         problems.append(f"players.min {spec.min_players} is more than players.max {spec.max_players}")
