@@ -78,6 +78,7 @@ class TajMahal(Game):
     read_state = delegate("tajkit.solver.tajmahal.state", "table_from_data")
     score = delegate("tajkit.solver.tajmahal.scoring", "score_table")
     to_data = delegate("tajkit.solver.tajmahal.state", "to_data")
+    rules = delegate("tajkit.solver.tajmahal.protocol", "rules_for")
 
 
 def chain_table(spec: Any) -> PadTable:

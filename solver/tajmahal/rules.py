@@ -174,9 +174,11 @@ class Round:
     to_move: int | None = None
 
     @classmethod
-    def start(cls, province: int, names: Sequence[str]) -> Round:
+    def start(cls, province: int, names: Sequence[str], opener: int | None = None) -> Round:
+        """A province's bidding before its first turn; ``opener`` (a seat), when given, plays first
+        ("Starting with the first player and proceeding clockwise", rulebook: Bidding Phase)."""
         n = len(names)
-        return cls(province, tuple(names), (NONE,) * n, (0,) * n, (False,) * n, (None,) * len(SYMBOLS))
+        return cls(province, tuple(names), (NONE,) * n, (0,) * n, (False,) * n, (None,) * len(SYMBOLS), opener)
 
     @property
     def over(self) -> bool:
@@ -234,6 +236,32 @@ class Round:
             if not self.withdrawn[i]:
                 return i
         return None
+
+
+# --- a player's cards across the game -------------------------------------------------------------
+
+
+def beyond_deck(spec: Spec, who: str, before: int, count: int) -> str | None:
+    """Why ``who``, having played ``before`` cards so far this game, may not play ``count`` more
+    (None when they may): each player has ``spec.deck`` bidding cards (rulebook: Components)."""
+    if before + count <= spec.deck:
+        return None
+    return (f"{who} plays a card beyond their {spec.deck} ({before} played before this turn): each player has "
+            f"{spec.deck} bidding cards (rulebook: Components)")
+
+
+def hand_count(spec: Spec, hand_size: int, spent: int) -> int:
+    """How many cards a player holds at the start of a round after playing ``spent`` cards in
+    earlier rounds: they draw back to their hand size while their deck lasts (rulebook: Setup 4,
+    Cleanup: "Players draw back to hand size")."""
+    return min(hand_size, spec.deck - spent)
+
+
+def draw_up(hand: tuple[Card, ...], pile: tuple[Card, ...], hand_size: int) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
+    """The hand and the deck after drawing from the top of ``pile`` back to ``hand_size`` (rulebook:
+    Cleanup; the same draw makes the starting hand, Setup 4)."""
+    take = max(0, hand_size - len(hand))
+    return hand + pile[:take], pile[take:]
 
 
 # --- what a player holds across the game --------------------------------------------------------

@@ -35,6 +35,7 @@ from tajkit.solver.tajmahal.rules import (
     Round,
     Withdraw,
     Withdrawal,
+    beyond_deck,
 )
 from tajkit.solver.tajmahal.spec import GAME, SYMBOLS, Category, Points, Spec
 
@@ -342,10 +343,10 @@ def replay(spec: Spec, names: tuple[str, ...], province: int, plays: list[Any], 
                     "withdraws (withdraw = true), one of the two (rulebook: Bidding Phase)"]
         i = names.index(play.player)
         move = Withdraw() if play.withdraw else Play(tuple(Card(tuple(c)) for c in play.cards))
-        if isinstance(move, Play) and spent[i] + state.played[i] + len(move.cards) > spec.deck:
-            return [f"{turn}: {statefile.shown(play.player, 30)} plays a card beyond their {spec.deck} "
-                    f"({spent[i] + state.played[i]} played before this turn): each player has {spec.deck} "
-                    "bidding cards (rulebook: Components)"]
+        beyond = isinstance(move, Play) and beyond_deck(spec, statefile.shown(play.player, 30),
+                                                         spent[i] + state.played[i], len(move.cards))
+        if beyond:
+            return [f"{turn}: {beyond}"]
         try:
             state, withdrawal = state.apply(spec, i, move)
         except IllegalMove as exc:

@@ -1,0 +1,448 @@
+"""Taj Mahal's whole game through the rules protocol (``solver/protocol.py``), built on the one
+rules model (``rules.py``): the start player drawn at random, then 12 provinces in order, each a
+round of plays and withdrawals in turn, prizes collected on withdrawal, cleanup, and the final
+score by the existing scorer (``scoring.score_table``).
+
+The setup (what the table lays out, file data)::
+
+    players = ["Asha", "Ben", "Chen"]          # seating order, clockwise
+    deck = ["E", "E", "ET", "PP", "M", ...]    # the 30 cards of a colour, each its symbols (see below)
+    bonus_tiles = [3, 2, {points = 4, when = "end"}, ...]   # optional: the 12 provinces' bonus tiles
+    hand_size = 6                              # optional: the hand players draw back to
+    draws = {Asha = ["PP", "E", ...], ...}     # optional, full information: each deck in draw order
+
+The seed does not list the cards, so the table types its deck once: each colour's 30 cards (a
+group whose colours differ can say so only by giving ``draws``). Hands are hidden: without
+``draws`` a play is accepted when its cards are still among the player's 30 (the deck less what
+they have played, a public count) and, given ``hand_size``, no more than their hand can hold
+this round. With ``draws`` (a solitaire, a test) the rules deal the hands and check everything.
+
+Notation (case-insensitive): a card is its symbols by letter, ``E`` elephant, ``T`` tiger, ``P``
+princess, ``Y`` yellow advisor, ``W`` white advisor, ``M`` the Taj Mahal (``ET`` shows an elephant
+and a tiger; full names joined by ``+`` also read: ``elephant+tiger``). A turn is ``play ET P``
+(1 or 2 cards; ``play`` may be left out) or ``withdraw`` (or ``out``); the chance event that opens
+the game is ``start Asha``. ``Asha: play E`` names the player too, and is refused when it is not
+her turn.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
+from typing import Any
+
+from tajkit.solver.errors import BadInput, BadState, IllegalMove
+from tajkit.solver.game import ScoreResult
+from tajkit.solver.protocol import CHANCE
+from tajkit.solver.ranking import join_names
+from tajkit.solver.tajmahal.rules import (
+    TURN_RULE,
+    BonusTile,
+    Card,
+    Holdings,
+    Move,
+    Play,
+    Round,
+    Withdraw,
+    Withdrawal,
+    beyond_deck,
+    draw_up,
+    hand_count,
+)
+from tajkit.solver.tajmahal.samples import NAMES, WEIGHTS
+from tajkit.solver.tajmahal.scoring import score_table
+from tajkit.solver.tajmahal.spec import GAME, SYMBOLS, Spec
+from tajkit.solver.tajmahal.state import RoundRecord, Table, table_problems
+
+LETTERS = dict(zip("etpywm", SYMBOLS))
+LETTER_OF = {symbol: letter.upper() for letter, symbol in LETTERS.items()}
+SYMBOL_NAMES = {**{s: s for s in SYMBOLS}, "yellow": "yellow_advisor", "white": "white_advisor",
+                "mahal": "taj", "princesses": "princess"}
+SETUP_RULE = "rulebook: Setup 7, Determine starting player randomly"
+END_RULE = "rulebook: Turn Structure, exactly 12 rounds, one per province"
+HAND_RULE = "rulebook: Setup 4 and Cleanup, players draw back to hand size"
+CARD_HELP = ("a card is its symbols: E elephant, T tiger, P princess, Y yellow advisor, W white advisor, M Taj "
+             "Mahal (ET shows an elephant and a tiger)")
+SHOWN = 6  # legal alternatives named in a refusal
+
+
+@dataclass(frozen=True)
+class Start:
+    """Chance: the starting player, determined randomly (rulebook: Setup 7)."""
+
+    player: str
+
+
+Action = Start | Play | Withdraw
+
+
+@dataclass(frozen=True)
+class TajMahalState:
+    """The table as it has been shown: the finished provinces, the one being played, every card
+    each player has played, what they hold; the hands only with full information."""
+
+    names: tuple[str, ...]
+    deck: tuple[Card, ...]  # each colour's 30 cards, sorted
+    tiles: tuple[BonusTile, ...]  # the bonus tile of each province
+    tiles_typed: tuple[bool, ...]  # the setup gave that tile's points (else the game data's default)
+    hand_size: int | None
+    holdings: tuple[Holdings, ...]
+    played: tuple[tuple[Card, ...], ...]  # every card each player has played this game
+    start: int | None = None  # the starting player's seat, once chance has drawn it
+    round: Round | None = None  # the province being played; None before the start and after the 12th
+    turns: tuple[tuple[int, Move], ...] = ()  # this round's turns, (seat, move)
+    withdrawals: tuple[tuple[int, Withdrawal], ...] = ()  # this round's, (turn, withdrawal)
+    rounds: tuple[RoundRecord, ...] = ()  # the provinces finished
+    history: tuple[tuple[tuple[int, Move], ...], ...] = ()  # the turns of each finished province
+    hands: tuple[tuple[Card, ...], ...] | None = None  # full information: each hand and each deck left
+    piles: tuple[tuple[Card, ...], ...] | None = None
+
+
+# --- the notation of a card ---------------------------------------------------------------------
+
+
+def card_text(card: Card) -> str:
+    return "".join(LETTER_OF[s] for s in card.symbols)
+
+
+def canonical(symbols: Sequence[str]) -> Card:
+    return Card(tuple(sorted(symbols, key=SYMBOLS.index)))
+
+
+def read_card(spec: Spec, text: str) -> Card:
+    """A card from ``ET``, ``e+t`` or ``elephant+tiger``; ``BadInput`` naming the notation."""
+    symbols: list[str] = []
+    for part in text.lower().split("+"):
+        if part in SYMBOL_NAMES:
+            symbols.append(SYMBOL_NAMES[part])
+        elif part and all(c in LETTERS for c in part):
+            symbols += [LETTERS[c] for c in part]
+        else:
+            raise BadInput(f"{text!r} is not a card: {CARD_HELP}")
+    if len(symbols) > spec.max_symbols:
+        raise BadInput(f"{text!r} shows {len(symbols)} symbols: a card shows at most {spec.max_symbols} "
+                       f"(tajkit's bound for input)")
+    return canonical(symbols)
+
+
+def setup_card(spec: Spec, value: Any, where: str) -> Card:
+    """A card of the setup: its notation (``"ET"``) or the list of its symbols, as a record writes it."""
+    if isinstance(value, list) and value and all(isinstance(s, str) and s in SYMBOLS for s in value):
+        if len(value) <= spec.max_symbols:
+            return canonical(value)
+    if isinstance(value, str):
+        try:
+            return read_card(spec, value)
+        except BadInput as bad:
+            raise BadState(f"{where}: {bad.problems[0]}") from None
+    raise BadState(f"{where} = {value!r}: {CARD_HELP}, or a list of {', '.join(SYMBOLS)}")
+
+
+# --- the rules ------------------------------------------------------------------------------------
+
+
+class TajMahalRules:
+    """Taj Mahal's :class:`~tajkit.solver.protocol.Rules` for the whole game."""
+
+    game = GAME
+
+    def __init__(self, spec: Spec) -> None:
+        self.spec = spec
+
+    # --- setup ----------------------------------------------------------------------------------
+
+    def random_setup(self, rng: random.Random, players: int) -> dict[str, Any]:
+        """Full information: a deck of 30 cards of 1 or 2 symbols (a guess for variety only, not
+        the published deck: the seed lists none), each player's shuffle of it, a hand size of 3-8
+        and bonus tiles of 1-5 points, a quarter of them scoring at the end."""
+        deck = ["".join(LETTER_OF[s] for s in rng.choices(SYMBOLS, weights=WEIGHTS, k=rng.choice((1, 1, 2))))
+                for _ in range(self.spec.deck)]
+        tiles: list[Any] = []
+        for _ in range(self.spec.provinces):
+            points = rng.randint(1, 5)
+            tiles.append({"points": points, "when": "end"} if rng.random() < 0.25 else points)
+        names = list(NAMES[:players])
+        return {"players": names, "deck": deck, "bonus_tiles": tiles, "hand_size": rng.randint(3, 8),
+                "draws": {n: rng.sample(deck, len(deck)) for n in names}}
+
+    def start(self, setup: Mapping[str, Any]) -> TajMahalState:
+        spec = self.spec
+        unknown = sorted(set(setup) - {"players", "deck", "bonus_tiles", "hand_size", "draws"})
+        if unknown:
+            raise BadState(f"setup: {', '.join(unknown)}: not a setup field (players, deck, bonus_tiles, hand_size, "
+                           "draws)")
+        names = setup.get("players")
+        if not isinstance(names, list) or not all(isinstance(n, str) and n.strip() for n in names):
+            raise BadState("setup: players: the players' names in seating order, clockwise")
+        problems = table_problems(spec, names)
+        if problems:
+            raise BadState(*problems)
+        deck = self._deck(setup.get("deck"))
+        tiles, typed = self._tiles(setup.get("bonus_tiles"))
+        hand_size = setup.get("hand_size")
+        if hand_size is not None and (not isinstance(hand_size, int) or isinstance(hand_size, bool)
+                                      or not 1 <= hand_size <= spec.deck):
+            raise BadState(f"setup: hand_size = {hand_size!r}: the hand players draw back to, 1-{spec.deck}")
+        n = len(names)
+        state = TajMahalState(tuple(names), deck, tiles, typed, hand_size, (Holdings(),) * n, ((),) * n)
+        draws = setup.get("draws")
+        if draws is None:
+            return state
+        if hand_size is None:
+            raise BadState("setup: draws given without hand_size: the rules deal each hand from its deck up to the "
+                           f"hand size ({HAND_RULE})")
+        piles = self._draws(draws, names, deck)
+        dealt = [draw_up((), pile, hand_size) for pile in piles]
+        return replace(state, hands=tuple(h for h, _ in dealt), piles=tuple(p for _, p in dealt))
+
+    def _deck(self, value: Any) -> tuple[Card, ...]:
+        spec = self.spec
+        if not isinstance(value, list) or len(value) != spec.deck:
+            got = f"{len(value)} cards" if isinstance(value, list) else repr(value)
+            raise BadState(f"setup: deck = {got}: give the {spec.deck} cards of a player's colour (rulebook: "
+                           "Components; the seed does not list them, so the table types them)")
+        return tuple(sorted(setup_card(spec, c, f"setup: deck[{k + 1}]") for k, c in enumerate(value)))
+
+    def _tiles(self, value: Any) -> tuple[tuple[BonusTile, ...], tuple[bool, ...]]:
+        spec = self.spec
+        default = BonusTile(None, spec.bonus_tile, spec.bonus_tile_at_end)
+        if value is None:
+            return (tuple(replace(default, province=p) for p in range(1, spec.provinces + 1)),
+                    (False,) * spec.provinces)
+        if not isinstance(value, list) or len(value) != spec.provinces:
+            raise BadState(f"setup: bonus_tiles: one tile for each of the {spec.provinces} provinces, in order "
+                           "(rulebook: Setup 6)")
+        tiles = []
+        for p, entry in enumerate(value, start=1):
+            points, when = (entry.get("points"), entry.get("when")) if isinstance(entry, dict) else (entry, None)
+            if not isinstance(points, int) or isinstance(points, bool) or not 0 <= points <= 1000 \
+                    or when not in (None, "now", "end"):
+                raise BadState(f"setup: bonus_tiles[{p}] = {entry!r}: the tile's points (0-1000), or "
+                               '{points = N, when = "now" | "end"}')
+            at_end = spec.bonus_tile_at_end if when is None else when == "end"
+            tiles.append(BonusTile(p, points, at_end))
+        return tuple(tiles), (True,) * spec.provinces
+
+    def _draws(self, value: Any, names: list[str], deck: tuple[Card, ...]) -> tuple[tuple[Card, ...], ...]:
+        if not isinstance(value, dict) or sorted(value) != sorted(names):
+            raise BadState(f"setup: draws: each player's deck in the order drawn, by name ({', '.join(names)})")
+        piles = []
+        for name in names:
+            pile = tuple(setup_card(self.spec, c, f"setup: draws.{name}[{k + 1}]")
+                         for k, c in enumerate(value[name] if isinstance(value[name], list) else [None]))
+            if sorted(pile) != list(deck):
+                raise BadState(f"setup: draws.{name}: not the deck's {len(deck)} cards in some order: each player "
+                               "shuffles their own cards (rulebook: Setup 2)")
+            piles.append(pile)
+        return tuple(piles)
+
+    # --- who acts, what is legal ----------------------------------------------------------------
+
+    def to_act(self, state: TajMahalState) -> str | None:
+        if state.start is None:
+            return CHANCE
+        if state.round is None:
+            return None
+        return state.names[state.round.to_move]
+
+    def legal_actions(self, state: TajMahalState) -> list[Action]:
+        who = self.to_act(state)
+        if who is None:
+            return []
+        if who == CHANCE:
+            return [Start(n) for n in state.names]
+        seat = state.round.to_move
+        cards, limit = self.open_cards(state, seat)
+        plays = [m for m in state.round.legal_moves(self.spec, cards) if isinstance(m, Play) and len(m.cards) <= limit]
+        return [Withdraw(), *plays]
+
+    def chance_outcomes(self, state: TajMahalState) -> list[tuple[Action, float]]:
+        """The starting player, each with the same chance (rulebook: Setup 7); nothing else is
+        chance at the table: the cards drawn are hidden, and their symbols are shown as they are
+        played."""
+        if self.to_act(state) != CHANCE:
+            return []
+        return [(Start(n), 1 / len(state.names)) for n in state.names]
+
+    def open_cards(self, state: TajMahalState, seat: int) -> tuple[tuple[Card, ...], int]:
+        """The cards ``seat`` may play from now and how many at most this round: the hand with
+        full information; else whatever of the 30 cards they have not played, up to what their
+        hand holds (rulebook: Components; Setup 4 and Cleanup)."""
+        if state.hands is not None:
+            return state.hands[seat], len(state.hands[seat])
+        left = Counter(state.deck) - Counter(state.played[seat])
+        limit = self.spec.deck - len(state.played[seat])
+        if state.hand_size is not None:
+            this_round = state.round.played[seat] if state.round is not None else 0
+            spent = len(state.played[seat]) - this_round
+            limit = min(limit, hand_count(self.spec, state.hand_size, spent) - this_round)
+        return tuple(sorted(left.elements())), limit
+
+    # --- applying -------------------------------------------------------------------------------
+
+    def apply(self, state: TajMahalState, action: Action) -> TajMahalState:
+        self.check(state, action)
+        if isinstance(action, Start):
+            return self.open_province(replace(state, start=state.names.index(action.player)), 1)
+        seat = state.round.to_move
+        turn = len(state.turns) + 1
+        after, withdrawal = state.round.apply(self.spec, seat, action)
+        state = replace(state, round=after, turns=state.turns + ((seat, action),))
+        if withdrawal is None:
+            return self.played_cards(state, seat, action.cards)
+        state = replace(state, withdrawals=state.withdrawals + ((turn, withdrawal),),
+                        holdings=self.collect(state, withdrawal))
+        return self.close_province(state) if after.over else state
+
+    def played_cards(self, state: TajMahalState, seat: int, cards: tuple[Card, ...]) -> TajMahalState:
+        played = list(state.played)
+        played[seat] += cards
+        state = replace(state, played=tuple(played))
+        if state.hands is None:
+            return state
+        hand = Counter(state.hands[seat]) - Counter(cards)
+        hands = list(state.hands)
+        hands[seat] = tuple(sorted(hand.elements()))
+        return replace(state, hands=tuple(hands))
+
+    def collect(self, state: TajMahalState, withdrawal: Withdrawal) -> tuple[Holdings, ...]:
+        """The prizes of a withdrawal, taken at once (rulebook: Prize Collection, upon withdrawal)."""
+        province = state.round.province
+        holdings = list(state.holdings)
+        for cid in withdrawal.prizes:
+            holdings[withdrawal.player] = holdings[withdrawal.player].take(
+                cid, province, state.tiles[province - 1], self.spec.reward(province))
+        return tuple(holdings)
+
+    def close_province(self, state: TajMahalState) -> TajMahalState:
+        """All have withdrawn: the province's record, cleanup (the played cards are discarded and
+        hands drawn back to their size), and the next province, if any (rulebook: Cleanup)."""
+        done = state.round
+        p = done.province
+        record = RoundRecord(p, done.claimed, state.withdrawals, state.tiles[p - 1], state.tiles_typed[p - 1],
+                             self.spec.reward(p), done.played, state.holdings)
+        state = replace(state, rounds=state.rounds + (record,), history=state.history + (state.turns,), turns=(),
+                        withdrawals=())
+        if state.hands is not None:
+            dealt = [draw_up(h, pile, state.hand_size) for h, pile in zip(state.hands, state.piles)]
+            state = replace(state, hands=tuple(h for h, _ in dealt), piles=tuple(q for _, q in dealt))
+        if p == self.spec.provinces:
+            return replace(state, round=None)
+        return self.open_province(state, p + 1)
+
+    def open_province(self, state: TajMahalState, province: int) -> TajMahalState:
+        """Each province opens with the starting player (inferred: the Bidding Phase starts "with
+        the first player", the one Setup 7 determines; the seed names no other)."""
+        return replace(state, round=Round.start(province, state.names, state.start))
+
+    def check(self, state: TajMahalState, action: Action) -> None:
+        """``IllegalMove`` naming the rule and the legal alternatives when ``action`` is refused."""
+        who = self.to_act(state)
+        if who is None:
+            raise IllegalMove(f"the game is over after the {self.spec.provinces}th province ({END_RULE})")
+        if who == CHANCE:
+            if not isinstance(action, Start) or action.player not in state.names:
+                raise self.refusal(state, f"the starting player is drawn first ({SETUP_RULE})")
+            return
+        if isinstance(action, Start):
+            raise self.refusal(state, f"{state.names[state.start]} started the game; it is {who}'s turn ({TURN_RULE})")
+        seat = state.round.to_move
+        try:
+            state.round.check(self.spec, seat, action)
+        except IllegalMove as refused:
+            raise self.refusal(state, refused.problems[0]) from None
+        if isinstance(action, Withdraw):
+            return
+        beyond = beyond_deck(self.spec, who, len(state.played[seat]), len(action.cards))
+        if beyond:
+            raise self.refusal(state, beyond)
+        cards, limit = self.open_cards(state, seat)
+        if len(action.cards) > limit:
+            raise self.refusal(state, f"{who} holds at most {limit} card{'s' if limit != 1 else ''} this round "
+                               f"({HAND_RULE})")
+        missing = Counter(action.cards) - Counter(cards)
+        if missing:
+            where = "hand" if state.hands is not None else f"{self.spec.deck} cards, less those played"
+            names = " ".join(card_text(c) for c in missing.elements())
+            raise self.refusal(state, f"{who}'s {where} holds no {names} for this play (rulebook: Components, "
+                               "Bidding Phase)")
+
+    def refusal(self, state: TajMahalState, why: str) -> IllegalMove:
+        legal = [self.format(state, a) for a in self.legal_actions(state)]
+        shown = ", ".join(legal[:SHOWN]) + (f", … ({len(legal)} in all)" if len(legal) > SHOWN else "")
+        return IllegalMove(f"{why}; legal now: {shown}")
+
+    # --- notation ---------------------------------------------------------------------------------
+
+    def format(self, state: TajMahalState, action: Action) -> str:
+        if isinstance(action, Start):
+            return f"start {action.player}"
+        if isinstance(action, Withdraw):
+            return "withdraw"
+        return "play " + " ".join(card_text(c) for c in action.cards)
+
+    def parse(self, state: TajMahalState, text: str) -> Action:
+        action = self.read(state, text)
+        self.check(state, action)
+        return action
+
+    def read(self, state: TajMahalState, text: str) -> Action:
+        words = text.strip()
+        who = self.to_act(state)
+        named = re.match(r"^([^:]+):\s*(.*)$", words)
+        if named and who not in (None, CHANCE):
+            name, words = named[1].strip(), named[2]
+            if name.lower() != who.lower():
+                raise self.refusal(state, f"{name} acts but it is {who}'s turn: turns go clockwise among players "
+                                   f"still in ({TURN_RULE})")
+        low = words.lower()
+        if low.startswith("start ") or low == "start":
+            name = words[5:].strip()
+            match = next((n for n in state.names if n.lower() == name.lower()), None)
+            if match is None:
+                raise BadInput(f"start {name!r}: not one of the players ({', '.join(state.names)})")
+            return Start(match)
+        if low in ("withdraw", "out"):
+            return Withdraw()
+        tokens = [t for t in re.split(r"[\s,]+", low) if t and t != "and"]
+        if tokens[:1] == ["play"]:
+            tokens = tokens[1:]
+        if not tokens:
+            raise BadInput(f"{text!r}: a turn is 'play' and 1 or {self.spec.per_turn} cards ({CARD_HELP}), or "
+                           "'withdraw'")
+        return Play(tuple(sorted(read_card(self.spec, t) for t in tokens)))
+
+    # --- the score --------------------------------------------------------------------------------
+
+    def standings(self, state: TajMahalState) -> ScoreResult:
+        """The existing scorer on the table as it stands: the finished provinces' records, and the
+        prizes taken at withdrawals in the province being played (named in a note)."""
+        cards_left = tuple(self.spec.deck - len(p) for p in state.played)
+        result = score_table(self.spec, Table(state.names, state.holdings, cards_left, state.rounds))
+        if state.round is None or not state.turns:
+            return result
+        still = [n for n, out in zip(state.names, state.round.withdrawn) if not out]
+        note = (f"province {state.round.province} is being played: {join_names(still)} still in; the prizes taken "
+                "at the withdrawals so far are counted (rulebook: Prize Collection, upon withdrawal)")
+        return replace(result, notes=result.notes + (note,))
+
+    def state_file(self, state: TajMahalState) -> dict[str, Any]:
+        """The finished provinces as the record file ``tajkit score`` reads (``[[rounds]]`` with
+        every turn's ``plays``)."""
+        rounds = []
+        for record, turns in zip(state.rounds, state.history):
+            plays = [{"player": state.names[seat], "withdraw": True} if isinstance(move, Withdraw) else
+                     {"player": state.names[seat], "cards": [list(c.symbols) for c in move.cards]}
+                     for seat, move in turns]
+            entry: dict[str, Any] = {"province": record.province, "plays": plays}
+            if record.bonus_typed and record.prizes[SYMBOLS.index("tiger")] is not None:
+                entry |= {"bonus_tile": record.bonus.points, "bonus_tile_when": "end" if record.bonus.at_end else "now"}
+            rounds.append(entry)
+        return {"game": GAME, "players": list(state.names), "rounds": rounds}
+
+
+def rules_for(spec: Spec) -> TajMahalRules:
+    return TajMahalRules(spec)
