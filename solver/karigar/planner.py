@@ -191,21 +191,13 @@ def _reaches(board: Board, pos: Position, steps: tuple[Turn, ...]) -> bool:
 def _solve(
     board: Board, pos: Position, horizon: int, mode: str, seed: int, budget: _Budget
 ) -> tuple[tuple[Turn, ...] | None, str]:
-    from ortools.sat.python import cp_model
+    from tajkit.solver import cpsat
 
     v = _build(board, pos, horizon, mode)
-    solver = cp_model.CpSolver()
-    solver.parameters.num_workers = 1  # one worker: deterministic, and these models are small
-    solver.parameters.random_seed = seed
-    solver.parameters.max_deterministic_time = max(budget.left, 0.01)
-    solver.parameters.max_time_in_seconds = board.spec.time_cap
-    status = solver.solve(v.model)
-    budget.left -= solver.deterministic_time
-    budget.seconds += solver.wall_time
-    name = solver.status_name(status)
-    if status in (cp_model.OPTIMAL, cp_model.FEASIBLE):
-        return _read(board, pos, v, solver), name
-    return None, name
+    run = cpsat.solve(v.model, work=max(budget.left, 0.01), time_cap=board.spec.time_cap, seed=seed)
+    budget.left -= run.work
+    budget.seconds += run.seconds
+    return (_read(board, pos, v, run.solver) if run.found else None), run.status_name
 
 
 # --- the model -------------------------------------------------------------------------------------

@@ -404,8 +404,8 @@ class _Model:
         return sum(y for y, c in zip(self.y, self.second) if pick(c))
 
     def decode(self, solver: Any) -> Turn:
-        chosen = [c for x, c in zip(self.x, self.first) if solver.Value(x)]
-        second = [c for y, c in zip(self.y, self.second) if solver.Value(y)]
+        chosen = [c for x, c in zip(self.x, self.first) if solver.value(x)]
+        second = [c for y, c in zip(self.y, self.second) if solver.value(y)]
         if not chosen:
             return Turn()
         a = chosen[0]
@@ -433,29 +433,24 @@ def _worker(c: Candidate, first_space: int) -> Worker:
 
 def solve(spec: Spec, pos: Position, objective: str = "gold", top: int = 1, max_tiles: int = 2) -> Answer:
     """The best turn by CP-SAT, replayed by the rules engine (which must agree on its value)."""
-    from ortools.sat.python import cp_model
+    from tajkit.solver.cpsat import solve as solve_model
 
     if not any(not spec.kinds[kind].centre for _, kind in live_bag(spec, pos)):
         # with no plain tile left in the bag, this turn may empty it for good and end the game
         raise NotModelled("the bag is (nearly) empty: the turn may end the game, which the model leaves to the enumeration")
     started = time.perf_counter()
     model = _Model(spec, pos, objective, max_tiles)
-    solver = cp_model.CpSolver()
-    solver.parameters.num_workers = 1  # tiny models: one worker is fastest and keeps runs identical
-    solver.parameters.random_seed = 0
-    solver.parameters.cp_model_presolve = False  # a few hundred booleans: presolve costs more than it saves
-    solver.parameters.max_time_in_seconds = TIME_CAP
-    solver.parameters.max_deterministic_time = DETERMINISTIC_CAP
-    status = solver.Solve(model.m)
-    if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
-        raise SolverFailure(f"CP-SAT found no turn ({solver.StatusName(status)})")
-    turn = model.decode(solver)
+    # a few hundred booleans: presolve costs more than it saves
+    run = solve_model(model.m, work=DETERMINISTIC_CAP, time_cap=TIME_CAP, cp_model_presolve=False)
+    if not run.found:
+        raise SolverFailure(f"CP-SAT found no turn ({run.status_name})")
+    turn = model.decode(run.solver)
     result = outcome(spec, pos, turn, check=True)
     value = value_of(result, pos.to_move, objective)
-    if value != round(solver.ObjectiveValue()):
+    if value != round(run.solver.objective_value):
         raise SolverFailure(
-            f"the CP-SAT model values its turn at {solver.ObjectiveValue():g}, the rules at {value}: a bug, please report it"
+            f"the CP-SAT model values its turn at {run.solver.objective_value:g}, the rules at {value}: a bug, please report it"
         )
     considered = len(model.first) + len(model.second)
-    return Answer(objective, (Scored(turn, result, value),), considered, status == cp_model.OPTIMAL, "CP-SAT",
+    return Answer(objective, (Scored(turn, result, value),), considered, run.optimal, "CP-SAT",
                   time.perf_counter() - started)

@@ -18,6 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from tajkit.solver import cpsat
 from tajkit.solver.errors import SolverFailure
 from tajkit.solver.tajmahal.rules import Card, Counts
 from tajkit.solver.tajmahal.spec import SYMBOLS
@@ -110,19 +111,14 @@ def _solve(problem: Problem, max_cards: int, required: tuple[int, ...], card_cos
         model.minimize(played * most - value)
     else:
         model.maximize((value - cost * played) * (problem.hand_size + 1) - played)
-    solver = cp_model.CpSolver()
-    solver.parameters.num_workers = 1
-    solver.parameters.random_seed = 0
-    solver.parameters.max_deterministic_time = DETERMINISTIC_CAP
-    solver.parameters.max_time_in_seconds = WALL_CAP
-    status = solver.solve(model)
-    if status == cp_model.INFEASIBLE:
+    run = cpsat.solve(model, work=DETERMINISTIC_CAP, time_cap=WALL_CAP)
+    if run.infeasible:
         return None
-    if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
-        raise SolverFailure(f"CP-SAT found no plan within its limits (status {solver.status_name(status)})")
-    copies = tuple(int(solver.value(v)) for v in x)
+    if not run.found:
+        raise SolverFailure(f"CP-SAT found no plan within its limits (status {run.status_name})")
+    copies = tuple(int(run.solver.value(v)) for v in x)
     cards = tuple(card for card, n in zip(problem.kinds, copies) for _ in range(n))
-    return Plan(copies, cards, problem.value(copies), status == cp_model.OPTIMAL)
+    return Plan(copies, cards, problem.value(copies), run.optimal)
 
 
 def _forbid(model: Any, x: list[Any], plan: tuple[int, ...], k: int) -> None:
