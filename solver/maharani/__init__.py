@@ -68,6 +68,7 @@ class Maharani(Game):
     read_state = delegate("tajkit.solver.maharani.state", "read")
     score = delegate("tajkit.solver.maharani.scoring", "score")
     to_data = delegate("tajkit.solver.maharani.state", "to_data")
+    rules = delegate("tajkit.solver.maharani.protocol", "rules_for")
     picture = delegate("tajkit.sheets.maharani", "picture")
 
 

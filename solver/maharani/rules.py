@@ -457,9 +457,20 @@ def play(spec: Spec, pos: Position, turn: Turn, exact_draws: bool = True) -> Tur
         placed.append(done)
         if done.removed:
             draws.set_aside.extend(done.removed)
-            emptied = [s for s, (was, now) in enumerate(zip(before.rondel, pos.rondel)) if was is not None and now is None]
-            pos = refill(spec, pos, draws, [s for s in emptied if s != done.placement.slot])
+            pos = refill(spec, pos, draws, removed_slots(before, pos, done))
     return finish(spec, pos, tuple(placed), draws)
+
+
+def removed_slots(before: Position, after: Position, done: Placed) -> list[int]:
+    """Különleges eset 1: the slots whose centre-column tiles left the rondel with this placement
+    (not the placed tile's own slot): they are refilled at once, before a second tile."""
+    emptied = [s for s, (was, now) in enumerate(zip(before.rondel, after.rondel)) if was is not None and now is None]
+    return [s for s in emptied if s != done.placement.slot]
+
+
+def empty_slots(pos: Position) -> list[int]:
+    """The rondel's empty slots in the order they are refilled at the end of a turn (1-4)."""
+    return [s for s, t in enumerate(pos.rondel) if t is None]
 
 
 def finish(spec: Spec, pos: Position, placed: tuple[Placed, ...], draws: Draws | None = None) -> TurnResult:
@@ -476,7 +487,7 @@ def finish(spec: Spec, pos: Position, placed: tuple[Placed, ...], draws: Draws |
             score, pos = score_quarter(spec, pos, quarter, at_end=False)
             scorings.append(score)
     if placed:
-        pos = refill(spec, pos, draws, [s for s, t in enumerate(pos.rondel) if t is None])
+        pos = refill(spec, pos, draws, empty_slots(pos))
     if draws.left and draws.exact:
         raise IllegalMove(f"{len(draws.left)} more tile(s) drawn than the rondel's empty slots take ({PLACING})")
     for score in scorings:
