@@ -365,10 +365,10 @@ class TajMahalRules:
                                f"({HAND_RULE})")
         missing = Counter(action.cards) - Counter(cards)
         if missing:
-            where = "hand" if state.hands is not None else f"{self.spec.deck} cards, less those played"
             names = " ".join(card_text(c) for c in missing.elements())
-            raise self.refusal(state, f"{who}'s {where} holds no {names} for this play (rulebook: Components, "
-                               "Bidding Phase)")
+            why = (f"{who}'s hand holds no {names} for this play" if state.hands is not None else
+                   f"{who} has no {names} left of their {self.spec.deck} cards (those played are discarded)")
+            raise self.refusal(state, f"{why} (rulebook: Components, Bidding Phase)")
 
     def refusal(self, state: TajMahalState, why: str) -> IllegalMove:
         legal = [self.format(state, a) for a in self.legal_actions(state)]
