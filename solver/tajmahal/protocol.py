@@ -407,8 +407,8 @@ class TajMahalRules:
             return Start(match)
         if low in ("withdraw", "out"):
             return Withdraw()
-        tokens = [t for t in re.split(r"[\s,]+", low) if t and t != "and"]
-        if tokens[:1] == ["play"]:
+        tokens = [t for t in re.split(r"[\s,]+", words) if t and t.lower() != "and"]
+        if tokens[:1] and tokens[0].lower() == "play":
             tokens = tokens[1:]
         if not tokens:
             raise BadInput(f"{text!r}: a turn is 'play' and 1 or {self.spec.per_turn} cards ({CARD_HELP}), or "
