@@ -189,7 +189,9 @@ class TajRules:
 
     def to_act(self, state: TajState) -> Optional[str]:
         seat = self._seat_to_act(state)
-        return CHANCE if seat == CHANCE else None if seat is None else state.players[seat]  # type: ignore[index]
+        if isinstance(seat, int):
+            return state.players[seat]
+        return seat  # chance, or None once the game is over
 
     def _seat_to_act(self, state: TajState) -> int | str | None:
         if state.phase == DEAL:
