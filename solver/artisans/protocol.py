@@ -317,11 +317,11 @@ class ArtisansRules:
                 f"at the lowest, not {wanted.drops} (rulebook: Altering dice results: one raindrop for each 1 a die "
                 "is altered)")
 
-    def _alternatives(self, state: Table, feature: Feature) -> str:
+    def _alternatives(self, state: Table, feature: Feature | None = None) -> str:
         """A few legal uses of the roll in ``feature``, cheapest first, else a few of all."""
-        moves = self._moves(state)
-        here = sorted((m for m in moves if m.feature == feature.id), key=lambda m: m.raindrops)
-        chosen, where = (here, f" in the {_name(feature)}") if here else (moves, "")
+        moves = sorted(self._moves(state), key=lambda m: m.raindrops)
+        here = [m for m in moves if feature is not None and m.feature == feature.id]
+        chosen, where = (here, f" in the {_name(feature)}") if here else (moves, "")  # type: ignore[arg-type]
         shown = ", ".join(self.format(state, m) for m in chosen[:SHOWN])
         more = f", … ({len(chosen)} in all)" if len(chosen) > SHOWN else ""
         return f"legal{where}: {shown}{more}"
@@ -339,9 +339,8 @@ class ArtisansRules:
 
     def _rolled_already(self, state: Table) -> str:
         name, (a, b) = state.players[state.seat].name, state.roll  # type: ignore[misc]
-        legal = ", ".join(self.format(state, m) for m in self._moves(state)[:SHOWN])
         return (f"the dice are rolled once a turn for the whole table and {name} now uses the roll {a} {b} "
-                f"(rulebook: Playing the Game); legal: {legal}, …")
+                f"(rulebook: Playing the Game); {self._alternatives(state)}")
 
     # --- the score ---------------------------------------------------------------------------------
 
