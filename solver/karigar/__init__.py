@@ -53,6 +53,7 @@ class Karigar(Game):
     read_state = delegate("tajkit.solver.karigar.score", "read_state")
     score = delegate("tajkit.solver.karigar.score", "score")
     to_data = delegate("tajkit.solver.karigar.score", "to_data")
+    rules = delegate("tajkit.solver.karigar.protocol", "rules_for")
 
 
 GAME = Karigar()

@@ -44,23 +44,25 @@ def bag_model(spec: Spec, most: int, what: str) -> type[BaseModel]:
 
 
 @cache
-def position_model(spec: Spec) -> type[BaseModel]:
+def card_model(spec: Spec, numbered: bool) -> type[BaseModel]:
+    """A Bazaar card as typed: its colour, earn side and exchange options (``numbered``: with its
+    place in the grid, as it lies; without: a card of the draw pile)."""
     strict = ConfigDict(extra="forbid", strict=True)
     face = bag_model(spec, 6, "shown")
-    held = bag_model(spec, 99, "held")
-    needed = bag_model(spec, 20, "needed")
-    section = Annotated[int, Field(ge=1, le=spec.sections)]
-    where = Annotated[str, Field(pattern=SPACE + r"|^supply$")]
     option = create_model(
         "KarigarExchange",
         __config__=strict,
         give=(face, Field(description="what the exchange takes, e.g. { sandstone = 2 }")),
         get=(face, Field(description="what it gives, e.g. { silver = 2 }")),
     )
-    card = create_model(
-        "KarigarBazaarCard",
+    place: Any = {}
+    if numbered:
+        section = Annotated[int, Field(ge=1, le=spec.sections)]
+        place = {"card": (section, Field(description=f"the card's place in the Bazaar grid, 1-{spec.sections}"))}
+    return create_model(
+        "KarigarBazaarCard" if numbered else "KarigarDeckCard",
         __config__=strict,
-        card=(section, Field(description=f"the card's place in the Bazaar grid, 1-{spec.sections}")),
+        **place,
         colour=(Literal["blue", "yellow"], Field(description="blue or yellow")),
         earn=(face, Field(description="what its earn (left) side shows, e.g. { scaffolding = 2 }")),
         exchange=(
@@ -69,13 +71,34 @@ def position_model(spec: Spec) -> type[BaseModel]:
                   f"{spec.yellow_options} on a yellow one"),
         ),
     )
-    offer = create_model(
-        "KarigarAllianceOffer",
-        __config__=strict,
-        space=(Annotated[str, Field(pattern=r"^A[1-9]$")], Field(description="the Alliance slot it lies on, A1, A2...")),
+
+
+@cache
+def offer_model(spec: Spec, placed: bool) -> type[BaseModel]:
+    """An Alliance card as typed: its price and Taj points (``placed``: with the slot it lies on)."""
+    face = bag_model(spec, 6, "shown")
+    place: Any = {}
+    if placed:
+        place = {"space": (Annotated[str, Field(pattern=r"^A[1-9]$")], Field(description="the Alliance slot it lies on, A1, A2..."))}
+    return create_model(
+        "KarigarAllianceOffer" if placed else "KarigarAllianceCard",
+        __config__=ConfigDict(extra="forbid", strict=True),
+        **place,
         cost=(face, Field(description="its price (top left of the card)")),
         points=(Annotated[int, Field(ge=0, le=20)], Field(description="its Taj points (top right of the card)")),
     )
+
+
+@cache
+def position_model(spec: Spec) -> type[BaseModel]:
+    strict = ConfigDict(extra="forbid", strict=True)
+    face = bag_model(spec, 6, "shown")
+    held = bag_model(spec, 99, "held")
+    needed = bag_model(spec, 20, "needed")
+    section = Annotated[int, Field(ge=1, le=spec.sections)]
+    where = Annotated[str, Field(pattern=SPACE + r"|^supply$")]
+    card = card_model(spec, numbered=True)
+    offer = offer_model(spec, placed=True)
     other = create_model(
         "KarigarOtherPlayer",
         __config__=strict,
@@ -143,18 +166,22 @@ def _card_problems(spec: Spec, p: Any) -> list[str]:
             f"bazaar: no card given for {', '.join(map(str, missing))}: enter all {len(spec.cards)} Bazaar cards as they lie"
         )
     for c in p.bazaar:
-        wanted = spec.yellow_options if c.colour == "yellow" else spec.blue_options
-        rule = "Exchanging Precious resources" if c.colour == "yellow" else "Exchanging Basic Resources"
-        if len(c.exchange) != wanted:
-            problems.append(
-                f"bazaar card {c.card}: {len(c.exchange)} exchange options on a {c.colour} card, which has {wanted} "
-                f"(rulebook: {rule})"
-            )
-        if not any(_amounts(spec, c.earn)):
-            problems.append(f"bazaar card {c.card}: earn shows nothing: give what its left side shows")
-        for k, o in enumerate(c.exchange):
-            if not any(_amounts(spec, o.give)) or not any(_amounts(spec, o.get)):
-                problems.append(f"bazaar card {c.card}: exchange option {k + 1} needs both what it takes (give) and gives (get)")
+        problems += card_shape_problems(spec, f"bazaar card {c.card}", c)
+    return problems
+
+
+def card_shape_problems(spec: Spec, where: str, c: Any) -> list[str]:
+    """A Bazaar card as typed (colour, earn, exchange): the options its colour has, something on each side."""
+    problems = []
+    wanted = spec.yellow_options if c.colour == "yellow" else spec.blue_options
+    rule = "Exchanging Precious resources" if c.colour == "yellow" else "Exchanging Basic Resources"
+    if len(c.exchange) != wanted:
+        problems.append(f"{where}: {len(c.exchange)} exchange options on a {c.colour} card, which has {wanted} (rulebook: {rule})")
+    if not any(_amounts(spec, c.earn)):
+        problems.append(f"{where}: earn shows nothing: give what its left side shows")
+    for k, o in enumerate(c.exchange):
+        if not any(_amounts(spec, o.give)) or not any(_amounts(spec, o.get)):
+            problems.append(f"{where}: exchange option {k + 1} needs both what it takes (give) and gives (get)")
     return problems
 
 
@@ -265,14 +292,12 @@ def _amounts(spec: Spec, bag: Any) -> tuple[int, ...]:
 
 
 def _cards(spec: Spec, p: Any) -> dict[int, Card]:
-    return {
-        c.card: Card(
-            c.colour == "yellow",
-            _amounts(spec, c.earn),
-            tuple(Option(_amounts(spec, o.give), _amounts(spec, o.get)) for o in c.exchange),
-        )
-        for c in p.bazaar
-    }
+    return {c.card: card_of(spec, c) for c in p.bazaar}
+
+
+def card_of(spec: Spec, c: Any) -> Card:
+    """A typed Bazaar card (colour, earn, exchange) as the rules model's :class:`~bazaar.Card`."""
+    return Card(c.colour == "yellow", _amounts(spec, c.earn), tuple(Option(_amounts(spec, o.give), _amounts(spec, o.get)) for o in c.exchange))
 
 
 def _offers(spec: Spec, p: Any) -> dict[str, Offer]:
