@@ -348,3 +348,10 @@ def test_taj_mahal_positions_whose_fields_contradict_each_other_are_refused(data
     assert_clean_refusal_or_success(result)
     rule = "Bidding Phase" if kind == "turn withdrawn" else "Prize Collection"
     assert f"(rulebook: {rule})" in result.stderr, (kind, result.stderr)
+    says = {  # each contradiction in its own words, so one check cannot stand in for another
+        "nobody out": "but nobody has withdrawn this round",
+        "no taker": f"unclaimed leaves out {symbol}",
+        "won but open": f"unclaimed lists {symbol}, but",
+        "turn withdrawn": "has withdrawn: once withdrawn, a player takes no more actions",
+    }[kind]
+    assert says in result.stderr, (kind, result.stderr)
