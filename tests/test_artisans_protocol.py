@@ -247,7 +247,28 @@ def test_standings_mid_game_say_the_game_is_not_over() -> None:
     game has ended."""
     state = play(RULES.start(EMPTY_SHEETS), "roll 4 6", "dome middle 5")
     standings = RULES.standings(state)
+    assert sorted(p.name for p in standings.players) == ["Asha", "Ben", "Chitra"]
     asha = next(p for p in standings.players if p.name == "Asha")
     assert next(r.shown for r in asha.rows if r.category == "dome") == "_ 5 _"
     assert asha.tiebreaks == (("unused raindrops", 14),)
     assert any("not over yet" in note for note in standings.notes)
+
+
+def test_a_feature_with_every_box_filled_is_refused() -> None:
+    """Adding a value to a feature: a value goes into an empty box; a full feature takes none."""
+    state = play(RULES.start({"players": [{"name": "Asha", "dome": [5, 2, 6]}]}), "roll 4 6")
+    assert refusal(state, "dome 5") == (
+        "'dome 5': every box of the dome is filled; a value goes into an empty box (rulebook: Adding a value to a "
+        "feature); legal: archway top-left 6, archway top-right 6, archway bottom 6, right minaret bottom 4, … (199 in all)")
+
+
+def test_a_hand_made_move_must_be_the_rules_own() -> None:
+    """Playing the Game: a move names which rolled die selects the group; one that does not is
+    refused by ``apply`` with the dice the rules pick, and the rules' own move is applied."""
+    state = play(RULES.start(EMPTY_SHEETS), "roll 4 6")
+    with pytest.raises(IllegalMove, match="group_die=4, value_die=6: take the move from legal_actions"):
+        RULES.apply(state, Move("dome", 1, 6, 0))
+    with pytest.raises(IllegalMove, match="is no box and value of the sheet"):
+        RULES.apply(state, Move("gate", 0, 6, 0, group_die=4, value_die=6))
+    after = RULES.apply(state, Move("dome", 1, 6, 0, group_die=4, value_die=6))
+    assert after.players[0].sheet.values[SPEC.features.index(SPEC.by_id["dome"])] == (0, 6, 0)

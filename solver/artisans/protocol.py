@@ -157,8 +157,11 @@ class ArtisansRules:
         if not isinstance(action, Move):
             raise IllegalMove(self._rolled_already(state))
         if action not in self._moves(state):
-            wanted = Wanted(self.spec.by_id.get(action.feature or ""), action.box, action.value, action.water_tree,
-                            action.raindrops)
+            feature = self.spec.by_id.get(action.feature or "")
+            if not action.skip and (feature is None or action.box not in range(feature.size)
+                                    or action.value not in range(1, self.spec.faces + 1)):
+                raise IllegalMove(f"{action!r} is no box and value of the sheet; {self._alternatives(state)}")
+            wanted = Wanted(feature, action.box, action.value, action.water_tree, action.raindrops)
             raise IllegalMove(self._refusal(state, wanted))
         return self._after(state, action)
 
@@ -263,7 +266,8 @@ class ArtisansRules:
                 return empty[0]
             shown = _name(feature)
             if not empty:
-                return 0  # every box is filled: the rules refuse it, saying so
+                raise IllegalMove(f"{text!r}: every box of the {shown} is filled; a value goes into an empty box "
+                                  f"(rulebook: Adding a value to a feature); {self._alternatives(state)}")
             boxes = " or ".join(f"{shown} {_box_words(feature)[b]} {value}" for b in empty)
             raise BadInput(f"{text!r}: the {shown} has {len(empty)} empty boxes: say which, {boxes}")
         typed = " ".join(words).replace("-", " ")
@@ -313,6 +317,10 @@ class ArtisansRules:
         if cost > left:
             return (f"{said}{' water' if wanted.water else ''} takes {plural(cost, 'raindrop')} with the roll "
                     f"{rolled} and {name} has {left} left (rulebook: Altering dice results); {nearby}")
+        if wanted.drops in (None, cost):  # only a hand-made Move gets here, its dice not the ones the rules pick
+            (group_die, value_die), _ = rules.alteration(roll, feature.group, wanted.value)  # type: ignore[arg-type]
+            return (f"{said}: the rules play the roll {rolled} for it with group_die={group_die}, "
+                    f"value_die={value_die}: take the move from legal_actions")
         return (f"{said}{' water' if wanted.water else ''} marks {plural(cost, 'raindrop')} with the roll {rolled}, "
                 f"at the lowest, not {wanted.drops} (rulebook: Altering dice results: one raindrop for each 1 a die "
                 "is altered)")
