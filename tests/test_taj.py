@@ -392,6 +392,18 @@ def test_without_player_the_hint_says_whose_view_it_is():
     assert "this is the view of Ben, the proposer" in result.stdout
 
 
+def test_a_players_proposals_while_another_proposes_say_so():
+    """Game Turn: the proposer proposes; a newcomer asking for Asha's hint while the file says Ben
+    proposes got "Asha's proposals" without a word about Ben (issue 23's walk-through): the hint
+    says these are Asha's proposals for her own turn and how to weigh Ben's."""
+    result = runner.invoke(app, ["hint", "taj", str(TABLE_WITH_PROPOSER), "--player", "Player A"])
+    assert result.exit_code == 0, result.output
+    assert "Ben proposes now (the file's proposer): these are the proposals Player A could make on their own turn" in result.stdout
+    assert "--proposal I J" in result.stdout
+    own = runner.invoke(app, ["hint", "taj", str(TABLE_WITH_PROPOSER), "--player", "Ben"])
+    assert own.exit_code == 0 and "proposes now" not in own.stdout
+
+
 @pytest.mark.parametrize(
     ("args", "message"),
     [

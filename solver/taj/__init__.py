@@ -20,6 +20,9 @@ def _hint(spec: Any, data: dict[str, Any], player: str | None, proposal: tuple[i
     best = hint.ideal(spec, table, name)
     goal = table.player(name).goal
     if proposal is None:
+        if table.proposer not in (None, name):
+            notes.append(f"{table.proposer} proposes now (the file's proposer): these are the proposals {name} could "
+                         f"make on their own turn; to weigh {table.proposer}'s proposal as a voter, add --proposal I J")
         items = hint.proposals(spec, table, name)
         text = report.proposals_text(name, items, possible, best.now, top)
         advice = None
