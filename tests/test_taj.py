@@ -246,6 +246,15 @@ def test_a_file_with_two_faults_reports_both():
     )
 
 
+def test_a_misspelt_side_does_not_hide_the_other_rules():
+    """As a misspelt colour does not (review of issue 23's fix): "rigth" for the +1 side and a
+    Taj card off the end are two error lines."""
+    assert problems(plus_one="rigth", taj=6) == (
+        "plus_one = \"rigth\": expected 'left' or 'right' (did you mean right?)",
+        "taj = 6: the Taj card lies over 3 rugs, so with 6 rugs its leftmost rug is at position 1-4 (rulebook: Setup)",
+    )
+
+
 def test_a_colour_fault_does_not_hide_the_other_rules():
     """A goal naming a colour twice and a repeated name are still found beside an unknown colour."""
     players = [{"name": "A", "goal": ["pink", "pink", "teal"]}, {"name": "A", "goal": ["pink", "blue", "green"]}]

@@ -17,17 +17,18 @@ GAME = "taj"
 
 @cache
 def state_model(spec: Spec) -> type[BaseModel]:
-    return _model(spec, Literal[spec.colours])  # type: ignore[valid-type]
+    return _model(spec, Literal[spec.colours], Literal["left", "right"])  # type: ignore[valid-type]
 
 
 @cache
 def _any_colour_model(spec: Spec) -> type[BaseModel]:
-    """The state model with any word for a colour: a file whose only faults are misspelt colours
-    still reads, so its other rules are checked too (one line per problem, all at once)."""
-    return _model(spec, str)
+    """The state model with any word where it asks for one of a few (a colour, the +1 side): a file
+    whose only faults are misspelt words still reads, so its other rules are checked too (one line
+    per problem, all at once)."""
+    return _model(spec, str, str)
 
 
-def _model(spec: Spec, colour: Any) -> type[BaseModel]:
+def _model(spec: Spec, colour: Any, side: Any) -> type[BaseModel]:
     names = ", ".join(spec.colours)
     rug = Annotated[
         list[colour],  # type: ignore[valid-type]
@@ -62,7 +63,7 @@ def _model(spec: Spec, colour: Any) -> type[BaseModel]:
             ),
         ),
         taj=(int, Field(ge=1, description="1-based position of the leftmost rug under the Taj card")),
-        plus_one=(Literal["left", "right"], Field(description='the end of the Taj card showing "+1"')),
+        plus_one=(side, Field(description='the end of the Taj card showing "+1"')),
         eyes_up=(
             Optional[list[bool]],
             Field(default=None, description="per rug, whether its Curator's Eye is up (hints)"),
