@@ -81,8 +81,9 @@ def parse_bytes(raw: bytes, name: str, fmt: str | None, error: type[BadInput] = 
                 what: str = "state file") -> dict[str, Any]:
     if len(raw) > MAX_BYTES:
         raise error(f"{name}: more than {MAX_BYTES:,} bytes is too large for a {what}")
-    if raw.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
-        raise error(f"{name}: UTF-16 text: save it as UTF-8")
+    wide = wide_text(raw)
+    if wide is not None:
+        raise error(f"{name}: {wide} text: save it as UTF-8")
     binary = binary_kind(raw)
     if binary is not None:
         raise error(f"{name}: {binary}, not a {what} (TOML or JSON text)")
@@ -95,6 +96,27 @@ def parse_bytes(raw: bytes, name: str, fmt: str | None, error: type[BadInput] = 
 
 MAGIC = {b"%PDF-": "a PDF", b"\x89PNG": "a PNG picture", b"\xff\xd8\xff": "a JPEG picture",
          b"PK\x03\x04": "a ZIP archive (or an office document)"}
+
+
+def wide_text(raw: bytes) -> str | None:
+    """The encoding of text written two or four bytes a character ("UTF-16", "UTF-32"), by its
+    byte-order mark or, without one, by NUL bytes at every other place (ASCII text in UTF-16)."""
+    if raw.startswith((codecs.BOM_UTF32_LE, codecs.BOM_UTF32_BE)):  # before UTF-16: FF FE 00 00 starts with FF FE
+        return "UTF-32"
+    if raw.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
+        return "UTF-16"
+    head = raw[: len(raw[:512]) // 4 * 4]
+    if not head:
+        return None
+
+    def nul_at(*offsets: int, step: int) -> bool:
+        return all(not any(head[k::step]) for k in offsets)
+
+    if nul_at(0, 1, 2, step=4) or nul_at(1, 2, 3, step=4):
+        return "UTF-32"
+    if nul_at(0, step=2) or nul_at(1, step=2):
+        return "UTF-16"
+    return None
 
 
 def binary_kind(raw: bytes) -> str | None:

@@ -784,6 +784,20 @@ def test_a_binary_file_given_as_a_state_file_says_so(tmp_path, monkeypatch, head
     assert (result.exit_code, result.stderr) == (2, f"error: {path}: {what}, not a state file (TOML or JSON text)\n")
 
 
+@pytest.mark.parametrize(
+    ("encoding", "what"),
+    [("utf-16", "UTF-16"), ("utf-16-le", "UTF-16"), ("utf-16-be", "UTF-16"), ("utf-32", "UTF-32"), ("utf-32-be", "UTF-32")],
+)
+def test_text_in_a_wide_encoding_is_named_with_or_without_its_mark(tmp_path, monkeypatch, encoding, what):
+    """A UTF-32 file's mark (FF FE 00 00) begins with UTF-16's, and UTF-16 without a mark is no
+    binary file: each is named for what it is (review of issue 23's fix)."""
+    monkeypatch.chdir(tmp_path)
+    path = Path("table.toml")
+    path.write_bytes('game = "artisans"\n'.encode(encoding))
+    result = run("score", "artisans", str(path))
+    assert (result.exit_code, result.stderr) == (2, f"error: {path}: {what} text: save it as UTF-8\n")
+
+
 def test_text_in_another_encoding_still_says_it_is_not_utf8(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     path = Path("table.toml")
