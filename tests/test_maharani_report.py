@@ -72,7 +72,7 @@ def test_centre_column_tiles_that_leave_the_game_are_named():
     pos = position(tiles, rondel=("Yc", "Pc", "Yn", "Gc"))
     line = turn_line(SPEC, record(pos, "2c2n 1b5s | Pc Ye Bw On Rs"))
     assert line == ("c2 purple area 1 (+1), the last centre-column space: Yc and Gc leave the rondel and the game; "
-                    "b5 yellow area 1 (+1), lion marker down, new worker group 1 (+1); "
+                    "b5 yellow area 1 (+1), lion marker down, new worker, group 1 (+1); "
                     "Pc drawn and set aside: no centre-column space is left; second tile -2")
 
 
@@ -105,7 +105,7 @@ def test_three_or_four_players_read_as_before_with_a_comma_after_a_move():
     group; a new worker reads as before."""
     pos = position({"b7": "Bs"}, {"b7": "1"}, rondel=("Gc", "Pc", "Bn", "Rc"))
     assert turn_line(SPEC, record(pos, "3a7s")) == "a7 blue area 2 (+2), worker moved from b7, group 1 (+1)"
-    assert turn_line(SPEC, record(pos, "4b6s")) == "b6 red area 1 (+1), elephant marker down, new worker group 2 (+2)"
+    assert turn_line(SPEC, record(pos, "4b6s")) == "b6 red area 1 (+1), elephant marker down, new worker, group 2 (+2)"
 
 
 def distinct_turns(spec, pos: rules.Position) -> int:

@@ -50,7 +50,7 @@ def worker_words(spec: Spec, players: int, p: Placed, side: int) -> str:
     colour = colour_words(spec, players, w.colour)
     group = f"group {p.group} (+{p.group})"
     if w.kind == "new":
-        return f"new worker{colour}, {group}" if colour else f"new worker {group}"
+        return f"new worker{colour}, {group}"
     return f"worker{colour} moved from {spec.spaces[w.source].name}, {group}"
 
 
