@@ -255,3 +255,10 @@ def test_hint_lists_the_skip_and_only_legal_moves():
     legal = set(legal_moves(SPEC, sheet, (6, 6)))
     assert all(r.move in legal for r in hint.moves)
     assert any(r.move.skip for r in hint.moves)
+
+
+def test_simulate_offers_the_oracles_own_budget_by_default():
+    from tajkit.solver.artisans import GAME, oracle
+
+    defaults = {o.name: o.default for o in GAME.simulate.options}
+    assert (defaults["oracle_work"], defaults["oracle_time"]) == (oracle.WORK, oracle.TIME_CAP)

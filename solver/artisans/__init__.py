@@ -77,6 +77,7 @@ class Artisans(Game):
                    multiple=True),
             Option("games", "--games", int, "Games per policy.", default=100, min=1, max=100_000),
             Option("seed", "--seed", int, "Seed of the roll sequences.", default=1, min=0, max=2**32 - 1),
+            # the defaults are oracle.WORK and oracle.TIME_CAP, written out so the interface stays light
             Option("oracle_work", "--oracle-work", float, "Budget: CP-SAT's deterministic seconds per oracle game "
                    "(its own count of work, the same on any machine; most games need about 1). Games it cannot "
                    "prove are reported as such.", default=20.0, min=0.01, max=10_000),
