@@ -66,6 +66,18 @@ def test_withdraw_now_takes_what_the_display_leads_and_says_what_it_is_worth():
     assert "Withdraw now: Tiger = 3 points (bonus tile 3)\n" in report.text
 
 
+def test_a_typed_bonus_tile_is_not_called_a_default():
+    """A position that gives its province's bonus tile (bonus_tile = 3) rests on no default for it:
+    the notes no longer list "a bonus tile of unknown value 2" (issue 23's walk-through); one that
+    leaves it out says what it counted."""
+    typed = " ".join(hint(position_data()).notes)
+    assert "a bonus tile of unknown value" not in typed and "palace 2" in typed
+    untyped = position_data()
+    del untyped["bonus_tile"]
+    notes = " ".join(hint(untyped).notes)
+    assert "a bonus tile of unknown value 2" in notes and "the bonus tile's value is not given: it counts 2" in notes
+
+
 def test_withdrawing_for_several_prizes_adds_up_what_each_is_worth():
     data = position_data()
     data["players"][1]["display"] = [["tiger"]]  # Ben no longer leads the Elephant

@@ -382,7 +382,7 @@ def hint_report(spec: Spec, data: dict[str, Any], player: str | None, card_cost:
 
 
 def hint_notes(spec: Spec, position: Position, hint: Hint, default_cost: bool) -> tuple[str, ...]:
-    notes = list(spec.default_notes())
+    notes = list(spec.default_notes(unused=("bonus_tile",) if position.bonus_typed else ()))
     if default_cost and spec.default("card_cost"):
         notes.append(f"the card cost {spec.card_cost:g} is a tajkit default (the seed: 'overspending in early rounds "
                      "leaves fewer options later'); set yours with --card-cost")
