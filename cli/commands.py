@@ -97,21 +97,26 @@ def deliver(target: Target, data: bytes, force: bool, announce: bool = False) ->
     typer.echo(f"wrote {target.path}" if announce else str(target.path), err=announce)
 
 
-def render(info: Game, kind: str, paper: str, ink: str, count: int, lang: str) -> bytes:
+def render(info: Game, kind: str, paper: str, ink: str, count: int, lang: str,
+           players: int | None = None) -> tuple[bytes, str]:
+    """The printout's PDF, and what it holds when that is worth saying (a pad of several
+    designs: how many pages of each), else ""."""
     from importlib import import_module
 
     from tajkit.sheets import documents
 
     spec = info.load_spec()
     if kind == "sheet":  # a game's own sheet lives in sheets/<game>.py
-        return import_module(f"tajkit.sheets.{info.id}").render_pad(spec, paper=paper, ink=ink, count=count)
+        return import_module(f"tajkit.sheets.{info.id}").render_pad(spec, paper=paper, ink=ink, count=count), ""
     if kind == "reference":
         from tajkit.sheets import reference
 
-        return reference.render(documents.card(info, spec, lang), paper=paper, ink=ink, copies=count)
+        return reference.render(documents.card(info, spec, lang), paper=paper, ink=ink, copies=count), ""
     from tajkit.sheets import scorepad
 
-    return scorepad.render(documents.pads(info, spec, lang), paper=paper, ink=ink, count=count)
+    designs = documents.pads(info, spec, lang, players)
+    note = documents.printed(designs, count) if len(designs) > 1 else ""
+    return scorepad.render(designs, paper=paper, ink=ink, count=count), note
 
 
 # --- a game's own commands -----------------------------------------------------------------------

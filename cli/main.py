@@ -283,7 +283,12 @@ def print_cmd(
     paper: Annotated[Paper, typer.Option("--paper", case_sensitive=False, help="Paper size.")] = Paper.a4,
     ink: Annotated[InkChoice, typer.Option("--ink", case_sensitive=False, help="colour, or low ink (white paper, outlines).")] = InkChoice.colour,
     count: Annotated[
-        Optional[int], typer.Option("--count", min=1, max=1000, metavar="N", help="Pages (sheets, score pads; default 10) or card sets (default 1).")
+        Optional[int], typer.Option("--count", min=1, max=1000, metavar="N", help="Pages in all (sheets, score pads; default 10: "
+                                    "a pad with a design per player count shares them out) or card sets (default 1).")
+    ] = None,
+    players: Annotated[
+        Optional[int], typer.Option("--players", metavar="N", help="Print only the score pad's design for N players "
+                                    "(Maharani: one for 2, one for 3-4); default: every design.")
     ] = None,
     lang: Annotated[str, typer.Option("--lang", metavar="CODE", help="Language of a reference card or score pad: en, or hu for Maharani.")] = "en",
     output: Annotated[Optional[str], typer.Option("-o", "--output", metavar="PATH", help="PDF file to write (default: in output/, named after the "
@@ -293,7 +298,7 @@ def print_cmd(
     """Print a pad of player sheets, a reference card or a score pad as PDF.
 
     Examples: tajkit print artisans --paper letter --ink low --count 50  ·
-    tajkit print maharani --kind reference --lang hu
+    tajkit print maharani --players 2  ·  tajkit print maharani --kind reference --lang hu
     """
     info = registry.get(game)
     chosen = kind.value if kind else info.prints[0]
@@ -303,12 +308,16 @@ def print_cmd(
         raise BadInput(f"--lang {present.safe(lang)}: the {game} sheet comes in English only")
     if chosen == "reference" and lang not in info.languages:
         raise BadInput(f"--lang {present.safe(lang)}: the {game} reference card comes in {', '.join(info.languages)}")
+    if players is not None and chosen != "scorepad":
+        raise BadInput(f"--players {players}: only a score pad has a design for a number of players (add --kind scorepad)")
     pages = count or (1 if chosen == "reference" else 10)
     suffix = f"-{lang}" if lang != "en" else ""
     default = Path("output") / f"{game}-{chosen}{suffix}-{paper.value}-{ink.value}.pdf"
     target = commands.output_target(output, default, force, ".pdf")
-    pdf = commands.render(info, chosen, paper.value, ink.value, pages, lang)
+    pdf, printed = commands.render(info, chosen, paper.value, ink.value, pages, lang, players)
     commands.deliver(target, pdf, force)
+    if printed:
+        typer.echo(printed, err=True)
 
 
 def stdin_is_interactive() -> bool:

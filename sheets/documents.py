@@ -15,7 +15,7 @@ from tajkit import seeds
 from tajkit.solver.errors import BadData, BadInput
 from tajkit.solver.game import Category, Game, PadLayout, PadTable, TableCell
 
-__all__ = ["Card", "Pad", "Section", "TableCell", "card", "pad", "pads"]
+__all__ = ["Card", "Pad", "Section", "TableCell", "card", "pads", "pages_per_design", "printed"]
 
 
 @dataclass(frozen=True)
@@ -86,12 +86,40 @@ def pad_languages(info: Game) -> list[str]:
     return ["en", *_printing(info.id).scorepad_text]
 
 
-def pads(info: Game, spec: Any, lang: str = "en") -> tuple[Pad, ...]:
+def pads(info: Game, spec: Any, lang: str = "en", players: int | None = None) -> tuple[Pad, ...]:
     """The score pad in each of the game's designs (``Game.pad_layouts``), e.g. Maharani's for 2
-    players and for 3-4: the rows a design sets, each ``per_colour`` category's cells once per colour."""
+    players and for 3-4: the rows a design sets, each ``per_colour`` category's cells once per
+    colour. With ``players``, only the design for that many players."""
     base = _pad(info, spec, lang)
     layouts = info.pad_layouts(spec)
-    return tuple(_laid_out(base, layout, len(layouts) > 1) for layout in layouts)
+    chosen = layouts if players is None else (_layout_for(info, spec, layouts, players),)
+    return tuple(_laid_out(base, layout, len(layouts) > 1) for layout in chosen)
+
+
+def _layout_for(info: Game, spec: Any, layouts: tuple[PadLayout, ...], players: int) -> PadLayout:
+    fewest, most = info.player_counts(spec)
+    found = next((layout for layout in layouts if layout.fewest <= players <= layout.most), None)
+    if not fewest <= players <= most or found is None:
+        raise BadInput(f"--players {players}: the {info.id} score pad is for {fewest} to {most} players")
+    return found
+
+
+def pages_per_design(total: int, designs: int) -> tuple[int, ...]:
+    """``total`` pages shared out between ``designs`` as evenly as may be, the first designs taking
+    what does not divide (11 between two: 6 + 5), and at least one page each."""
+    each, left = divmod(total, designs)
+    return tuple(max(1, each + (k < left)) for k in range(designs))
+
+
+def printed(designs: tuple[Pad, ...], total: int) -> str:
+    """What a pad of several designs holds, e.g. "10 pages: 5 for 2 players, 5 for 3-4 players"."""
+    pages = pages_per_design(total, len(designs))
+    parts = [f"{n} for {_served(d.fewest, d.players, '-')} players" for d, n in zip(designs, pages)]
+    return f"{sum(pages)} pages: {', '.join(parts)}"
+
+
+def _served(fewest: int, most: int, dash: str = "–") -> str:
+    return str(most) if fewest == most else f"{fewest}{dash}{most}"
 
 
 def _laid_out(base: Pad, layout: PadLayout, several: bool) -> Pad:
@@ -103,14 +131,8 @@ def _laid_out(base: Pad, layout: PadLayout, several: bool) -> Pad:
         if row.id in layout.per_colour and layout.colours > 1:
             row = replace(row, sub=tuple(f"{s} {'abcd'[k]}" for k in range(layout.colours) for s in row.sub))
         rows.append(row)
-    served = str(layout.most) if layout.fewest == layout.most else f"{layout.fewest}–{layout.most}"
-    label = f"{served} {base.words.players}" if several else ""
+    label = f"{_served(layout.fewest, layout.most)} {base.words.players}" if several else ""
     return replace(base, players=layout.most, rows=tuple(rows), fewest=layout.fewest, for_players=label)
-
-
-def pad(info: Game, spec: Any, lang: str = "en") -> Pad:
-    """The score pad's design for the most players."""
-    return pads(info, spec, lang)[-1]
 
 
 def _pad(info: Game, spec: Any, lang: str = "en") -> Pad:

@@ -4,7 +4,7 @@ are drawn once (form XObjects) and repeated."""
 from __future__ import annotations
 
 import io
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from importlib import resources
 
 from reportlab.lib.pagesizes import A4, LETTER
@@ -30,12 +30,13 @@ def register_fonts() -> None:
 
 
 def document(
-    pages: list[Callable[[Canvas, float, float], None]], paper: str | tuple[float, float], copies: int, title: str,
-    subject: str, grouped: bool = False,
+    pages: list[Callable[[Canvas, float, float], None]], paper: str | tuple[float, float], copies: int | Sequence[int],
+    title: str, subject: str, grouped: bool = False,
 ) -> bytes:
     """A PDF whose distinct pages are each drawn once (form XObjects) and repeated ``copies``
     times in order (for a double-sided card: front, back, front, back ...), or with ``grouped``
-    each page's copies together (a pad's designs: all the 2-player sheets, then the others).
+    each page's copies together (a pad's designs: all the 2-player sheets, then the others), where
+    ``copies`` may give each page its own number.
     ``paper`` is a paper name or a page size in points (a picture)."""
     register_fonts()
     width, height = PAPERS[paper] if isinstance(paper, str) else paper
@@ -49,7 +50,12 @@ def document(
         c.beginForm(f"page{k}", lowerx=0, lowery=0, upperx=width, uppery=height)
         draw(c, width, height)
         c.endForm()
-    order = [k for k in range(len(pages)) for _ in range(copies)] if grouped else list(range(len(pages))) * copies
+    if grouped:
+        each = [copies] * len(pages) if isinstance(copies, int) else list(copies)
+        order = [k for k in range(len(pages)) for _ in range(each[k])]
+    else:
+        assert isinstance(copies, int)
+        order = list(range(len(pages))) * copies
     for k in order:
         c.doForm(f"page{k}")
         c.showPage()

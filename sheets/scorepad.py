@@ -5,20 +5,22 @@ tie-break rows and the total.
 A numbered run of rows (``rounds``: turns, provinces) gets a band over it with the cells' captions
 once, so its rows stay empty for writing; a run too long for the page is laid out in two banks side
 by side. A row whose cells would be narrower than :data:`MIN_CELL` puts them on two lines. Nothing
-is printed below :data:`SMALLEST` points. Every box and writing line drawn is recorded in
-:data:`DRAWN` for the tests, as :data:`tajkit.sheets.text.PLACED` records the strings.
+is printed below :data:`SMALLEST` points. Inside ``with recording() as drawn`` every row, box and
+writing line the pads draw is listed in ``drawn`` (for the tests); outside it nothing is kept.
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
 
 from reportlab.lib.colors import Color, HexColor, white
 from reportlab.pdfgen.canvas import Canvas
 
-from tajkit.sheets.documents import Pad
+from tajkit.sheets.documents import Pad, pages_per_design
 from tajkit.sheets.ink import INKS, Ink
 from tajkit.sheets.pdf import BOLD, ITALIC, SANS, document
 from tajkit.sheets.shapes import cut_line, saved, star_value, value_table
@@ -46,10 +48,11 @@ STRIPE = HexColor("#F6F1E6")
 
 @dataclass(frozen=True)
 class Drawn:
-    """A box or writing line the pad drew: ``cell`` (a box a player writes in), ``name`` (a
-    player's name box), ``shared`` (a box all players share), ``label`` (the label column),
-    ``blank`` (the line after "Date"; ``label_right`` is where its label ends, ``baseline`` its
-    baseline)."""
+    """What the pad drew: ``pad`` (one copy of the pad begins: ``y`` is its top), ``row`` (a row
+    of ``category``, ``caption`` its label as printed), ``heading`` (the heading over a run in
+    banks), ``cell`` (a box a player writes in, in a row of ``category``), ``name`` (a player's
+    name box), ``shared`` (a box all players share), ``label`` (the label column), ``blank`` (the
+    line after "Date"; ``label_right`` is where its label ends, ``baseline`` its baseline)."""
 
     kind: str
     x: float
@@ -59,21 +62,28 @@ class Drawn:
     caption: str = ""
     label_right: float = 0.0
     baseline: float = 0.0
+    category: str = ""
 
 
-DRAWN: list[Drawn] = []
+_RECORDER: ContextVar[list[Drawn] | None] = ContextVar("scorepad_recorder", default=None)
 
 
-def rows_of(pad: Pad) -> list[tuple[Category, str]]:
-    """Each printed row: its category and its label (a ``rounds`` category gives ``count`` rows:
-    "Province 1", "Province 2" ...)."""
-    out: list[tuple[Category, str]] = []
-    for row in pad.rows:
-        if row.kind == "rounds":
-            out += [(row, f"{row.label} {k}") for k in range(1, row.count + 1)]
-        else:
-            out.append((row, row.label))
-    return out
+@contextmanager
+def recording() -> Iterator[list[Drawn]]:
+    """Lists what the pads rendered inside the ``with`` draw (for the tests)."""
+    drawn: list[Drawn] = []
+    token = _RECORDER.set(drawn)
+    try:
+        yield drawn
+    finally:
+        _RECORDER.reset(token)
+
+
+def _record(kind: str, x: float, y: float, w: float, h: float, caption: str = "", label_right: float = 0.0,
+            baseline: float = 0.0, category: str = "") -> None:
+    drawn = _RECORDER.get()
+    if drawn is not None:
+        drawn.append(Drawn(kind, x, y, w, h, caption, label_right, baseline, category))
 
 
 # --- the plan: columns, blocks of rows and the row height -------------------------------------------
@@ -157,8 +167,23 @@ def _band_height(block: Block, grid: Grid) -> float:
     return max(captions, note)
 
 
-def _shared_band(row: Category) -> float:
-    return LABEL_SIZE + 6
+def _note_x(row: Category, grid: Grid) -> float:
+    """Where an aligned shared row's note starts beside its heading."""
+    return grid.left + 10 + width_of(row.label, BOLD, LABEL_SIZE)
+
+
+def _shared_note_under(row: Category, grid: Grid) -> list[str]:
+    """An aligned shared row's note on lines under its heading when it does not fit beside it
+    (a note is wrapped, never shrunk below :data:`SMALLEST`); none when it fits beside."""
+    if not row.note or width_of(row.note, ITALIC, SMALLEST) <= grid.right - _note_x(row, grid):
+        return []
+    return wrap(row.note, ITALIC, SMALLEST, grid.right - grid.left - 8)
+
+
+def _shared_band(row: Category, grid: Grid) -> float:
+    """The band over an aligned shared row: its heading, and the note's lines under it if any."""
+    under = _shared_note_under(row, grid)
+    return LABEL_SIZE + 6 + (len(under) * SMALLEST * LEADING + 2 if under else 0)
 
 
 def _block_height(block: Block, grid: Grid, h: float) -> float:
@@ -166,7 +191,7 @@ def _block_height(block: Block, grid: Grid, h: float) -> float:
     if row.kind == "rounds":
         return _band_height(block, grid) + math.ceil(len(block.labels) / block.banks) * h
     if row.kind == "shared" and grid.aligned:
-        return _shared_band(row) + h
+        return _shared_band(row, grid) + h
     lines = len(cell_lines(len(row.sub), grid.columns[0][1])) if row.kind != "shared" else 1
     return max(lines * h, _label_height(row, grid))
 
@@ -249,12 +274,14 @@ def _squeezed(pad: Pad, width: float, height: float) -> Plan:
 
 
 def render(pads: Pad | Sequence[Pad], paper: str = "a4", ink: str = "colour", count: int = 10) -> bytes:
-    """``count`` pages of each of the pad's designs (Maharani: 2 players, then 3-4 players), each
-    design's pages together so a range of them can be printed."""
+    """``count`` pages in all, shared out between the pad's designs (Maharani: 2 players, then
+    3-4 players; :func:`~tajkit.sheets.documents.pages_per_design`), each design's pages together
+    so a range of them can be printed."""
     designs = (pads,) if isinstance(pads, Pad) else tuple(pads)
     palette = INKS[ink]
     pages = [_page(pad, palette) for pad in designs]
-    return document(pages, paper, count, f"{designs[0].title} - score pad", f"tajkit score pad ({ink} ink)", grouped=True)
+    return document(pages, paper, pages_per_design(count, len(designs)), f"{designs[0].title} - score pad",
+                    f"tajkit score pad ({ink} ink)", grouped=True)
 
 
 def _page(pad: Pad, palette: Ink):  # noqa: ANN202
@@ -279,6 +306,7 @@ def _page(pad: Pad, palette: Ink):  # noqa: ANN202
 def _draw_pad(c: Canvas, pad: Pad, p: Plan, width: float, top: float, ink: Ink, accent: Color) -> None:
     """One score table from ``top`` down (page coordinates), footer included."""
     words = pad.words
+    _record("pad", MARGIN, top, width - 2 * MARGIN, 0)
     text(c, pad.title, MARGIN, top - 18, width * 0.5, BOLD, 20, color=accent)
     subtitle = words.score_pad + (f" · {pad.for_players}" if pad.for_players else "")
     text(c, subtitle, MARGIN, top - 32, width * 0.45, ITALIC, 9, color=ink.soft_text)
@@ -313,11 +341,11 @@ def _blanks(c: Canvas, labels: tuple[str, ...], x0: float, x1: float, baseline: 
             c.setStrokeColor(ink.line)
             c.setLineWidth(0.6)
             c.line(start, line_y, end, line_y)
-        DRAWN.append(Drawn("blank", start, line_y, end - start, 0, label, x + width_of(label, SANS, size), baseline))
+        _record("blank", start, line_y, end - start, 0, label, label_right=x + width_of(label, SANS, size), baseline=baseline)
 
 
 def _names_row(c: Canvas, grid: Grid, top: float, player: str, ink: Ink, accent: Color) -> None:
-    DRAWN.append(Drawn("label", grid.left + INSET, top - NAME_H, grid.label_w - 2 * INSET, NAME_H))
+    _record("label", grid.left + INSET, top - NAME_H, grid.label_w - 2 * INSET, NAME_H)
     text(c, player, grid.left + 4, top - NAME_H + 10, grid.label_w - 8, BOLD, 10, color=accent)
     for k, (x, w) in enumerate(grid.columns):
         _box(c, "name", x + INSET, top - NAME_H + 2, w - 2 * INSET, NAME_H - 4, ink, accent, 1.4)
@@ -325,13 +353,13 @@ def _names_row(c: Canvas, grid: Grid, top: float, player: str, ink: Ink, accent:
 
 
 def _box(c: Canvas, kind: str, x: float, y: float, w: float, h: float, ink: Ink, stroke: Color, line: float = 0.8,
-         caption: str = "") -> None:
+         caption: str = "", category: str = "") -> None:
     with saved(c):
         c.setStrokeColor(stroke)
         c.setLineWidth(line)
         c.setFillColor(white)
         c.roundRect(x, y, w, h, min(3.0, h / 5), stroke=1, fill=1)
-    DRAWN.append(Drawn(kind, x, y, w, h, caption))
+    _record(kind, x, y, w, h, caption, category=category)
 
 
 def _stripe(c: Canvas, x: float, y: float, w: float, h: float, k: int, ink: Ink) -> None:
@@ -358,6 +386,7 @@ def _draw_block(c: Canvas, pad: Pad, block: Block, p: Plan, top: float, stripe: 
         _stripe(c, p.grid.left, top - h, p.grid.right - p.grid.left, h, stripe, ink)
         _row_label(c, row, row.label, p.grid, top, h, ink, with_note=True)
         _row_cells(c, row, p.grid.columns, top - h, h, ink, accent, captions=True)
+        _record("row", p.grid.left, top - h, p.grid.right - p.grid.left, h, row.label, category=row.id)
 
 
 def _font(row: Category) -> str:
@@ -397,7 +426,7 @@ def _row_cells(c: Canvas, row: Category, columns: Sequence[tuple[float, float]],
                 caption = row.sub[done + s]
                 cx = x + s * w / n
                 _box(c, "cell", cx + INSET, line_y + INSET, w / n - 2 * INSET, line_h - 2 * INSET, ink, stroke,
-                     1.6 if total else 0.8, caption)
+                     1.6 if total else 0.8, caption, row.id)
                 if captions and caption:
                     text(c, caption, cx + 4.5, line_y + line_h - INSET - 2 - SMALLEST, w / n - 9, SANS, SMALLEST,
                          color=ink.soft_text)
@@ -425,6 +454,7 @@ def _rounds(c: Canvas, block: Block, p: Plan, top: float, stripe: int, ink: Ink,
         _stripe(c, grid.left, y - p.row_h, grid.right - grid.left, p.row_h, stripe + k, ink)
         _row_label(c, row, label, grid, y, p.row_h, ink, with_note=False)
         _row_cells(c, row, grid.columns, y - p.row_h, p.row_h, ink, accent, captions=False)
+        _record("row", grid.left, y - p.row_h, grid.right - grid.left, p.row_h, label, category=row.id)
         y -= p.row_h
 
 
@@ -435,6 +465,7 @@ def _banked(c: Canvas, pad: Pad, block: Block, p: Plan, top: float, stripe: int,
     row, grid = block.row, p.grid
     heading = f"{row.label} 1–{len(block.labels)}"
     text(c, heading, grid.left + 4, top - 10, grid.label_w, BOLD, LABEL_SIZE, color=ink.text)
+    _record("heading", grid.left + 4, top - 10, grid.label_w, LABEL_SIZE, heading, category=row.id)
     if row.note:
         x = grid.left + 8 + width_of(heading, BOLD, LABEL_SIZE)
         text(c, row.note, x, top - 10, grid.right - x, ITALIC, SMALLEST, color=ink.soft_text)
@@ -453,6 +484,7 @@ def _banked(c: Canvas, pad: Pad, block: Block, p: Plan, top: float, stripe: int,
             _stripe(c, x0, y - p.row_h, bank_w, p.row_h, stripe + k - b * per_bank, ink)
             text(c, str(k + 1), x0 + NUMBER_W - 6, y - p.row_h / 2 - 3, NUMBER_W - 6, SANS, 9, "right", ink.text)
             _row_cells(c, row, columns, y - p.row_h, p.row_h, ink, accent, captions=False)
+            _record("row", x0, y - p.row_h, bank_w, p.row_h, str(k + 1), category=row.id)
             y -= p.row_h
 
 
@@ -461,12 +493,17 @@ def _shared(c: Canvas, row: Category, p: Plan, top: float, stripe: int, ink: Ink
     aligned grid its label is a band above and the boxes stand on the table's columns."""
     grid = p.grid
     if grid.aligned:
-        band = _shared_band(row)
-        heading_w = width_of(row.label, BOLD, LABEL_SIZE)
-        text(c, row.label, grid.left + 4, top - LABEL_SIZE - 1, grid.right - grid.left - 8, BOLD, LABEL_SIZE, color=ink.text)
-        if row.note:
-            x = grid.left + 10 + heading_w
-            text(c, row.note, x, top - LABEL_SIZE - 1, grid.right - x, ITALIC, SMALLEST, color=ink.soft_text)
+        band = _shared_band(row, grid)
+        baseline = top - LABEL_SIZE - 1
+        text(c, row.label, grid.left + 4, baseline, grid.right - grid.left - 8, BOLD, LABEL_SIZE, color=ink.text)
+        under = _shared_note_under(row, grid)
+        if under:
+            paragraph(c, row.note, grid.left + 4, baseline - 3, grid.right - grid.left - 8,
+                      len(under) * SMALLEST * LEADING + 0.01, ITALIC, SMALLEST, LEADING, color=ink.soft_text,
+                      min_size=SMALLEST)
+        elif row.note:
+            x = _note_x(row, grid)
+            text(c, row.note, x, baseline, grid.right - x, ITALIC, SMALLEST, color=ink.soft_text)
         slots = [(grid.left, grid.label_w), *grid.columns]
         y, h = top - band - p.row_h, p.row_h
     else:
@@ -477,8 +514,9 @@ def _shared(c: Canvas, row: Category, p: Plan, top: float, stripe: int, ink: Ink
         w = (grid.right - x0) / len(row.cells)
         slots = [(x0 + k * w, w) for k in range(len(row.cells))]
         y = top - h
+    _record("row", grid.left, y, grid.right - grid.left, top - y, row.label, category=row.id)
     for (x, w), caption in zip(slots, row.cells):
-        _box(c, "shared", x + INSET, y + INSET, w - 2 * INSET, h - 2 * INSET, ink, accent, 1.0, caption)
+        _box(c, "shared", x + INSET, y + INSET, w - 2 * INSET, h - 2 * INSET, ink, accent, 1.0, caption, row.id)
         text(c, caption, x + 5, y + h - INSET - 3 - 7, w - 10, BOLD, 7, color=ink.text)
 
 

@@ -55,10 +55,20 @@ def test_categories_make_the_score_pad(info):
     assert len(set(ids)) == len(ids), "category ids are unique"
     assert any(c.kind == "total" for c in categories)
     assert all(c.kind in ("score", "total", "tiebreak", "shared", "rounds") for c in categories)
-    pad = documents.pad(info, spec)  # a design may set a run's row count (Maharani's turns per player count)
+    (pad,) = documents.pads(info, spec, players=info.player_counts(spec)[1])  # the design for the most players
     assert [(r.id, r.label, r.kind) for r in pad.rows] == [(c.id, c.label, c.kind) for c in categories]
     assert pad.players == info.player_counts(spec)[1]
     assert {"scorepad", "reference"} <= set(info.prints)
+
+
+def test_every_player_count_has_one_pad_design(info):
+    """``tajkit print GAME --players N`` picks the design from ``pad_layouts``: one for every
+    player count the rules allow, and together they are all the designs, in order."""
+    spec = info.load_spec()
+    fewest, most = info.player_counts(spec)
+    chosen = [documents.pads(info, spec, players=n) for n in range(fewest, most + 1)]
+    assert all(len(one) == 1 and one[0].fewest <= n <= one[0].players for n, one in zip(range(fewest, most + 1), chosen))
+    assert tuple(dict.fromkeys(one[0] for one in chosen)) == documents.pads(info, spec)
 
 
 def test_reference_cards_in_every_language(info):

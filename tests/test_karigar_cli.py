@@ -101,7 +101,7 @@ def test_the_score_pad_rows_are_the_scorers_categories():
     """The pad prints GAME.categories, so the pad and tajkit score cannot disagree."""
     info = games.get("karigar")
     spec = info.load_spec()
-    pad = documents.pad(info, spec)
+    (pad,) = documents.pads(info, spec)
     assert pad.rows == info.categories(spec) and pad.players == 4
     assert [r.label for r in pad.rows] == [
         "Taj point tokens", "Bakshish cards", "Blueprint card", "Blueprint bonus", "Alliance cards", "Total",

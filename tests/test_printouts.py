@@ -4,6 +4,7 @@ exact page sizes, the rulebook's categories present as text, fonts embedded, not
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 import pdfcheck
 import pytest
@@ -25,8 +26,11 @@ runner = CliRunner()
 
 
 def pad_of(game: str) -> documents.Pad:
+    """The pad's design for the most players, as ``tajkit print GAME --players MOST`` prints it."""
     info = games.get(game)
-    return documents.pad(info, info.load_spec())
+    spec = info.load_spec()
+    (pad,) = documents.pads(info, spec, players=info.player_counts(spec)[1])
+    return pad
 
 
 def card_of(game: str, lang: str = "en") -> Card:
@@ -40,20 +44,42 @@ def rendered(draw):  # noqa: ANN001, ANN201
     return pdfcheck.read(pdf), list(PLACED)
 
 
+def drawn(pad: documents.Pad, paper: str = "a4", ink: str = "colour") -> list[scorepad.Drawn]:
+    """What one copy of the pad draws on its page (a page of two pads draws it twice)."""
+    with scorepad.recording() as out:
+        scorepad.render(pad, paper, ink, count=1)
+    starts = [k for k, d in enumerate(out) if d.kind == "pad"]
+    return out[: starts[1]] if len(starts) > 1 else out
+
+
+def rows_drawn(things: list[scorepad.Drawn], category: str) -> list[scorepad.Drawn]:
+    return [d for d in things if d.kind == "row" and d.category == category]
+
+
 @pytest.mark.parametrize("game", GAMES)
 @pytest.mark.parametrize(("paper", "ink"), VARIANTS)
 def test_score_pad(game, paper, ink):
-    pad = pad_of(game)
-    reader, placed = rendered(lambda: scorepad.render(pad, paper, ink, count=3))
-    assert len(reader.pages) == 3
-    assert pdfcheck.page_sizes(reader) == {pdfcheck.PAGE_POINTS[paper]}
-    text = reader.pages[0].extract_text()
-    flat = re.sub(r"\s+", " ", text)
-    for _, label in scorepad.rows_of(pad):
-        assert label in flat, label
-    assert pdfcheck.all_fonts_embedded(reader)
-    assert pdfcheck.overflows(placed) == []
-    assert min(p.size for p in placed) >= 4.5
+    """Every design of the pad: each category's rows drawn (a run: at least its count), each row's
+    label printed (a run in banks: its heading over the numbered rows)."""
+    info = games.get(game)
+    for pad in documents.pads(info, info.load_spec()):
+        reader, placed = rendered(lambda: scorepad.render(pad, paper, ink, count=3))
+        assert len(reader.pages) == 3
+        assert pdfcheck.page_sizes(reader) == {pdfcheck.PAGE_POINTS[paper]}
+        flat = re.sub(r"\s+", " ", reader.pages[0].extract_text())
+        things = drawn(pad, paper, ink)
+        for row in pad.rows:
+            rows = rows_drawn(things, row.id)
+            assert len(rows) >= (row.count if row.kind == "rounds" else 1), row.id
+            headings = [d.caption for d in things if d.kind == "heading" and d.category == row.id]
+            if headings:
+                assert headings == [f"{row.label} 1–{len(rows)}"] and headings[0] in flat
+                assert [r.caption for r in rows] == [str(k) for k in range(1, len(rows) + 1)]
+            else:
+                assert all(r.caption in flat for r in rows), row.id
+        assert pdfcheck.all_fonts_embedded(reader)
+        assert pdfcheck.overflows(placed) == []
+        assert min(p.size for p in placed) >= 4.5
 
 
 @pytest.mark.parametrize(("game", "lang"), [(g, "en") for g in GAMES] + [("maharani", "hu")])
@@ -75,7 +101,8 @@ def test_reference_card(game, lang, paper, ink):
 
 
 def labels(game: str) -> list[str]:
-    return [label for _, label in scorepad.rows_of(pad_of(game))]
+    """The labels of the rows the pad draws, in order."""
+    return [d.caption for d in drawn(pad_of(game)) if d.kind == "row"]
 
 
 def test_artisans_pad_has_a_row_per_feature_with_its_stars_the_trees_and_the_tie_break():
@@ -161,8 +188,7 @@ def test_print_main_printout_by_default(game, tmp_path):
     reader = pdfcheck.read(target.read_bytes())
     kind = "Player sheet" if game == "artisans" else "Score pad"
     assert kind in reader.pages[0].extract_text()
-    designs = 2 if game == "maharani" else 1  # Maharani: a pad for 2 players, one for 3-4
-    assert len(reader.pages) == 2 * designs
+    assert len(reader.pages) == 2  # Maharani: one for 2 players, one for 3-4
 
 
 def test_print_reference_in_hungarian(tmp_path, monkeypatch):
@@ -184,6 +210,87 @@ def test_print_reference_in_hungarian(tmp_path, monkeypatch):
 def test_print_bad_choices(args, message, tmp_path):
     result = runner.invoke(app, ["print", *args, "-o", str(tmp_path / "x.pdf")])
     assert result.exit_code == 2 and message in result.stderr
+
+
+def pad_pages(pdf: bytes) -> list[str]:
+    """Each page's "for N players" subtitle ("" when the game has one design)."""
+    return [next(iter(re.findall(r"Score pad · (\S+ players)", page.extract_text())), "")
+            for page in pdfcheck.read(pdf).pages]
+
+
+@pytest.mark.parametrize(("count", "split"), [(None, (5, 5)), (10, (5, 5)), (11, (6, 5)), (1, (1, 1)), (2, (1, 1))])
+def test_count_is_the_pages_in_all_shared_between_the_designs(count, split, tmp_path):
+    """--count N printed N pages of each design (--count 10: 20 pages); it is the pages in all,
+    shared out between the designs (at least one each), and standard error says what was printed."""
+    target = tmp_path / "pad.pdf"
+    result = runner.invoke(app, ["print", "maharani", "-o", str(target), *(["--count", str(count)] if count else [])])
+    assert result.exit_code == 0, result.output
+    assert pad_pages(target.read_bytes()) == ["2 players"] * split[0] + ["3–4 players"] * split[1]
+    said = f"{sum(split)} pages: {split[0]} for 2 players, {split[1]} for 3-4 players"
+    assert result.stderr.strip().splitlines() == [said]
+    assert result.stdout.strip() == str(target)
+
+
+def test_a_game_with_one_pad_design_prints_count_pages_and_says_nothing_more(tmp_path):
+    target = tmp_path / "pad.pdf"
+    result = runner.invoke(app, ["print", "taj", "--count", "3", "-o", str(target)])
+    assert result.exit_code == 0 and result.stderr == ""
+    assert pad_pages(target.read_bytes()) == [""] * 3
+
+
+@pytest.mark.parametrize(("players", "design"), [(2, "2 players"), (3, "3–4 players"), (4, "3–4 players")])
+def test_players_prints_the_design_for_that_many(players, design, tmp_path):
+    """--players N prints --count pages of the one design for N players (Szabályok 2 játékosra: a
+    2-player game has its own pad, each player's two colours scored apart)."""
+    target = tmp_path / "pad.pdf"
+    result = runner.invoke(app, ["print", "maharani", "--players", str(players), "--count", "4", "-o", str(target)])
+    assert result.exit_code == 0, result.output
+    assert pad_pages(target.read_bytes()) == [design] * 4
+    assert result.stderr == ""
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_players_outside_the_games_counts_is_refused_naming_the_range(game, tmp_path):
+    info = games.get(game)
+    fewest, most = info.player_counts(info.load_spec())
+    for players in (fewest - 1, most + 1):
+        result = runner.invoke(app, ["print", game, "--kind", "scorepad", "--players", str(players),
+                                     "-o", str(tmp_path / "x.pdf")])
+        assert result.exit_code == 2
+        assert result.stderr.splitlines() == [
+            f"error: --players {players}: the {game} score pad is for {fewest} to {most} players"
+        ]
+        assert not (tmp_path / "x.pdf").exists()
+    result = runner.invoke(app, ["print", game, "--kind", "scorepad", "--players", str(most), "-o", str(tmp_path / "x.pdf")])
+    assert result.exit_code == 0, result.output
+
+
+def test_players_is_for_a_score_pad_only(tmp_path):
+    result = runner.invoke(app, ["print", "maharani", "--kind", "reference", "--players", "2", "-o", str(tmp_path / "x.pdf")])
+    assert result.exit_code == 2
+    assert result.stderr.splitlines() == [
+        "error: --players 2: only a score pad has a design for a number of players (add --kind scorepad)"
+    ]
+
+
+def test_rendering_a_pad_keeps_nothing_unless_asked():
+    """A long-running process renders pads for ever: the drawn geometry was appended to a
+    module-level list on every render. It is kept only inside ``recording()``, for that block."""
+    def kept() -> dict[str, int]:
+        return {name: len(v) for name, v in vars(scorepad).items() if isinstance(v, (list, dict, set)) and name[0] != "_"}
+
+    pad = pad_of("maharani")
+    before = kept()
+    scorepad.render(pad, "a4", "colour", count=1)
+    assert kept() == before
+    with scorepad.recording() as outer:
+        scorepad.render(pad, "a4", "colour", count=1)
+        with scorepad.recording() as inner:
+            scorepad.render(pad_of("taj"), "a4", "colour", count=1)
+    scorepad.render(pad, "a4", "colour", count=1)
+    assert kept() == before
+    assert {d.category for d in outer if d.kind == "row"} == {"turn", "quarter", "total"}
+    assert "colour_values" in {d.category for d in inner if d.kind == "row"}
 
 
 TAJ_PAD_HU = """
@@ -283,7 +390,7 @@ def test_no_printed_text_is_smaller_than_6_5_points(game, kind, lang, paper, ink
     document, read back from the PDF at the size it is printed."""
     from tajkit.cli.commands import render
 
-    reader = pdfcheck.read(render(games.get(game), kind, paper, ink, 1, lang))
+    reader = pdfcheck.read(render(games.get(game), kind, paper, ink, 1, lang)[0])
     runs = pdfcheck.text_runs(reader)
     assert runs
     small = sorted({(round(size, 2), words) for size, words in runs if size < SMALLEST - 0.005})
@@ -305,30 +412,52 @@ def test_a_card_gives_a_playing_time_only_as_the_publishers_figure(game, lang):
         assert "10 min" not in text
 
 
-def test_the_maharani_pads_hold_a_whole_game_for_every_player_count():
-    """Issue 23: 16 turn rows, where a 2-player game runs to about 28 turns each. A turn places at
-    least one tile (A játék menete 1a: legalább egy mozaik) or refreshes, and every space takes one
-    tile, so with one tile a turn a player has ceil(spaces / players) placing turns, plus any
-    refresh turns. With 2 players each colour's workers are scored on their own (Szabályok 2
+def test_the_maharani_pads_hold_a_one_tile_a_turn_game_for_every_player_count():
+    """Issue 23: 16 turn rows, where a 2-player game runs to about 28 turns each. The rulebook
+    gives no number of turns; a turn places at least one tile (A játék menete 1a: legalább egy
+    mozaik) or refreshes (A játék menete 2: Akciójelző(k) frissítése), every space takes one tile.
+    So the pad draws, for the fewest players it serves, enough rows for a game in which every turn
+    places one tile (ceil(spaces / players)) plus the seed's rows for refresh turns (a tajkit
+    default, not a bound): counted on the rows drawn, each with its boxes, the last row's number
+    printed. With 2 players each colour's workers are scored on their own (Szabályok 2
     játékosra: Negyed kiértékelése): a workers/gold pair per colour in every quarter row."""
     info = games.get("maharani")
     spec = info.load_spec()
-    spaces = len(spec.spaces)
+    refresh = next(row.count for row in spec.pad.rows if row.id == "turn")
     served = set()
     for pad in documents.pads(info, spec):
+        served.update(range(pad.fewest, pad.players + 1))
         rows = {r.id: r for r in pad.rows}
-        for players in range(pad.fewest, pad.players + 1):
-            served.add(players)
-            assert rows["turn"].count >= -(-spaces // players) + 4, (players, rows["turn"].count)
+        things = drawn(pad)
+        turns = rows_drawn(things, "turn")
+        assert len(turns) >= -(-len(spec.spaces) // pad.fewest) + refresh, (pad.fewest, len(turns))
+        cells = [d for d in things if d.kind == "cell" and d.category == "turn"]
+        assert len(cells) == len(turns) * pad.players * len(rows["turn"].sub)
         crews = spec.crews_per_player[pad.fewest]
         assert rows["quarter"].sub == tuple(
             f"{word} {'ab'[k]}" if crews == 2 else word for k in range(crews) for word in ("workers", "gold")
         )
         reader, placed = rendered(lambda: scorepad.render(pad, "a4", "colour", count=1))
         text = re.sub(r"\s+", " ", reader.pages[0].extract_text())
-        assert f"{rows['turn'].label} {rows['turn'].count}" in text or str(rows["turn"].count) in text
+        label = rows["turn"].label
+        if any(d.kind == "heading" for d in things):  # in banks: "Turn 1–34", then numbers
+            assert f"{label} 1–{len(turns)}" in text
+        else:
+            assert f"{label} {len(turns)} " in text and f"{label} {len(turns) + 1} " not in text
         assert pdfcheck.overflows(placed) == []
     assert served == {2, 3, 4}
+    assert [len(rows_drawn(drawn(pad), "turn")) for pad in documents.pads(info, spec)] == [34, 24]
+
+
+@pytest.mark.parametrize("lang", ["en", "hu"])
+def test_the_maharani_pads_say_to_go_on_on_a_second_sheet(lang):
+    """The turn rows are a tajkit default, not a bound (a refresh turn hands the others extra
+    placing turns: A játék menete 2), so every design says where a longer game goes on."""
+    info = games.get("maharani")
+    advice = {"en": "more turns? continue on a second sheet", "hu": "több körhöz folytassátok egy második lapon"}
+    for pad in documents.pads(info, info.load_spec(), lang):
+        reader, _ = rendered(lambda: scorepad.render(pad, "a4", "colour", count=1))
+        assert advice[lang] in re.sub(r"\s+", " ", reader.pages[0].extract_text())
 
 
 TAJ_CELL = 51.0  # points (1.8 cm): room to write "orange" by hand
@@ -337,14 +466,31 @@ TAJ_CELL = 51.0  # points (1.8 cm): room to write "orange" by hand
 def test_the_taj_pad_has_cells_wide_enough_to_write_a_colour_and_its_values_on_the_columns():
     """Issue 23: the TAJ pad's cells were about 0.9 cm wide, too narrow to write "orange", and
     the five colour-value boxes did not line up with the player columns."""
-    pad = pad_of("taj")
-    scorepad.DRAWN.clear()
-    scorepad.render(pad, "a4", "colour", count=1)
-    cells = [d for d in scorepad.DRAWN if d.kind == "cell"]
+    things = drawn(pad_of("taj"))
+    cells = [d for d in things if d.kind == "cell"]
     assert cells and min(d.w for d in cells) >= TAJ_CELL
-    values = sorted({round(d.x, 2) for d in scorepad.DRAWN if d.kind == "shared"})
-    grid = sorted({round(d.x, 2) for d in scorepad.DRAWN if d.kind in ("label", "name")})
+    values = sorted({round(d.x, 2) for d in things if d.kind == "shared"})
+    grid = sorted({round(d.x, 2) for d in things if d.kind in ("label", "name")})
     assert len(values) == 5 and values == grid
+
+
+def test_a_long_note_over_the_colour_values_wraps_under_their_heading():
+    """A shared row's note that does not fit beside its heading (a group's own words in --data)
+    was shrunk below 6.5 pt on one line; it goes on lines of its own under the heading, the band
+    grows to hold them and the boxes still stand on the columns."""
+    pad = pad_of("taj")
+    note = "symbols under the Taj, plus one for each colour on the +1 rug, " * 3
+    long = replace(pad, rows=(replace(pad.rows[0], note=note.strip()), *pad.rows[1:]))
+    reader, placed = rendered(lambda: scorepad.render(long, "a4", "colour", count=1))
+    assert [words for size, words in pdfcheck.text_runs(reader) if size < SMALLEST - 0.005] == []
+    assert pdfcheck.overflows(placed) == []
+    text = re.sub(r"\s+", " ", reader.pages[0].extract_text())
+    assert note.strip() in text
+    short, wrapped = drawn(pad), drawn(long)
+    (short_row,), (long_row,) = rows_drawn(short, "colour_values"), rows_drawn(wrapped, "colour_values")
+    assert long_row.h > short_row.h  # the band grew
+    values = sorted({round(d.x, 2) for d in wrapped if d.kind == "shared"})
+    assert values == sorted({round(d.x, 2) for d in wrapped if d.kind in ("label", "name")})
 
 
 @pytest.mark.parametrize(("game", "lang"), [(g, "en") for g in GAMES] + [("maharani", "hu")])
@@ -356,10 +502,8 @@ def test_date_and_place_sit_on_their_lines_at_one_size(game, lang):
 
     info = games.get(game)
     for pad in documents.pads(info, info.load_spec(), lang):
-        scorepad.DRAWN.clear()
         PLACED.clear()
-        scorepad.render(pad, "a4", "colour", count=1)
-        blanks = [d for d in scorepad.DRAWN if d.kind == "blank"]
+        blanks = [d for d in drawn(pad) if d.kind == "blank"]
         assert len(blanks) >= 2
         for blank in blanks:
             label = next(p for p in PLACED if p.text == blank.caption)

@@ -162,7 +162,7 @@ def test_the_score_pad_rows_are_the_scorers_categories():
     Components: 4 player colours) and the chain table marked as tajkit defaults."""
     info = games.get("tajmahal")
     spec = info.load_spec()
-    pad = documents.pad(info, spec)
+    (pad,) = documents.pads(info, spec)
     assert pad.rows == info.categories(spec)
     assert pad.players == 4
     assert pad.rows[0].kind == "rounds" and pad.rows[0].count == 12 and pad.rows[0].sub == ("points", "running total")

@@ -2,11 +2,15 @@
 
 With 2 players each player plays two worker colours, scored apart at every quarter scoring
 (Szabályok 2 játékosra: "Egy játékos két színe, külön-külön kerülnek kiértékelésre"), so that
-pad has a workers/gold pair per colour; with 3 or 4 players one pair. The turn rows come from the
-rules: a turn places at least one tile or refreshes the action markers (A játék menete), every space
-of the palace takes one tile, so with one tile a turn each player has at most
-ceil(spaces / players) turns that place tiles (2 players: 28 on the 56 spaces), and the seed's
-``count`` adds rows for the refresh turns (a tajkit default).
+pad has a workers/gold pair per colour; with 3 or 4 players one pair.
+
+The rulebook gives no number of turns, so the turn rows are a tajkit default: enough rows for a
+game in which every turn places one tile (every space of the palace takes one tile, so
+ceil(spaces / players) turns each: 28 with 2 players on the 56 spaces of tajkit's default board,
+itself inferred, see ``[board]`` in seeds/maharani.toml), plus the seed's ``count`` rows for
+refresh turns. It is not a bound: a turn may refresh the action markers instead of placing
+(A játék menete: "Akciójelző(k) frissítése"), and an opponent's refresh hands the others extra
+placing turns; a longer game continues on a second sheet.
 """
 
 from __future__ import annotations
@@ -15,14 +19,18 @@ from tajkit.solver.game import PadLayout
 from tajkit.solver.maharani.spec import Spec
 
 
-def placing_turns(spec: Spec, players: int) -> int:
-    """The most turns that place tiles a player gets, one tile a turn: ceil(spaces / players)."""
+def one_tile_turns(spec: Spec, players: int) -> int:
+    """A player's turns in a game in which every turn places one tile: ceil(spaces / players)."""
     return -(-len(spec.spaces) // players)
 
 
+def refresh_rows(spec: Spec) -> int:
+    """The rows the seed adds for refresh turns (``[[scorepad.rows]]`` turn ``count``)."""
+    return next(row.count for row in spec.pad.rows if row.id == "turn")
+
+
 def turn_rows(spec: Spec, players: int) -> int:
-    refresh_rows = next(count for cid, _, _, _, _, count in spec.pad.rows if cid == "turn")
-    return placing_turns(spec, players) + refresh_rows
+    return one_tile_turns(spec, players) + refresh_rows(spec)
 
 
 def pad_layouts(spec: Spec) -> tuple[PadLayout, ...]:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, NamedTuple
 
 from tajkit.solver.errors import BadData
 
@@ -175,12 +175,21 @@ class Space:
         return bool(self.marks & CENTRE)
 
 
+class PadRowInfo(NamedTuple):
+    id: str
+    label: str
+    note: str
+    kind: str
+    sub: tuple[str, ...]
+    count: int
+
+
 @dataclass(frozen=True)
 class PadInfo:
     title: str
     table_title: str
     table_labels: tuple[str, str]
-    rows: tuple[tuple[str, str, str, str, tuple[str, ...], int], ...]  # id, label, note, kind, sub, count
+    rows: tuple[PadRowInfo, ...]
 
 
 @dataclass(frozen=True, eq=False)  # compared and hashed by identity: cheap as a cache key
@@ -321,7 +330,7 @@ def _assemble(seed: Any, spaces: list[Space], colours: tuple[TileColour, ...], k
             pad.title,
             pad.table_title,
             (pad.table_labels[0], pad.table_labels[1]),
-            tuple((r.id, r.label, r.note, r.kind, tuple(r.sub), r.count) for r in pad.rows),
+            tuple(PadRowInfo(r.id, r.label, r.note, r.kind, tuple(r.sub), r.count) for r in pad.rows),
         ),
     )
 
