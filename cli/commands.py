@@ -106,8 +106,8 @@ def render(info: Game, kind: str, paper: str, ink: str, count: int, lang: str,
     from tajkit.sheets import documents
 
     spec = info.load_spec()
-    if kind == "sheet":  # a game's own sheet lives in sheets/<game>.py
-        return import_module(f"tajkit.sheets.{info.id}").render_pad(spec, paper=paper, ink=ink, count=count), ""
+    if kind == "sheet":  # a game's own sheet: its drawing module prints it
+        return import_module(info.drawing).render_pad(spec, paper=paper, ink=ink, count=count), ""
     if kind == "reference":
         from tajkit.sheets import reference
 
@@ -249,3 +249,10 @@ def _progress_bar() -> Callable[[str, int, int], None]:
             state["label"] = None
 
     return update
+
+
+def picture(info: Game, spec: Any, data: dict[str, Any]) -> bytes:
+    """The PNG of a state file, drawn by the game's drawing module."""
+    from importlib import import_module
+
+    return import_module(info.drawing).picture(spec, data)

@@ -359,7 +359,7 @@ def score_cmd(
         with commands.named_form(info, spec, data, "score", state):
             result = info.score(spec, info.read_state(spec, data))
     if target is not None:
-        commands.deliver(target, info.picture(spec, data), force, announce=True)
+        commands.deliver(target, commands.picture(info, spec, data), force, announce=True)
     typer.echo(json.dumps(result.as_json(), indent=2, ensure_ascii=False) if as_json else present.score(result))
 
 
@@ -379,7 +379,7 @@ def show_cmd(
         raise BadInput(f"tajkit show {game}: tajkit draws no picture for {game} (see: tajkit games)")
     target = commands.output_target(output, None, force, ".png")
     spec = info.load_spec()
-    commands.deliver(target, info.picture(spec, commands.read_state(state)), force)
+    commands.deliver(target, commands.picture(info, spec, commands.read_state(state)), force)
 
 
 @command("schema")

@@ -574,3 +574,11 @@ def _cross(c: Canvas, x: float, y: float, size: float, colour: Color) -> None:
         c.setLineCap(1)
         c.line(x - size, y - size, x + size, y + size)
         c.line(x - size, y + size, x + size, y - size)
+
+
+def picture(spec: Any, data: dict[str, Any]) -> bytes:
+    """The PNG of a state file's sheets, filled in as typed (a sheet in play draws too)."""
+    from tajkit.sheets.raster import png_from_pdf
+    from tajkit.solver.artisans.state import players_from_data
+
+    return png_from_pdf(render_filled(spec, players_from_data(spec, data, finished=False)), dpi=110)

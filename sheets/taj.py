@@ -5,6 +5,7 @@ marked, and each rug's number, so a player can check a typed state against the t
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from reportlab.lib.colors import Color, HexColor, white
 from reportlab.pdfbase.pdfmetrics import getAscentDescent
@@ -175,3 +176,11 @@ def _taj(c: Canvas, x: float, y: float, w: float, plus_right: bool) -> None:
         c.setFillColor(gold)
         c.circle(px, y + 17, 12, stroke=0, fill=1)
     text(c, "+1", px, y + 13, 22, BOLD, 11, "centre", white)
+
+
+def picture(spec: Any, data: dict[str, Any]) -> bytes:
+    """The PNG of a state file's display: the rugs, the Taj card and the eyes."""
+    from tajkit.sheets.raster import png_from_pdf
+    from tajkit.solver.taj.state import table_from_data
+
+    return png_from_pdf(render_display(spec, table_from_data(spec, data)), dpi=110)

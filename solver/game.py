@@ -242,6 +242,11 @@ class Game:
     languages: ClassVar[tuple[str, ...]] = ("en",)  # of the reference card
     hint: ClassVar[Command | None] = None
     simulate: ClassVar[Command | None] = None
+    # The tajkit.sheets module that draws the game's own pictures, if it has any: its
+    # ``picture(spec, data) -> PNG bytes`` draws a state file (tajkit show, score --png) and, when
+    # ``prints`` has "sheet", its ``render_pad(spec, paper, ink, count)`` prints the player sheet.
+    # Named, not imported: drawing imports the rules, never the other way round.
+    drawing: ClassVar[str | None] = None
 
     # --- data ----------------------------------------------------------------------------------
 
@@ -327,12 +332,6 @@ class Game:
         replays through and a session plays on)."""
         raise NotImplementedError
 
-    def picture(self, spec: Any, data: dict[str, Any]) -> bytes:
-        """A PNG of the parsed state file ``data`` (any state kind the game reads: a finished
-        table, a position), for checking what was typed against the table. Games without a
-        picture do not override this."""
-        raise NotImplementedError
-
     # --- what the game offers --------------------------------------------------------------------
 
     @property
@@ -341,7 +340,7 @@ class Game:
 
     @property
     def draws(self) -> bool:
-        return type(self).picture is not Game.picture
+        return self.drawing is not None
 
     def supports(self) -> list[str]:
         parts = [f"print {'/'.join(self.prints)}"]

@@ -14,6 +14,7 @@ from test_maharani_support import SPEC, filled, position, quarter
 
 from tajkit import seeds
 from tajkit.solver.errors import BadData, BadInput, BadState, IllegalMove
+from tajkit.sheets.maharani import picture as maharani_picture
 from tajkit.solver.maharani import GAME, notation, simulate
 from tajkit.solver.maharani.spec import load_spec
 
@@ -229,15 +230,15 @@ def png_size(png: bytes) -> tuple[int, int]:
 
 
 def test_the_picture_is_a_png_of_the_position():
-    width, height = png_size(GAME.picture(SPEC, {"game": "maharani", "position": START}))
+    width, height = png_size(maharani_picture(SPEC, {"game": "maharani", "position": START}))
     assert width > 1000 and height > 700
     two_players = record(players=2, stop_after=30)
-    assert png_size(GAME.picture(SPEC, two_players))[0] == width
+    assert png_size(maharani_picture(SPEC, two_players))[0] == width
 
 
 def test_the_picture_reads_the_file_as_score_does():
     with pytest.raises(BadState, match="game is missing"):
-        GAME.picture(SPEC, {"position": START})
+        maharani_picture(SPEC, {"position": START})
 
 
 # --- a group's own data ------------------------------------------------------------------------------

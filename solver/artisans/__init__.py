@@ -48,6 +48,7 @@ class Artisans(Game):
     kind = "roll & write, 2d6"
     rulebook = "artisans-of-the-taj-mahal.txt"
     prints = ("sheet", "reference", "scorepad")
+    drawing = "tajkit.sheets.artisans"
 
     hint = Command(
         summary="The best uses of a roll: every legal move, ranked by the expected final score.",
@@ -153,14 +154,6 @@ class Artisans(Game):
         return rule_problems(spec, state)
 
     rules = delegate("tajkit.solver.artisans.protocol", "rules_for")
-
-    def picture(self, spec: Any, data: dict[str, Any]) -> bytes:
-        from tajkit.sheets.artisans import render_filled
-        from tajkit.sheets.raster import png_from_pdf
-        from tajkit.solver.artisans.state import players_from_data
-
-        players = players_from_data(spec, data, finished=False)  # a sheet in play draws too
-        return png_from_pdf(render_filled(spec, players), dpi=110)
 
 
 GAME = Artisans()

@@ -43,6 +43,7 @@ class Maharani(Game):
     title = "Maharani"
     kind = "mosaic tiles"
     rulebook = "maharani-hungarian.txt"
+    drawing = "tajkit.sheets.maharani"
     languages = ("en", "hu")
     hint = HINT
 
@@ -69,7 +70,6 @@ class Maharani(Game):
     score = delegate("tajkit.solver.maharani.scoring", "score")
     to_data = delegate("tajkit.solver.maharani.state", "to_data")
     rules = delegate("tajkit.solver.maharani.protocol", "rules_for")
-    picture = delegate("tajkit.sheets.maharani", "picture")
 
 
 GAME = Maharani()

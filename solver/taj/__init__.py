@@ -41,6 +41,7 @@ class Taj(Game):
     title = "TAJ"
     kind = "rug card game, voting"
     rulebook = "taj-rug-card-game.txt"
+    drawing = "tajkit.sheets.taj"
 
     hint = Command(
         summary="Proposals and votes: every proposal with your score under each vote outcome, advice on a "
@@ -66,13 +67,6 @@ class Taj(Game):
     score = delegate("tajkit.solver.taj.scoring", "score_table")
     to_data = delegate("tajkit.solver.taj.state", "to_data")
     rules = delegate("tajkit.solver.taj.protocol", "rules_for")
-
-    def picture(self, spec: Any, data: dict[str, Any]) -> bytes:
-        from tajkit.sheets.raster import png_from_pdf
-        from tajkit.sheets.taj import render_display
-        from tajkit.solver.taj.state import table_from_data
-
-        return png_from_pdf(render_display(spec, table_from_data(spec, data)), dpi=110)
 
 
 GAME = Taj()
