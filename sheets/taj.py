@@ -14,7 +14,8 @@ from reportlab.pdfgen.canvas import Canvas
 from tajkit.sheets.pdf import BOLD, ITALIC, SANS, document, register_fonts
 from tajkit.sheets.shapes import saved
 from tajkit.sheets.text import fitted_size, text, width_of
-from tajkit.solver.taj.rules import Spec, Table, colour_values
+from tajkit.solver.taj.rules import Table, colour_values
+from tajkit.solver.taj.spec import Spec
 
 COLOURS = {
     "green": "#3F9A4A",

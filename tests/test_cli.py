@@ -842,7 +842,7 @@ def test_a_misspelt_word_from_a_closed_list_gets_a_did_you_mean(tmp_path):
 def test_white_space_around_a_name_is_named_where_it_is():
     from tajkit.solver.errors import BadState
     from tajkit.solver.statefile import validate
-    from tajkit.solver.taj.rules import load_spec
+    from tajkit.solver.taj.spec import load_spec
     from tajkit.solver.taj.state import state_model
 
     data = tomllib.loads((DATA / "taj-example.toml").read_text())

@@ -15,8 +15,9 @@ from typer.testing import CliRunner
 from tajkit.cli.main import app
 from tajkit.solver.errors import BadInput
 from tajkit.solver.taj import hint
-from tajkit.solver.taj.rules import Display, Outcome, colour_values, goal_score, load_spec, outcome_of, possible_outcomes, results
+from tajkit.solver.taj.rules import Display, Outcome, colour_values, goal_score, outcome_of, possible_outcomes, results
 from tajkit.solver.taj.scoring import score_table
+from tajkit.solver.taj.spec import load_spec
 from tajkit.solver.taj.state import table_from_data
 
 SPEC = load_spec()

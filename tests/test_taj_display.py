@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from tajkit.sheets.taj import MIN_LABEL_SIZE, OUTLINE, RADIUS, Box, portions
-from tajkit.solver.taj.rules import load_spec
+from tajkit.solver.taj.spec import load_spec
 
 SPEC = load_spec()
 EXAMPLE = tomllib.loads((Path(__file__).parent / "data" / "taj-example.toml").read_text())  # the README's display

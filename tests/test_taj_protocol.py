@@ -16,8 +16,9 @@ from tajkit.solver import games
 from tajkit.solver.errors import BadInput, BadState, IllegalMove
 from tajkit.solver.protocol import CHANCE, Record, random_action, replay
 from tajkit.solver.taj.protocol import Cast, LayRug, MoveTaj, Propose, Remove, ShowGoal, TajRules
-from tajkit.solver.taj.rules import Outcome, Vote, load_spec, possible_goals, possible_rugs, start_display, vote_outcome, votes_allowed
+from tajkit.solver.taj.rules import Outcome, Vote, possible_goals, possible_rugs, start_display, vote_outcome, votes_allowed
 from tajkit.solver.taj.scoring import score_table
+from tajkit.solver.taj.spec import load_spec
 from tajkit.solver.taj.state import table_from_data
 
 SPEC = load_spec()

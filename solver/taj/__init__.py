@@ -56,7 +56,7 @@ class Taj(Game):
         examples=("tajkit hint taj taj.toml --player Asha", "tajkit hint taj taj.toml --player Asha --proposal 1 4"),
     )
 
-    load_spec = delegate("tajkit.solver.taj.rules", "load_spec")
+    load_spec = delegate("tajkit.solver.taj.spec", "load_spec")
 
     def player_counts(self, spec: Any) -> tuple[int, int]:
         return spec.min_players, spec.max_players

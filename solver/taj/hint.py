@@ -15,13 +15,13 @@ from tajkit.solver.errors import BadInput, BadState
 from tajkit.solver.taj.rules import (
     Display,
     Outcome,
-    Spec,
     Table,
     colour_values,
     goal_score,
     possible_outcomes,
     results,
 )
+from tajkit.solver.taj.spec import Spec
 
 
 @dataclass(frozen=True)

@@ -45,7 +45,6 @@ from tajkit.solver.taj.rules import (
     Outcome,
     Player,
     Rug,
-    Spec,
     Table,
     Vote,
     after_vote,
@@ -55,6 +54,7 @@ from tajkit.solver.taj.rules import (
     vote_outcome,
     votes_allowed,
 )
+from tajkit.solver.taj.spec import Spec
 
 Goal = tuple[str, ...]
 DEAL, PROPOSE, VOTE, REMOVE, MOVE, REVEAL, OVER = "deal", "propose", "vote", "remove", "move", "reveal", "over"

@@ -5,7 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from tajkit.solver.taj.hint import Ideal, Proposal, Result, VoteAdvice
-from tajkit.solver.taj.rules import Outcome, Spec
+from tajkit.solver.taj.rules import Outcome
+from tajkit.solver.taj.spec import Spec
 
 LABELS = {
     "passes": "passes (majority Yea)",

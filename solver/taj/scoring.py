@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from tajkit.solver.game import Category, PlayerScore, Row, ScoreResult
 from tajkit.solver.ranking import rank
-from tajkit.solver.taj.rules import Spec, Table, colour_values, goal_score, symbols
+from tajkit.solver.taj.rules import Table, colour_values, goal_score, symbols
+from tajkit.solver.taj.spec import Spec
 
 VALUES, TOTAL = "colour_values", "total"
 

@@ -10,7 +10,8 @@ from pydantic import BaseModel, ConfigDict, Field, create_model
 from tajkit.solver import statefile
 from tajkit.solver.errors import BadState
 from tajkit.solver.seedmodels import PlayerName
-from tajkit.solver.taj.rules import Display, Player, Spec, Table
+from tajkit.solver.taj.rules import Display, Player, Table
+from tajkit.solver.taj.spec import Spec
 
 GAME = "taj"
 
