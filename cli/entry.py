@@ -27,6 +27,7 @@ from tajkit.solver.ranking import plural
 
 EMPTY_MARKS = ("_", ".", "-")
 HELP = "?"  # typed as an answer: the field's whole description (at the review: the table again)
+NONE = "-"  # typed as an answer: no value (an optional field left out, a list ended at that row)
 NOTHING = object()  # no current value: a field asked for the first time
 
 
@@ -165,8 +166,10 @@ def _shape(info: Any) -> str:
     return ", ".join(w for w in words if w)
 
 
-def _prompt_text(name: str, info: Any, indent: str) -> str:
-    shape = _shape(info)
+def _prompt_text(name: str, info: Any, indent: str, clears: bool = False) -> str:
+    """The question: the field's label and shape, and with ``clears`` that ``-`` gives no value
+    (said where a correction stands on the line, which Enter keeps)."""
+    shape = ", ".join(w for w in (_shape(info), f"{NONE} for none" if clears else "") if w)
     return f"{indent}{_label(name, info)}{f' ({shape})' if shape else ''}"
 
 
@@ -254,7 +257,9 @@ class _Lines:
 
     editing = False
 
-    def ask(self, text: str, default: str = "", edit: bool = False, words: typing.Sequence[str] = (), sentence: bool = False) -> str:
+    def ask(
+        self, text: str, default: str = "", edit: bool = False, words: typing.Sequence[str] = (), sentence: bool = False, clears: bool = False
+    ) -> str:
         sys.stderr.write(f"{text}{f' [{default}]' if default else ''}: ")
         sys.stderr.flush()
         try:
@@ -270,7 +275,9 @@ class _Editor:
     """Answers typed in a line editor at a terminal (prompt_toolkit): arrows and Backspace edit,
     Up recalls earlier answers, Tab completes ``words``; the question on standard error. With
     ``edit`` the default stands on the line, ready to edit, and Enter keeps it (a correction
-    starts from the current value); else it is shown as [default] and an empty line gives it."""
+    starts from the current value); else it is shown as [default] and an empty line gives it.
+    Where the answer ``clears``, a ``-`` typed on the untouched value replaces it (as a ``-``
+    answer is typed through a pipe, with no line to empty first)."""
 
     editing = True
 
@@ -279,14 +286,34 @@ class _Editor:
         from prompt_toolkit.history import InMemoryHistory
         from prompt_toolkit.output import create_output
 
-        self.session: Any = PromptSession(history=InMemoryHistory(), output=create_output(stdout=sys.stderr), complete_while_typing=False)
+        self.clearable = ""  # the value on the line that a "-" replaces while it is untouched
+        self.session: Any = PromptSession(
+            history=InMemoryHistory(), output=create_output(stdout=sys.stderr), complete_while_typing=False, key_bindings=self._dash_replaces()
+        )
 
-    def ask(self, text: str, default: str = "", edit: bool = False, words: typing.Sequence[str] = (), sentence: bool = False) -> str:
+    def _dash_replaces(self) -> Any:
+        from prompt_toolkit.filters import Condition
+        from prompt_toolkit.key_binding import KeyBindings
+
+        bindings = KeyBindings()
+        untouched = Condition(lambda: bool(self.clearable) and self.session.default_buffer.text == self.clearable)
+
+        @bindings.add(NONE, filter=untouched)
+        def _(event: Any) -> None:
+            event.current_buffer.text = NONE
+            event.current_buffer.cursor_position = len(NONE)
+
+        return bindings
+
+    def ask(
+        self, text: str, default: str = "", edit: bool = False, words: typing.Sequence[str] = (), sentence: bool = False, clears: bool = False
+    ) -> str:
         from prompt_toolkit.completion import DummyCompleter, WordCompleter
 
         # a completer left out would be the previous question's (the session keeps it)
         completer = WordCompleter(list(words), ignore_case=True, sentence=sentence) if words else DummyCompleter()
         shown = f" [{default}]" if default and not edit else ""
+        self.clearable = default if edit and clears else ""
         try:
             line = self.session.prompt(f"{text}{shown}: ", default=default if edit else "", completer=completer)
         except (KeyboardInterrupt, EOFError):
@@ -312,8 +339,10 @@ def _open_terminal() -> None:
     _term = _Terminal(_Editor() if interactive else _Lines())
 
 
-def _ask(text: str, default: str = "", edit: bool = False, words: typing.Sequence[str] = (), sentence: bool = False) -> str:
-    return _term.reader.ask(text, default, edit, words, sentence)
+def _ask(
+    text: str, default: str = "", edit: bool = False, words: typing.Sequence[str] = (), sentence: bool = False, clears: bool = False
+) -> str:
+    return _term.reader.ask(text, default, edit, words, sentence, clears)
 
 
 def _confirm(text: str, default: bool) -> bool:
@@ -369,25 +398,27 @@ def _tell_description(model: Any, name: str, indent: str, again: bool = False) -
 
 def ask_field(model: Any, name: str, context: dict[str, Any], indent: str = "  ", current: Any = NOTHING) -> Any:
     """Ask for one field until the answer is valid for it (the model's own limits and rules).
-    ``current`` is the value being corrected: the answer starts from it, and Enter keeps it."""
+    ``current`` is the value being corrected: the answer starts from it, and Enter keeps it;
+    ``-`` gives what a blank gives when the field is first asked (no value, or its default)."""
     info = model.model_fields[name]
     if _is_rows(info):
         return _ask_rows(model, name, context, indent, current)
-    _, optional = _plain(info.annotation)
-    default = _default_of(info)
-    shown = default if current is NOTHING else current
+    blank = _blank_value(info)
+    shown = _default_of(info) if current is NOTHING else current
     offered = "" if shown is NOTHING else _entry_text(shown, _has_boxes(info))
     # a value to correct stands on the line to edit; a field's default (empty boxes) is offered as [_ _ _]
-    edit = current is not NOTHING and current != default
+    edit = current is not NOTHING and current != _default_of(info)
+    # "-" is said where only it gives no value: Enter keeps the value offered, and none can be typed
+    clears = bool(offered) and blank is not NOTHING and not _entry_text(blank)
     _tell_description(model, name, indent)
     while True:
-        answer = _ask(_prompt_text(name, info, indent), offered, edit=edit, words=_choice_words(info.annotation))
+        answer = _ask(_prompt_text(name, info, indent, clears), offered, edit=edit, words=_choice_words(info.annotation), clears=True)
         if answer.strip() == HELP:
             _tell_description(model, name, indent, again=True)
             continue
-        if not answer.strip():
-            if default is not NOTHING or optional:
-                return None if default is NOTHING else default
+        if answer.strip() in ("", NONE):
+            if blank is not NOTHING:
+                return blank
             _say(f"{indent}  an answer is needed")
             continue
         try:
@@ -396,6 +427,15 @@ def ask_field(model: Any, name: str, context: dict[str, Any], indent: str = "  "
             return value
         except Retry as exc:
             _say(f"{indent}  {exc}")
+
+
+def _blank_value(info: Any) -> Any:
+    """What no answer gives: the field's default, else None where it is optional (NOTHING: an
+    answer is needed)."""
+    default = _default_of(info)
+    if default is NOTHING and _plain(info.annotation)[1]:
+        return None
+    return default
 
 
 def _choice_words(annotation: Any) -> tuple[str, ...]:
@@ -418,13 +458,15 @@ def _count_text(low: int | None, high: int | None) -> str:
 
 def _ask_rows(model: Any, name: str, context: dict[str, Any], indent: str, current: Any = NOTHING) -> list[Any]:
     """A list of lists, of tables or of lines: one row per answer, a blank answer ends the list.
-    In a correction each row starts from the row it replaces."""
+    In a correction each row starts from the row it replaces, Enter keeps it, and ``-`` ends the
+    list there."""
     info = model.model_fields[name]
     raw = _item(info.annotation)
     earlier = list(current) if current not in (NOTHING, None) else []
     low, high = _length(info)
     _tell_description(model, name, indent)
-    _say(f"{indent}{_label(name, info)}{_count_text(low, high)}: one per answer; a blank answer ends the list")
+    ends = f"Enter keeps a row, {NONE} ends the list" if earlier else "a blank answer ends the list"
+    _say(f"{indent}{_label(name, info)}{_count_text(low, high)}: one per answer; {ends}")
     rows: list[Any] = []
     while high is None or len(rows) < high:
         was = earlier[len(rows)] if len(rows) < len(earlier) else NOTHING
@@ -440,15 +482,15 @@ def _ask_rows(model: Any, name: str, context: dict[str, Any], indent: str, curre
 
 
 def _ask_row(raw: Any, text: str, was: Any, indent: str) -> Any:
-    """One row of a list; None for a blank answer (the end of the list)."""
+    """One row of a list; None for a blank answer or ``-`` (the end of the list)."""
     item, _ = _plain(raw)
     correcting = was is not NOTHING
     if _is_model(item):
         return _ask_table_row(item, text, was, indent)
     shape = _kind_shape(item, _ItemInfo(raw))
     while True:
-        answer = _ask(f"{text}{f' ({shape})' if shape else ''}", _entry_text(was) if correcting else "", edit=correcting, words=_choice_words(item))
-        if not answer.strip():
+        answer = _ask(f"{text}{f' ({shape})' if shape else ''}", _entry_text(was) if correcting else "", edit=correcting, words=_choice_words(item), clears=True)
+        if answer.strip() in ("", NONE):
             return None
         if item is str:  # a whole line is one item ("entry": "lines")
             return answer.strip()
@@ -463,8 +505,9 @@ def _ask_table_row(item: Any, text: str, was: Any, indent: str) -> dict[str, Any
     info = item.model_fields[first]
     correcting = was is not NOTHING
     while True:
-        answer = _ask(f"{text} {_prompt_text(first, info, '')}", _entry_text(was[first]) if correcting else "", edit=correcting, words=_choice_words(info.annotation))
-        if not answer.strip():
+        answer = _ask(f"{text} {_prompt_text(first, info, '')}", _entry_text(was[first]) if correcting else "", edit=correcting,
+                      words=_choice_words(info.annotation), clears=True)
+        if answer.strip() in ("", NONE):
             return None
         try:
             row: dict[str, Any] = {first: parse_answer(answer, info.annotation, info)}
@@ -742,18 +785,20 @@ def _target(answer: str, data: dict[str, Any], model: Any, player_model: Any) ->
         return data, model, table_field
     players = data.get("players", []) if player_model is not None else []
     fields = _player_fields(player_model)
-    for player in players:
-        name = player["name"]
-        if answer.lower() == name.lower() or answer.lower().startswith(name.lower() + " "):
-            typed = answer[len(name):].strip()
-            if (field := _field_named(typed, fields)) is not None:
-                return player, player_model, field
-            if not typed:
-                _say(f"  which of {name}'s fields? Type the name and the field, e.g. \"{name} {fields[0]}\"")
-            else:
-                guess = _did_you_mean(typed, fields)
-                _say(f"  {present.safe(typed)!r} is not a field{guess}: the fields are {', '.join(fields)}")
-            return None
+    # "Ben Smith dome" is Ben Smith's, not Ben's "Smith dome": the longest name first
+    named = sorted((p for p in players if _names(answer, p["name"])), key=lambda p: len(p["name"]), reverse=True)
+    for player in named:
+        if (field := _field_named(answer[len(player["name"]):], fields)) is not None:
+            return player, player_model, field
+    if named:
+        name = named[0]["name"]
+        typed = answer[len(name):].strip()
+        if not typed:
+            _say(f"  which of {name}'s fields? Type the name and the field, e.g. \"{name} {fields[0]}\"")
+        else:
+            guess = _did_you_mean(typed, fields)
+            _say(f"  {present.safe(typed)!r} is not a field{guess}: the fields are {', '.join(fields)}")
+        return None
     field = _field_named(answer, fields)
     if field is not None and len(players) == 1:
         return players[0], player_model, field
@@ -770,6 +815,11 @@ def _target(answer: str, data: dict[str, Any], model: Any, player_model: Any) ->
         ways.append(f"a player's name ({names}) and a field, e.g. \"{players[0]['name']} {fields[0]}\"")
     _say("  type " + " or ".join(ways) + _did_you_mean(answer, table_fields + fields))
     return None
+
+
+def _names(answer: str, name: str) -> bool:
+    """Whether ``answer`` is the player's name, alone or followed by a field (in any case)."""
+    return answer.lower() == name.lower() or answer.lower().startswith(name.lower() + " ")
 
 
 def _as_field(typed: str) -> str:

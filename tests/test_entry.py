@@ -8,6 +8,7 @@ before typing its answer; every wait is bounded and fails with what the terminal
 
 from __future__ import annotations
 
+import contextlib
 import fcntl
 import os
 import re
@@ -74,12 +75,14 @@ class Terminal:
         self.raw += chunk
         return bool(chunk)
 
-    def expect(self, text: str) -> None:
+    def expect(self, text: str | re.Pattern[str]) -> None:
+        """Wait for ``text`` (or a pattern, which may look behind where the last wait ended)."""
+        pattern = text if isinstance(text, re.Pattern) else re.compile(re.escape(text))
         until = time.monotonic() + WAIT
-        while text not in self.shown[self.seen:]:
+        while (found := pattern.search(self.shown, self.seen)) is None:
             if time.monotonic() > until or (not self._read(until) and self.proc.poll() is not None):
                 raise AssertionError(f"{text!r} was not shown; the terminal showed:\n{self.shown[-3000:]}")
-        self.seen = self.shown.index(text, self.seen) + len(text)
+        self.seen = found.end()
 
     def answer(self, question: str, keys: str) -> None:
         self.expect(question)
@@ -90,14 +93,20 @@ class Terminal:
         until = time.monotonic() + WAIT
         while self.proc.poll() is None and time.monotonic() < until:
             self._read(min(until, time.monotonic() + 1))
+        self.end()
+        assert self.proc.returncode == 0, self.shown[-3000:]
+        return self.stdout_path.read_text()
+
+    def end(self) -> None:
+        """tajkit ended (killed if it still runs) and the terminal closed, what it last showed kept."""
         if self.proc.poll() is None:
             self.proc.kill()
         self.proc.wait(timeout=WAIT)
-        while self._read(time.monotonic()):
-            pass
-        os.close(self.master)
-        assert self.proc.returncode == 0, self.shown[-3000:]
-        return self.stdout_path.read_text()
+        if self.master is not None:
+            while self._read(time.monotonic()):
+                pass
+            os.close(self.master)
+            self.master = None
 
 
 def type_players(term: Terminal, questions: list[str], *players: list[str]) -> None:
@@ -119,20 +128,40 @@ def save_as(term: Terminal, name: str, asked: bool = False) -> None:
     os.write(term.master, ("\x15" + name + ENTER).encode())  # Ctrl-U clears the name offered
 
 
-@pytest.fixture
-def spawn(tmp_path):
-    """A function starting tajkit at a terminal; whatever a failed test leaves running is ended."""
+@contextlib.contextmanager
+def terminals(cwd: Path):
+    """A function starting tajkit at a terminal; on leaving, however a test ended, every one is
+    ended and its terminal closed (no process and no file descriptor left behind)."""
     started: list[Terminal] = []
 
     def start(*args: str) -> Terminal:
-        started.append(Terminal(list(args), tmp_path))
+        started.append(Terminal(list(args), cwd))
         return started[-1]
 
-    yield start
-    for term in started:
-        if term.proc.poll() is None:
-            term.proc.kill()
-            term.proc.wait(timeout=WAIT)
+    try:
+        yield start
+    finally:
+        for term in started:
+            term.end()
+
+
+@pytest.fixture
+def spawn(tmp_path):
+    with terminals(tmp_path) as start:
+        yield start
+
+
+def test_a_failed_test_leaves_no_process_and_no_terminal_open(tmp_path):
+    """A test failing mid-entry: tajkit is ended and the terminal's file descriptor closed (it was
+    left open: one descriptor leaked per failed test)."""
+    with pytest.raises(AssertionError, match="mid-entry"), terminals(tmp_path) as start:
+        term = start("score", "artisans")
+        master = term.master
+        term.expect("Player 1 name")
+        raise AssertionError("a test failing mid-entry")
+    assert term.proc.poll() is not None
+    with pytest.raises(OSError):
+        os.fstat(master)
 
 
 @pytest.fixture
@@ -213,7 +242,7 @@ def test_tab_completes_a_choice(spawn):
     term.answer("taj (at least 1)", "2")
     term.expect("plus one (left/right):")
     os.write(term.master, ("r" + TAB).encode())
-    term.expect("right")  # after the question: completed
+    term.expect(re.compile(r"(?<!/)right"))  # the answer completed, not the choices drawn again: (left/right)
     os.write(term.master, ENTER.encode())
     term.answer("eyes up (yes/no each, optional)", "")
     term.answer("proposer (optional)", "")
@@ -223,6 +252,33 @@ def test_tab_completes_a_choice(spawn):
     term.answer("Save this table", "n")
     assert "plus_one           right" in term.shown
     assert "Colour values under the Taj" in term.finish()
+
+
+def test_a_dash_typed_on_the_value_offered_clears_it_in_the_line_editor(spawn):
+    """In the line editor a correction stands on the line, so '-' typed on it would be '34-' (or
+    the line emptied with Ctrl-U, which no question says): typed on the untouched value it replaces
+    it. TAJ's sixth rug ends the display there, and the eyes up (now one too many) are left out."""
+    term = spawn("score", "taj")
+    for n, rug in enumerate([*TAJ[:6], ""], 1):
+        term.answer(f"display {n} (", rug)
+    for question, answer in [("taj (at least 1)", "2"), ("plus one (left/right)", "right"),
+                             ("eyes up (yes/no each, optional)", "y n n y n y"), ("proposer (optional)", "")]:
+        term.answer(question, answer)
+    type_players(term, ["goal (3 of", "all nix used (yes/no)"], ["Player A", "orange blue green", ""], ["Ben", "pink yellow orange", "y"])
+    term.answer("Correct a field, or press Enter to finish", "display")
+    term.expect("display (5-10): one per answer; Enter keeps a row, - ends the list")
+    for n in range(1, 6):
+        term.answer(f"display {n} (3 of green/orange/pink/blue/yellow): ", "")
+    term.answer("display 6 (3 of green/orange/pink/blue/yellow): green blue pink", "-")
+    term.expect("error: eyes_up has 6 values, needs one per rug (5)")
+    term.answer("Correct a field (see the errors)", "eyes_up")
+    term.answer("eyes up (yes/no each, optional, - for none): yes no no yes no yes", "-")
+    term.expect("  eyes_up -")
+    term.answer("Correct a field, or press Enter to finish", "")
+    term.answer("Save this table", "n")
+    stdout = term.finish()
+    assert "Ben: 13 points (rank 1)" in stdout and "the game is not over" not in stdout
+    assert "write one of" not in term.shown and "write y or n" not in term.shown
 
 
 # --- what is said and shown (piped answers, the plain line reader) -----------------------------------
@@ -335,3 +391,53 @@ def test_no_question_is_wider_than_80_columns(game, interactive, monkeypatch):
     typed(info.id, _answers(info.state_model(info.load_spec()), example(info)) + ["", "n"])
     assert len(questions) > 5
     assert all(len(q) < 80 for q in questions), max(questions, key=len)
+
+
+# --- correcting: which field, and clearing one --------------------------------------------------------
+
+
+def test_a_player_whose_name_starts_with_another_players_can_be_corrected(interactive, tmp_path):
+    """Players "Ben" and "Ben Smith": "Ben Smith dome" is Ben Smith's dome (the first name that
+    matched won: 'Smith dome' is not a field), the entry Tab completion offers."""
+    answers = ["Ben", *ASHA[1:], "Ben Smith", *BEN[1:], "", "Ben Smith dome", "4 2 3", "", "y", "table.toml"]
+    result = typed("artisans", answers)
+    assert "is not a field" not in result.stderr
+    assert "  Dome (3 boxes) [4 1 3]: " in result.stderr and "  Ben Smith dome 4 2 3\n" in result.stderr
+    ben, ben_smith = tomllib.loads((tmp_path / "table.toml").read_text())["players"]
+    assert (ben["dome"], ben_smith["dome"]) == ([5, 2, 6], [4, 2, 3])
+
+
+@pytest.mark.parametrize(("answer", "whose"), [("Ben dome", "Ben"), ("Ben dome dome", "Ben dome")])
+def test_a_name_ending_in_a_field_still_leaves_the_shorter_players_field(answer, whose):
+    """Players "Ben" and "Ben dome": the longer name is tried first, and when what follows it names
+    no field, the shorter one (so neither player's dome is out of reach)."""
+    info = games.get("artisans")
+    model = info.state_model(info.load_spec())
+    data = {"players": [{"name": "Ben"}, {"name": "Ben dome"}]}
+    owner, _, field = entry._target(answer, data, model, entry._player_model(model))
+    assert (owner["name"], field) == (whose, "dome")
+
+
+def test_a_piped_correction_clears_an_optional_field_with_a_dash(interactive, tmp_path):
+    """Enter keeps Asha's age 34 (offered as [34]), so '-' (said in the question) leaves it out;
+    a blank was her 34 again: an optional field could never be cleared."""
+    answers = ASHA + BEN + ["", "Asha age", "-", "", "y", "table.toml"]
+    result = typed("artisans", answers)
+    assert "  age (0-150, optional, - for none) [34]: " in result.stderr
+    assert "  Asha age -\n" in result.stderr
+    asha = tomllib.loads((tmp_path / "table.toml").read_text())["players"][0]
+    assert "age" not in asha and asha["dome"] == [5, 2, 6]
+
+
+def test_a_piped_correction_shortens_a_list_of_rows_with_a_dash(interactive):
+    """TAJ's display corrected: Enter keeps rugs 1-5, '-' on the sixth ends the list there (a blank
+    gave rug 6 back, so a list could never be shortened); the question says so."""
+    rows = ["display", "", "", "", "", "", "-", "eyes_up", "y n n y n"]
+    result = typed("taj", TAJ + rows + ["", "n"])
+    review = result.stderr[result.stderr.index("Correct a field"):]
+    assert "display (5-10): one per answer; Enter keeps a row, - ends the list\n" in review
+    assert "  display: the last 1 row of the earlier entry left out, as asked\n" in review
+    assert "          5. yellow blue orange\n  error: eyes_up has 6 values, needs one per rug (5)\n" in review
+    assert "  eyes_up yes no no yes no\n" in review and "error" not in review.split("eyes_up yes no no yes no")[1]
+    assert "the game is not over" not in result.stdout  # 5 rugs: the game's end (rulebook: Game End)
+    assert "the game is not over: 6 rugs remain" in typed("taj", TAJ + ["", "n"]).stdout
