@@ -182,6 +182,6 @@ def _taj(c: Canvas, x: float, y: float, w: float, plus_right: bool) -> None:
 def picture(spec: Any, data: dict[str, Any]) -> bytes:
     """The PNG of a state file's display: the rugs, the Taj card and the eyes."""
     from tajkit.sheets.raster import png_from_pdf
-    from tajkit.solver.taj.state import table_from_data
+    from tajkit.solver.taj.files import read_state
 
-    return png_from_pdf(render_display(spec, table_from_data(spec, data)), dpi=110)
+    return png_from_pdf(render_display(spec, read_state(spec, data)), dpi=110)

@@ -531,7 +531,7 @@ def test_hint_accepts_new_star_values(tmp_path):
 
 def test_the_hint_is_set_by_a_futures_budget_not_the_clock():
     """The same seed and budget give the same hint on any machine; the clock is only a safety cap."""
-    from tajkit.solver.artisans.hint import hinter_for
+    from tajkit.solver.artisans.search.hinter import hinter_for
     from tajkit.solver.artisans.rules import Sheet, load_spec
 
     spec = load_spec()
@@ -842,8 +842,8 @@ def test_a_misspelt_word_from_a_closed_list_gets_a_did_you_mean(tmp_path):
 def test_white_space_around_a_name_is_named_where_it_is():
     from tajkit.solver.errors import BadState
     from tajkit.solver.statefile import validate
+    from tajkit.solver.taj.files import state_model
     from tajkit.solver.taj.spec import load_spec
-    from tajkit.solver.taj.state import state_model
 
     data = tomllib.loads((DATA / "taj-example.toml").read_text())
     data["players"][1]["name"] = " Ben\t"

@@ -15,10 +15,10 @@ from typer.testing import CliRunner
 from tajkit.cli.main import app
 from tajkit.solver.errors import BadInput
 from tajkit.solver.taj import hint
+from tajkit.solver.taj.files import read_state
 from tajkit.solver.taj.rules import Display, Outcome, colour_values, goal_score, outcome_of, possible_outcomes, results
 from tajkit.solver.taj.scoring import score_table
 from tajkit.solver.taj.spec import load_spec
-from tajkit.solver.taj.state import table_from_data
 
 SPEC = load_spec()
 END = Path(__file__).parent / "data" / "taj-end.toml"
@@ -30,7 +30,7 @@ TABLE_WITH_PROPOSER = Path(__file__).parent / "data" / "taj-proposer.toml"
 def table(**changes):
     data = copy.deepcopy(END_DATA)
     data.update(changes)
-    return table_from_data(SPEC, data)
+    return read_state(SPEC, data)
 
 
 def display(rugs, taj=0, plus_right=True, eyes=None):
@@ -80,7 +80,7 @@ def test_only_the_three_rugs_under_the_taj_count():
 def test_ranking_ties_share_the_rank_with_a_note():
     data = copy.deepcopy(END_DATA)
     data["players"][1]["goal"] = data["players"][0]["goal"]
-    result = score_table(SPEC, table_from_data(SPEC, data))
+    result = score_table(SPEC, read_state(SPEC, data))
     assert [p.rank for p in result.players] == [1, 1]
     assert "no tie-break" in result.ties[0]
 
@@ -93,14 +93,14 @@ def test_the_plus_one_reading_is_said_and_can_be_switched(tmp_path):
 
     rugs = [["pink", "pink", "blue"]] * 6
     data = {**copy.deepcopy(END_DATA), "display": rugs}
-    per_colour = score_table(SPEC, table_from_data(SPEC, data))
+    per_colour = score_table(SPEC, read_state(SPEC, data))
     assert per_colour.extra["colour_values"]["pink"] == 3 * (1 + 2) + 1
     assert any("tajkit's reading" in n for n in per_colour.notes)
     (tmp_path / "taj.toml").write_text('[taj]\nplus_one_reading = "per_portion"\n')
     seeds.data_dir = tmp_path
     try:
         spec = load_spec()
-        per_portion = score_table(spec, table_from_data(spec, data))
+        per_portion = score_table(spec, read_state(spec, data))
     finally:
         seeds.data_dir = None
     assert per_portion.extra["colour_values"]["pink"] == 3 * (1 + 2) + 2
@@ -207,7 +207,7 @@ def problems(**changes) -> tuple[str, ...]:
     data = copy.deepcopy(END_DATA)
     data.update(changes)
     with pytest.raises(BadInput) as caught:
-        table_from_data(SPEC, data)
+        read_state(SPEC, data)
     return caught.value.problems
 
 
@@ -293,7 +293,7 @@ def test_proposer_picks_the_better_of_two_equally_far_rugs(goal, leaves):
     rugs = [("pink",) * 3] + [("green",) * 3] * 5 + [("orange",) * 3]
     data = {**END_DATA, "display": [list(r) for r in rugs], "taj": 3}
     data["players"] = [{"name": "A", "goal": goal}, {"name": "B", "goal": ["green", "pink", "blue"]}]
-    t = table_from_data(SPEC, data)
+    t = read_state(SPEC, data)
     fails = hint.outcome_result(SPEC, t.display, t.players[0].goal, 2, 3, Outcome.fails)
     assert fails.best == f"{leaves} leaves"
 

@@ -8,11 +8,11 @@ from tajkit.solver.game import Command, Game, Option, Report, delegate
 
 
 def _hint(spec: Any, data: dict[str, Any], player: str | None, proposal: tuple[int, int] | None, top: int) -> Report:
-    from tajkit.solver.taj import hint, report, rules, scoring, state
+    from tajkit.solver.taj import files, hint, report, rules, scoring
 
-    table = state.table_from_data(spec, data)
+    table = files.read_state(spec, data)
     hint.check_not_over(spec, table)
-    name = state.pick_player(table, player)
+    name = files.pick_player(table, player)
     notes = list(scoring.readings(spec))
     if player is None and len(table.players) > 1:
         notes.append(f"no --player given: this is the view of {name}, the proposer")
@@ -62,10 +62,10 @@ class Taj(Game):
         return spec.min_players, spec.max_players
 
     categories = delegate("tajkit.solver.taj.scoring", "categories")
-    state_model = delegate("tajkit.solver.taj.state", "state_model")
-    read_state = delegate("tajkit.solver.taj.state", "table_from_data")
+    state_model = delegate("tajkit.solver.taj.files", "state_model")
+    read_state = delegate("tajkit.solver.taj.files", "read_state")
     score = delegate("tajkit.solver.taj.scoring", "score_table")
-    to_data = delegate("tajkit.solver.taj.state", "to_data")
+    to_data = delegate("tajkit.solver.taj.files", "to_data")
     rules = delegate("tajkit.solver.taj.protocol", "rules_for")
 
 

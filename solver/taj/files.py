@@ -1,4 +1,5 @@
-"""The TAJ state file: its model (and JSON Schema), validation and the table it describes."""
+"""The TAJ state file: its model (and JSON Schema), reading it into the table it describes with
+the rule checks across its fields, and writing a table back."""
 
 from __future__ import annotations
 
@@ -11,9 +12,7 @@ from tajkit.solver import statefile
 from tajkit.solver.errors import BadState
 from tajkit.solver.seedmodels import PlayerName
 from tajkit.solver.taj.rules import Display, Player, Table
-from tajkit.solver.taj.spec import Spec
-
-GAME = "taj"
+from tajkit.solver.taj.spec import GAME_ID, Spec
 
 
 @cache
@@ -81,8 +80,8 @@ def _model(spec: Spec, colour: Any, side: Any) -> type[BaseModel]:
     )
 
 
-def table_from_data(spec: Spec, data: dict[str, Any]) -> Table:
-    statefile.check_game(data, GAME)
+def read_state(spec: Spec, data: dict[str, Any]) -> Table:
+    statefile.check_game(data, GAME_ID)
     try:
         parsed: Any = statefile.validate(state_model(spec), data)
     except BadState as exc:
@@ -100,10 +99,6 @@ def table_from_data(spec: Spec, data: dict[str, Any]) -> Table:
     )
     players = tuple(Player(p.name, tuple(p.goal), p.all_nix_used) for p in parsed.players)  # type: ignore[arg-type]
     return Table(display, players, parsed.proposer, eyes_known=parsed.eyes_up is not None)
-
-
-def load_table(spec: Spec, source: str) -> Table:
-    return table_from_data(spec, statefile.read_source(source))
 
 
 def _rule_problems_beside_colours(spec: Spec, data: dict[str, Any]) -> list[str]:
@@ -153,7 +148,7 @@ def to_data(spec: Spec, table: Table) -> dict[str, Any]:
     """The state-file dict for a table (what ``tajkit score`` reads back)."""
     d = table.display
     data: dict[str, Any] = {
-        "game": GAME,
+        "game": GAME_ID,
         "display": [list(r) for r in d.rugs],
         "taj": d.taj + 1,
         "plus_one": "right" if d.plus_right else "left",
