@@ -15,7 +15,7 @@ import pytest
 
 from tajkit.solver.errors import BadInput, IllegalMove, SolverFailure
 from tajkit.solver.karigar import GAME
-from tajkit.solver.karigar.bazaar import Board, Card, Option, Position, affords, apply, covered, lay_out
+from tajkit.solver.karigar.rules import Board, Card, Option, Position, affords, apply, covered, lay_out
 from tajkit.solver.karigar.planner import Plan, plan
 from tajkit.solver.karigar.position import read_position
 from tajkit.solver.karigar.samples import full_position, small_position

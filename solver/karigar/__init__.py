@@ -1,8 +1,8 @@
 """Karigar-e-Taj (worker placement): end scoring with the rulebook's tie-breaks, and a build planner
 over the Bazaar.
 
-``spec`` (the typed seed), ``taj`` (levels), ``score`` (the finished table), ``bazaar`` (the rules
-of a turn), ``position`` (the hint's position file), ``planner`` (CP-SAT), ``search`` (the
+``spec`` (the typed seed), ``rules`` (the rules model: a turn in the Bazaar, the Taj levels),
+``score`` (the finished table), ``position`` (the hint's position file), ``planner`` (CP-SAT), ``search`` (the
 breadth-first check) and ``hint`` (the report). This module stays light: everything heavy is
 imported inside the methods.
 """

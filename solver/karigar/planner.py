@@ -1,5 +1,5 @@
 """The build planner: the fewest turns until the player holds the Level tile's resources, as a
-time-indexed OR-Tools CP-SAT model over the rules of :mod:`bazaar`.
+time-indexed OR-Tools CP-SAT model over the rules of :mod:`rules`.
 
 For each horizon ``T = 1, 2, ...`` below the limit a model asks whether ``T`` turns can end with
 the resources held; the first horizon that can is the answer, *proven* shortest when CP-SAT proved
@@ -31,7 +31,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from tajkit.solver.errors import IllegalMove, SolverFailure
-from tajkit.solver.karigar.bazaar import SUPPLY, Act, Board, Position, Turn, affords, apply, covered
+from tajkit.solver.karigar.rules import SUPPLY, Act, Board, Position, Turn, affords, apply, covered
 
 
 @dataclass(frozen=True)

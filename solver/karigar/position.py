@@ -1,6 +1,6 @@
 """The position file ``tajkit hint karigar`` reads: the Bazaar as it lies, who stands where, what
 the player holds and what the Level tile needs; checked against the rules and turned into the
-rules model's :class:`~bazaar.Board` and :class:`~bazaar.Position`."""
+rules model's :class:`~rules.Board` and :class:`~rules.Position`."""
 
 from __future__ import annotations
 
@@ -13,9 +13,8 @@ from pydantic import BaseModel, ConfigDict, Field, create_model
 
 from tajkit.solver import statefile
 from tajkit.solver.errors import BadState
-from tajkit.solver.karigar.bazaar import SUPPLY, Board, Card, Offer, Option, Position, Space, lay_out
+from tajkit.solver.karigar.rules import SUPPLY, Board, Card, Offer, Option, Position, Space, current_level, lay_out, level_order_problems
 from tajkit.solver.karigar.spec import Spec, counts, repeated
-from tajkit.solver.karigar.taj import current_level, level_order_problems
 from tajkit.solver.seedmodels import PlayerName
 
 GAME = "karigar"

@@ -1,5 +1,5 @@
 """Karigar-e-Taj's rules protocol (``solver/protocol.py``): the whole game, from the setup to the
-scoring, on the rules model of ``bazaar.py`` (a turn in the Bazaar), ``taj.py`` (the levels) and
+scoring, on the rules model of ``rules.py`` (a turn in the Bazaar, the Taj levels) and
 ``score.py`` (the end). Rulebook sections are named by their headings in ``karigar-e-taj.txt``.
 
 **A turn** (How to Play) is typed in steps, each a short event:
@@ -18,7 +18,7 @@ scoring, on the rules model of ``bazaar.py`` (a turn in the Bazaar), ``taj.py`` 
   3pt for 2 marble`` when two Alliance cards are held already: 2. Using an Alliance Card);
 * free actions after: ``build 5`` or ``end`` (the turn ends by itself when no build is possible).
 
-The acts resolve as ``bazaar.apply`` says (payments from what was held when the turn began), so
+The acts resolve as ``rules.apply`` says (payments from what was held when the turn began), so
 the hint's planner and a played game are the same rules. After a build (Building the Taj Mahal):
 the resources are paid, the top Taj point token is taken, one Bakshish card drawn (two and the
 First Player Marker for a level's last section); *chance* then draws the Bazaar card that replaces
@@ -61,11 +61,10 @@ from pydantic import ConfigDict, Field, create_model
 from tajkit.solver import statefile
 from tajkit.solver.errors import BadInput, BadState, IllegalMove
 from tajkit.solver.game import ScoreResult
-from tajkit.solver.karigar import bazaar, samples, score
-from tajkit.solver.karigar.bazaar import SUPPLY, Act, Board, Card, Offer, Position, Space, Turn, affords, lay_out
+from tajkit.solver.karigar import rules, samples, score
+from tajkit.solver.karigar.rules import SUPPLY, Act, Board, Card, Offer, Position, Space, Turn, affords, current_level, lay_out
 from tajkit.solver.karigar.position import bag_model, card_model, card_of, card_shape_problems, offer_model
 from tajkit.solver.karigar.spec import Spec, counts, describe, repeated
-from tajkit.solver.karigar.taj import current_level
 from tajkit.solver.protocol import CHANCE
 from tajkit.solver.seedmodels import PlayerName
 
@@ -730,7 +729,7 @@ class KarigarRules:
             if len(held) < spec.most_alliances:
                 return [Do(Act(i, buy=True))]
             return [Do(Act(i, buy=True), discard=o) for o in dict.fromkeys(held)]  # rulebook: 2. Using an Alliance Card: at most 2
-        menu = bazaar._acts(board, i, workers, elephant, budget)
+        menu = rules._acts(board, i, workers, elephant, budget)
         return [Do(a) for a in menu if all(p <= b for p, b in zip(_act_pay(spec, space, a), budget))]
 
     def _do(self, state: KarigarState, action: Do) -> KarigarState:
@@ -744,7 +743,7 @@ class KarigarRules:
         return self._settle(state)
 
     def _resolve(self, state: KarigarState) -> KarigarState:
-        """The main action done: ``bazaar.apply`` checks the whole turn and gives what is held after it."""
+        """The main action done: ``rules.apply`` checks the whole turn and gives what is held after it."""
         spec = self.spec
         main = state.main
         assert main is not None
@@ -753,7 +752,7 @@ class KarigarRules:
         pos = Position(me.workers, me.elephant, me.holding)
         dests = _destinations(me.workers, main.moved)
         turn = Turn(dests, main.elephant_to, main.hire, tuple(a for a in main.acts if a.take or a.use or a.sell or a.buy))
-        after = bazaar.apply(board, pos, turn)
+        after = rules.apply(board, pos, turn)
         alliances = list(me.alliances)
         offers = list(state.offers)
         slots = _alliance_slots(spec)

@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from tajkit.solver.karigar.bazaar import SUPPLY, Board, Card, Option, Position, lay_out
+from tajkit.solver.karigar.rules import SUPPLY, Board, Card, Option, Position, lay_out
 from tajkit.solver.karigar.spec import Slot, Spec
 
 

@@ -18,7 +18,7 @@ from tajkit.solver import statefile
 from tajkit.solver.errors import BadState
 from tajkit.solver.game import Category, PlayerScore, Row, ScoreResult
 from tajkit.solver.karigar.spec import Spec, repeated
-from tajkit.solver.karigar.taj import level_order_problems, levels_note
+from tajkit.solver.karigar.rules import level_order_problems, levels_note
 from tajkit.solver.ranking import TieBreak, join_names, plural, rank
 from tajkit.solver.seedmodels import PlayerName
 

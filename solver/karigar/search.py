@@ -1,7 +1,7 @@
 """A plain breadth-first search over the rules module: the second way of computing the planner's
 answer, used by the tests to cross-check CP-SAT on small Bazaars. Exact but exponential.
 
-Turn by turn it applies every turn :func:`~bazaar.turns` lists to every position reached. Of the
+Turn by turn it applies every turn :func:`~rules.turns` lists to every position reached. Of the
 positions with the same workers and Elephant it keeps only those whose holdings no other one
 covers: holding more never makes a turn illegal nor a later holding smaller, so the dropped
 positions can reach nothing the kept ones cannot."""
@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from tajkit.solver.karigar.bazaar import Board, Position, Turn, affords, apply, covered, turns
+from tajkit.solver.karigar.rules import Board, Position, Turn, affords, apply, covered, turns
 
 
 @dataclass(frozen=True)

@@ -1,4 +1,7 @@
-"""The Bazaar's rules: one model for the planner, its breadth-first check and the replay of a plan.
+"""Karigar-e-Taj's rules model: the truth the other modules are tested against. The hint's
+planner (``planner.py``, CP-SAT) and its breadth-first check (``search.py``) search over it, the
+rules protocol (``protocol.py``) plays whole games on it, and the state files (``files.py``) check
+built sections with its Taj levels.
 
 Rulebook sections are quoted by their headings in ``karigar-e-taj.txt`` (1.1 Acquiring Resources,
 1.2 Movement of Workers, 1.3 Trading Spaces, 1.4 Acquire an Alliance Card, Hiring Elephants).
@@ -16,12 +19,15 @@ Rulebook sections are quoted by their headings in ``karigar-e-taj.txt`` (1.1 Acq
 Derived and assumed rules (the seed's ``[exchange]`` and ``[[assumptions]]`` say so in the output):
 an exchange option needs as many workers as the larger of what it takes and gives, options on one
 space add up; a turn's payments come from what was held when the turn began.
+
+The Taj levels (rulebook: Building the Taj Mahal): which level is being built, and the rule that a
+level is built only after the one below it is complete.
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from itertools import combinations, combinations_with_replacement, product
@@ -437,3 +443,49 @@ def lay_out(spec: Spec, cards: dict[int, Card], offers: dict[str, Offer], slots:
             spaces.append(Space(slot.name, "alliance", slot.row, slot.col, cost=offer.cost if offer else (),
                                 points=offer.points if offer else 0, offered=offer is not None))
     return tuple(spaces)
+
+
+# --- the Taj levels --------------------------------------------------------------------------------
+
+LEVEL_RULE = "the bottom level must be completed before building the next level (rulebook: Building the Taj Mahal)"
+
+
+def current_level(spec: Spec, built: Iterable[int]) -> int:
+    """The level being built: the lowest level not complete (``level_count + 1`` when all are)."""
+    done = set(built)
+    for k, level in enumerate(spec.levels):
+        if not set(level) <= done:
+            return k + 1
+    return spec.level_count + 1
+
+
+def levels_complete(spec: Spec, built: Iterable[int]) -> int:
+    return current_level(spec, built) - 1
+
+
+def level_order_problems(spec: Spec, builders: Mapping[int, str]) -> list[str]:
+    """One sentence per section built on a level whose level below is not complete.
+    ``builders`` maps each built section to who built it (a name, or "" when unknown)."""
+    problems = []
+    built = set(builders)
+    for section in sorted(built):
+        level = spec.level_of(section)
+        if level == 1:
+            continue
+        below = spec.levels[level - 2]
+        missing = [s for s in below if s not in built]
+        if missing:
+            who = f"{builders[section]}: " if builders[section] else ""
+            problems.append(
+                f"{who}section {section} is on level {level}, but level {level - 1} lacks section"
+                f"{'s' if len(missing) > 1 else ''} {', '.join(map(str, missing))}: {LEVEL_RULE}"
+            )
+    return problems
+
+
+def levels_note(spec: Spec) -> str:
+    """The note every output resting on the level layout carries."""
+    return (
+        f"Taj levels taken as sections {spec.levels_text()} ({spec.levels_source}: the rulebook numbers the "
+        "sections 1-12 but does not say which make a level; set [taj.layout] levels in karigar.toml to change it)"
+    )
