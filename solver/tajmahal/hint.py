@@ -23,7 +23,7 @@ from tajkit.solver.tajmahal import planner
 from tajkit.solver.tajmahal.planner import Plan, Problem
 from tajkit.solver.tajmahal.rules import TAKEN, Card, Play, Round, chain_gain, chain_text, total
 from tajkit.solver.seedmodels import MAX_PLAYERS_IN_A_FILE, PlayerName
-from tajkit.solver.tajmahal.spec import GAME, SYMBOLS, Points, Spec
+from tajkit.solver.tajmahal.spec import GAME_ID, SYMBOLS, Points, Spec
 from tajkit.solver.tajmahal.state import STRICT, Symbol, card_type, province_type, table_problems
 
 
@@ -101,7 +101,7 @@ def position_model(spec: Spec) -> Any:
 
 
 def position_from_data(spec: Spec, data: dict[str, Any]) -> Position:
-    statefile.check_game(data, GAME)
+    statefile.check_game(data, GAME_ID)
     parsed = statefile.validate(position_model(spec), data)
     problems = position_problems(spec, parsed)
     if problems:
@@ -486,7 +486,7 @@ def option_json(spec: Spec, o: Option) -> dict[str, Any]:
 
 def hint_json(spec: Spec, position: Position, hint: Hint, default_cost: bool, notes: tuple[str, ...]) -> dict[str, Any]:
     return {
-        "game": GAME,
+        "game": GAME_ID,
         "province": position.province,
         "player": position.names[hint.player],
         "turn": position.names[position.turn],

@@ -54,7 +54,7 @@ from tajkit.solver.tajmahal.rules import (
 )
 from tajkit.solver.tajmahal.samples import NAMES, WEIGHTS
 from tajkit.solver.tajmahal.scoring import score_table
-from tajkit.solver.tajmahal.spec import GAME, SYMBOLS, Spec
+from tajkit.solver.tajmahal.spec import GAME_ID, SYMBOLS, Spec
 from tajkit.solver.tajmahal.state import RoundRecord, Table, table_problems
 
 LETTERS = dict(zip("etpywm", SYMBOLS))
@@ -147,7 +147,7 @@ def setup_card(spec: Spec, value: Any, where: str) -> Card:
 class TajMahalRules:
     """Taj Mahal's :class:`~tajkit.solver.protocol.Rules` for the whole game."""
 
-    game = GAME
+    game = GAME_ID
 
     def __init__(self, spec: Spec) -> None:
         self.spec = spec
@@ -441,7 +441,7 @@ class TajMahalRules:
             if record.bonus_typed and record.prizes[SYMBOLS.index("tiger")] is not None:
                 entry |= {"bonus_tile": record.bonus.points, "bonus_tile_when": "end" if record.bonus.at_end else "now"}
             rounds.append(entry)
-        return {"game": GAME, "players": list(state.names), "rounds": rounds}
+        return {"game": GAME_ID, "players": list(state.names), "rounds": rounds}
 
 
 def rules_for(spec: Spec) -> TajMahalRules:

@@ -7,7 +7,7 @@ import random
 from typing import Any
 
 from tajkit.solver.tajmahal.rules import Card, Play, Round, Withdraw
-from tajkit.solver.tajmahal.spec import SYMBOLS, Spec
+from tajkit.solver.tajmahal.spec import GAME_ID, SYMBOLS, Spec
 
 NAMES = ("Asha", "Ben", "Chen", "Devi")
 WEIGHTS = (4, 2, 2, 1, 1, 2)  # elephants most often, advisors least: a guess, for variety only
@@ -37,6 +37,6 @@ def random_position(spec: Spec, rng: random.Random, max_hand: int = 7, max_turns
         for i, n in enumerate(names)
     ]
     unclaimed = [c for c, who in zip(SYMBOLS, state.claimed) if who is None]
-    data = {"game": "tajmahal", "province": state.province, "turn": names[turn], "unclaimed": unclaimed,
+    data = {"game": GAME_ID, "province": state.province, "turn": names[turn], "unclaimed": unclaimed,
             "bonus_tile": rng.randint(0, 5), "players": players}
     return data, names[turn]

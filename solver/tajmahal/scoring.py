@@ -9,7 +9,7 @@ from typing import Any
 from tajkit.solver.game import Category, PlayerScore, Row, ScoreResult
 from tajkit.solver.ranking import TieBreak, join_names, plural, rank, still_tied
 from tajkit.solver.tajmahal.rules import Holdings, Scored, chain_text, score_holdings
-from tajkit.solver.tajmahal.spec import GAME, SYMBOLS, Spec
+from tajkit.solver.tajmahal.spec import GAME_ID, SYMBOLS, Spec
 from tajkit.solver.tajmahal.state import RoundRecord, Table
 
 PROVINCE, CHAIN, PRINCESS, BONUS, MARKERS, TOTAL, CARDS_LEFT = (
@@ -66,7 +66,7 @@ def score_table(spec: Spec, table: Table) -> ScoreResult:
         for i in ranking.order
     )
     return ScoreResult(
-        GAME,
+        GAME_ID,
         categories(spec),
         players,
         ranking.ties,

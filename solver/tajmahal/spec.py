@@ -16,7 +16,7 @@ from pydantic import Field, model_validator
 
 from tajkit.solver.seedmodels import Name, SeedFile, Source, Strict, Text
 
-GAME = "tajmahal"
+GAME_ID = "tajmahal"  # the game's id: in state files (`game = "tajmahal"`) and the seed's name
 SYMBOLS = ("elephant", "tiger", "princess", "yellow_advisor", "white_advisor", "taj")
 Points = Annotated[int, Field(ge=0, le=1000, description="points, 0-1000")]
 TAJKIT = "tajkit default"
@@ -203,8 +203,8 @@ class Spec:
 def load_spec() -> Spec:
     from tajkit import seeds
 
-    data: TajMahalData = seeds.typed(GAME, TajMahalData)
-    shipped = seeds.packaged(GAME)
+    data: TajMahalData = seeds.typed(GAME_ID, TajMahalData)
+    shipped = seeds.packaged(GAME_ID)
     return spec_from(data, shipped)
 
 

@@ -37,7 +37,7 @@ from tajkit.solver.tajmahal.rules import (
     Withdrawal,
     beyond_deck,
 )
-from tajkit.solver.tajmahal.spec import GAME, SYMBOLS, Category, Points, Spec
+from tajkit.solver.tajmahal.spec import GAME_ID, SYMBOLS, Category, Points, Spec
 
 Symbol = Literal[SYMBOLS]  # type: ignore[valid-type]
 STRICT = ConfigDict(extra="forbid", strict=True)
@@ -190,7 +190,7 @@ def _name_to_table(value: Any) -> Any:
 
 def table_from_data(spec: Spec, data: dict[str, Any]) -> Table:
     """Validate a parsed state file against the model and the rules; every problem at once."""
-    statefile.check_game(data, GAME)
+    statefile.check_game(data, GAME_ID)
     try:
         parsed = statefile.validate(file_model(spec), data)
     except BadState as exc:
@@ -480,4 +480,4 @@ def final_position(table: Table) -> dict[str, Any]:
         if left is not None:
             entry["cards_left"] = left
         players.append(entry)
-    return {"game": GAME, "players": players}
+    return {"game": GAME_ID, "players": players}
