@@ -52,9 +52,9 @@ def picture(spec: Any, data: dict[str, Any], dpi: float = 110.0) -> bytes:
 
 
 def pdf(spec: Any, data: dict[str, Any]) -> bytes:
-    from tajkit.solver.maharani.state import read
+    from tajkit.solver.maharani.files import read_state
 
-    replay = read(spec, data)
+    replay = read_state(spec, data)
     cell = min(52.0, 416.0 / max(spec.width, spec.height))
     board_w, board_h = spec.width * cell, spec.height * cell
     width = MARGIN * 2 + SIDE * 2 + board_w + 18 + PANEL_W

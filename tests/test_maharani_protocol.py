@@ -16,7 +16,8 @@ from test_readme import files
 
 from tajkit.solver import games
 from tajkit.solver.errors import BadInput, BadState, IllegalMove
-from tajkit.solver.maharani import notation, rules, scoring, state
+from tajkit.solver.maharani import notation, rules, scoring
+from tajkit.solver.maharani.files import read_state
 from tajkit.solver.maharani.protocol import Draw, EndTurn, MaharaniRules, Place, Refresh
 from tajkit.solver.protocol import CHANCE, Record, random_game, replay
 
@@ -224,7 +225,7 @@ def test_the_readmes_game_replayed_through_the_protocol_scores_as_its_state_file
     events = "1d2s+a 2d3s+a Ys Yn 3h6w end Ysw 2e2s+a 3e1s+b Bw Bsw 1g7n+a 2g8n+a Pc Pw 1e3s+a end Pns r".split()
     done = replay(RULES, Record("maharani", setup, tuple(events)))
     assert RULES.state_file(done.state)["turns"] == data["turns"]
-    assert RULES.standings(done.state) == scoring.score(SPEC, state.read(SPEC, data))
-    assert [p.total for p in RULES.standings(done.state).players] == [p.total for p in scoring.score(SPEC, state.read(SPEC, data)).players]
+    assert RULES.standings(done.state) == scoring.score(SPEC, read_state(SPEC, data))
+    assert [p.total for p in RULES.standings(done.state).players] == [p.total for p in scoring.score(SPEC, read_state(SPEC, data)).players]
     with pytest.raises(BadState, match=r"^event 3 \('On'\): On: no such tile is left in the bag"):
         replay(RULES, Record("maharani", setup, ("1d2s+a", "2d3s+a", "On")))

@@ -15,7 +15,7 @@ from test_readme import files
 from tajkit.solver.maharani import notation, rules
 from tajkit.solver.maharani.hint import enumerate_best, run
 from tajkit.solver.maharani.scoring import score
-from tajkit.solver.maharani.state import read
+from tajkit.solver.maharani.files import read_state
 
 ALL_SPACES = [s.name for s in SPEC.spaces]
 
@@ -26,7 +26,7 @@ def record(pos: rules.Position, *turns: str, spec=SPEC) -> dict:
 
 def rows_of(spec, data: dict) -> dict[str, list]:
     """Each player's rows of ``tajkit score`` on the record, by name."""
-    return {p.name: list(p.rows) for p in score(spec, read(spec, data)).players}
+    return {p.name: list(p.rows) for p in score(spec, read_state(spec, data)).players}
 
 
 def turn_line(spec, data: dict, player: str = "player 1") -> str:
@@ -87,7 +87,7 @@ def test_a_worker_set_beside_a_quarter_goes_home_with_a_word():
     (second,) = [r for r in rows["player 2"] if r.label.startswith("Quarter 1")]
     assert (first.points, first.shown) == (4, "1 worker → 4; 1 worker set beside it goes home")
     assert (second.points, second.shown) == (0, "1 worker set beside it goes home")
-    (scoring,) = score(spec, read(spec, record(pos, "3c5n", spec=spec))).extra["turns"][0]["quarter_scorings"]
+    (scoring,) = score(spec, read_state(spec, record(pos, "3c5n", spec=spec))).extra["turns"][0]["quarter_scorings"]
     assert scoring["beside"] == [{"player": "player 1", "colour": None, "workers": 1},
                                  {"player": "player 2", "colour": None, "workers": 1}]
 
@@ -157,6 +157,6 @@ def test_the_readme_spells_out_the_same_start_as_its_position_string():
     spelled = tomllib.loads(found["maharani-spelled.toml"])
     names = [p["name"] for p in turn_file["players"]]
     assert [p["name"] for p in spelled["players"]] == names
-    given = read(SPEC, {**turn_file, "turns": []}).start
-    assert read(SPEC, spelled).start == given
+    given = read_state(SPEC, {**turn_file, "turns": []}).start
+    assert read_state(SPEC, spelled).start == given
     assert Counter(c for c in given.colour if c >= 0) == Counter({SPEC.colour_index("B"): 1})

@@ -369,7 +369,7 @@ def test_a_whole_game_ends_with_every_space_covered_and_each_quarter_scored_once
 def test_a_random_game_replayed_from_its_record_is_the_same_game(players):
     """A game played by the engine, written as a record (setup tiles and turns), read back and
     replayed turn by turn, ends in the same position with the same gold after every turn."""
-    from tajkit.solver.maharani.state import read
+    from tajkit.solver.maharani.files import read_state
 
     game = simulate.random_game(SPEC, players, seed=100 + players)
     record = {
@@ -378,14 +378,14 @@ def test_a_random_game_replayed_from_its_record_is_the_same_game(players):
         "players": [{"name": f"P{k}"} for k in range(players)],
         "turns": [notation.format_turn(SPEC, t, players) for t in game.turns],
     }
-    replay = read(SPEC, record)
+    replay = read_state(SPEC, record)
     assert replay.end == game.end
     assert [r.gold for r in replay.results] == [r.gold for r in game.results]
     assert [r.after for r in replay.results] == [r.after for r in game.results]
 
 
 def test_the_first_illegal_turn_stops_the_replay_with_its_number():
-    from tajkit.solver.maharani.state import read
+    from tajkit.solver.maharani.files import read_state
 
     game = simulate.random_game(SPEC, 4, seed=7, stop_after=12)
     texts = [notation.format_turn(SPEC, t, 4) for t in game.turns]
@@ -394,7 +394,7 @@ def test_the_first_illegal_turn_stops_the_replay_with_its_number():
     record = {"game": "maharani", "rondel": [notation.tile_text(SPEC, t) for t in game.start.rondel],
               "players": [{"name": n} for n in "ABCD"], "turns": texts}
     with pytest.raises(IllegalMove) as caught:
-        read(SPEC, record)
+        read_state(SPEC, record)
     (problem,) = caught.value.problems
     assert problem.startswith("turn 9 (A, ") and "is already covered" in problem
 

@@ -2,7 +2,7 @@
 
 The interface of the game (see ``solver/game.py``). The rules live in :mod:`.rules` (one model for
 the scorer, the validator and the hint), the notation of positions and turns in :mod:`.notation`,
-the state file in :mod:`.state`, scoring in :mod:`.scoring`, the hint in :mod:`.hint` (exhaustive)
+the state file in :mod:`.files`, scoring in :mod:`.scoring`, the hint in :mod:`.hint` (exhaustive)
 and :mod:`.cpsat` (the same answer as a CP-SAT model, for the cross-check). Kept light: pydantic,
 OR-Tools and reportlab are imported inside the methods.
 """
@@ -65,10 +65,10 @@ class Maharani(Game):
 
     pad_layouts = delegate("tajkit.solver.maharani.pad", "pad_layouts")
 
-    state_model = delegate("tajkit.solver.maharani.state", "state_model")
-    read_state = delegate("tajkit.solver.maharani.state", "read")
+    state_model = delegate("tajkit.solver.maharani.files", "state_model")
+    read_state = delegate("tajkit.solver.maharani.files", "read_state")
     score = delegate("tajkit.solver.maharani.scoring", "score")
-    to_data = delegate("tajkit.solver.maharani.state", "to_data")
+    to_data = delegate("tajkit.solver.maharani.files", "to_data")
     rules = delegate("tajkit.solver.maharani.protocol", "rules_for")
 
 

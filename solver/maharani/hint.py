@@ -154,11 +154,11 @@ def enumerate_best(spec: Spec, pos: Position, objective: str = "gold", top: int 
 
 def run(spec: Spec, data: dict[str, Any], objective: str = "gold", top: int = 5, tiles: int = 2, solver: str = "enum") -> Any:
     from tajkit.solver.game import Report
-    from tajkit.solver.maharani.state import read
+    from tajkit.solver.maharani.files import read_state
 
     if objective not in OBJECTIVES:
         raise BadInput(f"--objective {objective!r}: one of {', '.join(OBJECTIVES)}")
-    replay = read(spec, data)
+    replay = read_state(spec, data)
     pos = replay.end
     over = game_over(spec, pos)
     if over is not None:

@@ -36,7 +36,7 @@ from typing import Any, Union
 
 from tajkit.solver.errors import BadInput, BadState, IllegalMove
 from tajkit.solver.game import ScoreResult
-from tajkit.solver.maharani import notation, scoring, simulate, state
+from tajkit.solver.maharani import files, notation, scoring, simulate
 from tajkit.solver.maharani.rules import (
     CENTRE_RULE,
     END_RULE,
@@ -151,7 +151,7 @@ class MaharaniRules:
         data = dict(setup)
         if "turns" in data:
             raise BadState("setup: turns: the turns played are the record's events, not part of its setup")
-        replay = state.read(self.spec, {"game": self.game, **data})
+        replay = files.read_state(self.spec, {"game": self.game, **data})
         table = Table(json.dumps(data, sort_keys=True, ensure_ascii=False), replay.names)
         return MaharaniState(table, replay.end, replay.end, over=replay.over)
 
@@ -361,7 +361,7 @@ class MaharaniRules:
     def standings(self, s: MaharaniState) -> ScoreResult:
         """The existing scorer on :meth:`state_file`: the turns finished so far (a turn under way
         counts once it ends); at the end, the final score (the rulebook names no tie-break)."""
-        return scoring.score(self.spec, state.read(self.spec, self.state_file(s)))
+        return scoring.score(self.spec, files.read_state(self.spec, self.state_file(s)))
 
 
 def _listed(items: list[str], what: str = "in all") -> str:

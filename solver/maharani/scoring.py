@@ -10,7 +10,7 @@ from tajkit.solver.game import Category, PlayerScore, Row, ScoreResult
 from tajkit.solver.maharani import notation
 from tajkit.solver.maharani.rules import Placed, QuarterScore, Tile, TurnResult, crew_player, live_bag
 from tajkit.solver.maharani.spec import DIRS, Spec, inferred_table_note
-from tajkit.solver.maharani.state import Replay
+from tajkit.solver.maharani.files import Replay
 from tajkit.solver.ranking import rank
 
 NO_TIE_BREAK = "the rulebook names no tie-break, so they share the rank"

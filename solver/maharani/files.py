@@ -28,9 +28,8 @@ from tajkit.solver.maharani.rules import (
     game_over,
     play,
 )
-from tajkit.solver.maharani.spec import DIRS, Spec
+from tajkit.solver.maharani.spec import DIRS, GAME_ID, Spec
 
-GAME_ID = "maharani"
 MAX_TURNS = 1000
 
 
@@ -86,7 +85,7 @@ def state_model(spec: Spec) -> Any:
     )
 
 
-def read(spec: Spec, data: dict[str, Any]) -> Replay:
+def read_state(spec: Spec, data: dict[str, Any]) -> Replay:
     """The state file checked and replayed (BadState for the file, IllegalMove for a turn)."""
     statefile.check_game(data, GAME_ID)
     parsed: Any = statefile.validate(state_model(spec), data)
