@@ -17,7 +17,7 @@ from tajkit.solver.errors import BadInput
 from tajkit.solver.taj import hint
 from tajkit.solver.taj.files import read_state
 from tajkit.solver.taj.rules import Display, Outcome, colour_values, goal_score, outcome_of, possible_outcomes, results
-from tajkit.solver.taj.scoring import score_table
+from tajkit.solver.taj.scoring import score
 from tajkit.solver.taj.spec import load_spec
 
 SPEC = load_spec()
@@ -61,7 +61,7 @@ def test_sample_rug_value():
 def test_end_game_display_example():
     """End Game Display: ORANGE 3 symbols plus the +1 bonus (4), BLUE 1, GREEN 5; YELLOW 5 and
     PINK 6. Player A: (2) x 4 + (1) x 1 + (-1) x 5 = 4."""
-    result = score_table(SPEC, table())
+    result = score(SPEC, table())
     assert result.extra["colour_values"] == {"orange": 4, "blue": 1, "green": 5, "yellow": 5, "pink": 6}
     assert "  orange  3 + 1 = 4" in result.header
     player_a = next(p for p in result.players if p.name == "Player A")
@@ -80,7 +80,7 @@ def test_only_the_three_rugs_under_the_taj_count():
 def test_ranking_ties_share_the_rank_with_a_note():
     data = copy.deepcopy(END_DATA)
     data["players"][1]["goal"] = data["players"][0]["goal"]
-    result = score_table(SPEC, read_state(SPEC, data))
+    result = score(SPEC, read_state(SPEC, data))
     assert [p.rank for p in result.players] == [1, 1]
     assert "no tie-break" in result.ties[0]
 
@@ -93,14 +93,14 @@ def test_the_plus_one_reading_is_said_and_can_be_switched(tmp_path):
 
     rugs = [["pink", "pink", "blue"]] * 6
     data = {**copy.deepcopy(END_DATA), "display": rugs}
-    per_colour = score_table(SPEC, read_state(SPEC, data))
+    per_colour = score(SPEC, read_state(SPEC, data))
     assert per_colour.extra["colour_values"]["pink"] == 3 * (1 + 2) + 1
     assert any("tajkit's reading" in n for n in per_colour.notes)
     (tmp_path / "taj.toml").write_text('[taj]\nplus_one_reading = "per_portion"\n')
     seeds.data_dir = tmp_path
     try:
         spec = load_spec()
-        per_portion = score_table(spec, read_state(spec, data))
+        per_portion = score(spec, read_state(spec, data))
     finally:
         seeds.data_dir = None
     assert per_portion.extra["colour_values"]["pink"] == 3 * (1 + 2) + 2

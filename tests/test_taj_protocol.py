@@ -18,7 +18,7 @@ from tajkit.solver.protocol import CHANCE, Record, random_action, replay
 from tajkit.solver.taj.files import read_state
 from tajkit.solver.taj.protocol import Cast, LayRug, MoveTaj, Propose, Remove, ShowGoal, TajRules
 from tajkit.solver.taj.rules import Outcome, Vote, possible_goals, possible_rugs, start_display, vote_outcome, votes_allowed
-from tajkit.solver.taj.scoring import score_table
+from tajkit.solver.taj.scoring import score
 from tajkit.solver.taj.spec import load_spec
 
 SPEC = load_spec()
@@ -285,7 +285,7 @@ def test_record_replays_to_the_readme_score():
     )
     game = replay(RULES, Record("taj", {"players": ["Player A", "Ben"]}, events))
     assert RULES.to_act(game.state) is None
-    expected = score_table(SPEC, read_state(SPEC, tomllib.loads(EXAMPLE.read_text())))
+    expected = score(SPEC, read_state(SPEC, tomllib.loads(EXAMPLE.read_text())))
     assert RULES.standings(game.state) == expected
     assert [(p.name, p.total) for p in expected.players] == [("Ben", 13), ("Player A", 4)]
 

@@ -64,7 +64,7 @@ class Taj(Game):
     categories = delegate("tajkit.solver.taj.scoring", "categories")
     state_model = delegate("tajkit.solver.taj.files", "state_model")
     read_state = delegate("tajkit.solver.taj.files", "read_state")
-    score = delegate("tajkit.solver.taj.scoring", "score_table")
+    score = delegate("tajkit.solver.taj.scoring", "score")
     to_data = delegate("tajkit.solver.taj.files", "to_data")
     rules = delegate("tajkit.solver.taj.protocol", "rules_for")
 

@@ -52,7 +52,7 @@ def _model(spec: Spec, colour: Any, side: Any) -> type[BaseModel]:
     return create_model(
         "TajState",
         __config__=ConfigDict(extra="forbid", strict=True, title="tajkit state: TAJ"),
-        game=(Literal["taj"], Field(description='always "taj"')),
+        game=(Literal[GAME_ID], Field(description=f'always "{GAME_ID}"')),
         display=(
             list[rug],
             Field(

@@ -54,7 +54,7 @@ from tajkit.solver.taj.rules import (
     vote_outcome,
     votes_allowed,
 )
-from tajkit.solver.taj.spec import Spec
+from tajkit.solver.taj.spec import GAME_ID, Spec
 
 Goal = tuple[str, ...]
 DEAL, PROPOSE, VOTE, REMOVE, MOVE, REVEAL, OVER = "deal", "propose", "vote", "remove", "move", "reveal", "over"
@@ -143,7 +143,7 @@ class TajState:
 class TajRules:
     """TAJ's :class:`~tajkit.solver.protocol.Rules` (see the module's docstring)."""
 
-    game = "taj"
+    game = GAME_ID
 
     def __init__(self, spec: Spec) -> None:
         self.spec = spec
@@ -421,7 +421,7 @@ class TajRules:
         if state.display is None:
             return self._unscored(state.players, "the rugs are still being laid out (rulebook: Setup): nothing to score yet")
         table = self.table(state)
-        result = scoring.score_table(self.spec, table)
+        result = scoring.score(self.spec, table)
         hidden = [n for n in state.players if n not in table.names]
         if not hidden:
             return result
@@ -431,7 +431,7 @@ class TajRules:
 
     def _unscored(self, names: Sequence[str], note: str) -> ScoreResult:
         players = tuple(PlayerScore(n, 0, 1, ()) for n in names)
-        return ScoreResult("taj", scoring.categories(self.spec), players, notes=(note,))
+        return ScoreResult(GAME_ID, scoring.categories(self.spec), players, notes=(note,))
 
 
 def _text(action: Action) -> str:

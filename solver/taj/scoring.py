@@ -6,7 +6,7 @@ from __future__ import annotations
 from tajkit.solver.game import Category, PlayerScore, Row, ScoreResult
 from tajkit.solver.ranking import rank
 from tajkit.solver.taj.rules import Table, colour_values, goal_score, symbols
-from tajkit.solver.taj.spec import Spec
+from tajkit.solver.taj.spec import GAME_ID, Spec
 
 VALUES, TOTAL = "colour_values", "total"
 
@@ -49,7 +49,7 @@ def readings(spec: Spec) -> tuple[str, ...]:
     return tuple(notes)
 
 
-def score_table(spec: Spec, table: Table) -> ScoreResult:
+def score(spec: Spec, table: Table) -> ScoreResult:
     """Scoring: a player's score is the sum over the goal card's colours of modifier x value. The
     rulebook names no tie-break, so tied players share the rank."""
     d = table.display
@@ -90,7 +90,7 @@ def score_table(spec: Spec, table: Table) -> ScoreResult:
             "(rulebook: Game End); scoring the display as it stands"
         )
     return ScoreResult(
-        "taj",
+        GAME_ID,
         categories(spec),
         players,
         ranking.ties,
