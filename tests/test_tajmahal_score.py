@@ -322,7 +322,7 @@ def test_interactive_entry_saves_a_position_that_scores_the_same():
 def test_a_record_round_trips_and_its_final_position_is_the_example():
     """to_data keeps a record as read; its final position is tests/data/tajmahal-example.toml and
     scores the same totals, ranks and tie-break."""
-    from tajkit.solver.tajmahal.state import final_position
+    from tajkit.solver.tajmahal.files import final_position
 
     record = GAME.read_state(SPEC, game_record())
     again = GAME.read_state(SPEC, GAME.to_data(SPEC, record))

@@ -60,24 +60,21 @@ class TajMahal(Game):
             items += ("* tajkit defaults: the seed gives no point values (override them with --data).",)
         return {"points": CardPart(items=items, table=chain_table(spec))}
 
-    def state_model(self, spec: Any) -> Any:
-        """A final position, one table per player: what interactive entry asks for. ``score``
-        also reads a game record (see :meth:`schema`)."""
-        from tajkit.solver.tajmahal.state import position_model
-
-        return position_model(spec)
+    # A final position, one table per player: what interactive entry asks for. ``score`` also
+    # reads a game record (see ``file_forms``).
+    state_model = delegate("tajkit.solver.tajmahal.files", "final_position_model")
 
     def file_forms(self, spec: Any) -> dict[str, Any]:
         """``score`` reads a game record (names and rounds) or a final position (one table per
         player), one model; ``hint`` a round in progress."""
+        from tajkit.solver.tajmahal import files
         from tajkit.solver.tajmahal.hint import position_model
-        from tajkit.solver.tajmahal.state import file_model
 
-        return {"score": file_model(spec), "hint": position_model(spec)}
+        return {"score": files.state_model(spec), "hint": position_model(spec)}
 
-    read_state = delegate("tajkit.solver.tajmahal.state", "table_from_data")
+    read_state = delegate("tajkit.solver.tajmahal.files", "read_state")
     score = delegate("tajkit.solver.tajmahal.scoring", "score_table")
-    to_data = delegate("tajkit.solver.tajmahal.state", "to_data")
+    to_data = delegate("tajkit.solver.tajmahal.files", "to_data")
     rules = delegate("tajkit.solver.tajmahal.protocol", "rules_for")
 
 

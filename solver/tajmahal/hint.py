@@ -24,7 +24,7 @@ from tajkit.solver.tajmahal.planner import Plan, Problem
 from tajkit.solver.tajmahal.rules import TAKEN, Card, Play, Round, chain_gain, chain_text, total
 from tajkit.solver.seedmodels import MAX_PLAYERS_IN_A_FILE, PlayerName
 from tajkit.solver.tajmahal.spec import GAME_ID, SYMBOLS, Points, Spec
-from tajkit.solver.tajmahal.state import STRICT, Symbol, card_type, province_type, table_problems
+from tajkit.solver.tajmahal.files import STRICT, Symbol, card_type, province_type, table_problems
 
 
 # --- the position ----------------------------------------------------------------------------

@@ -55,7 +55,7 @@ from tajkit.solver.tajmahal.rules import (
 from tajkit.solver.tajmahal.samples import NAMES, WEIGHTS
 from tajkit.solver.tajmahal.scoring import score_table
 from tajkit.solver.tajmahal.spec import GAME_ID, SYMBOLS, Spec
-from tajkit.solver.tajmahal.state import RoundRecord, Table, table_problems
+from tajkit.solver.tajmahal.files import RoundRecord, Table, table_problems
 
 LETTERS = dict(zip("etpywm", SYMBOLS))
 LETTER_OF = {symbol: letter.upper() for letter, symbol in LETTERS.items()}

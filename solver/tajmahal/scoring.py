@@ -10,7 +10,7 @@ from tajkit.solver.game import Category, PlayerScore, Row, ScoreResult
 from tajkit.solver.ranking import TieBreak, join_names, plural, rank, still_tied
 from tajkit.solver.tajmahal.rules import Holdings, Scored, chain_text, score_holdings
 from tajkit.solver.tajmahal.spec import GAME_ID, SYMBOLS, Spec
-from tajkit.solver.tajmahal.state import RoundRecord, Table
+from tajkit.solver.tajmahal.files import RoundRecord, Table
 
 PROVINCE, CHAIN, PRINCESS, BONUS, MARKERS, TOTAL, CARDS_LEFT = (
     "province", "chain", "princess_cards", "bonus_tiles", "connection_markers", "total", "cards_left")

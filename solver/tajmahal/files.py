@@ -1,14 +1,16 @@
-"""The Taj Mahal state file ``tajkit score`` reads: its model (and JSON Schema), validation, and
-the table it describes.
+"""The Taj Mahal state files: their models (and JSON Schema), validation, and the table they
+describe.
 
-Two forms, told apart by ``rounds``:
+``tajkit score`` reads one model (:func:`state_model`, read by :func:`read_state`) in two forms,
+told apart by ``rounds``:
 
 * a game record: ``players = ["Asha", ...]`` in seating order and one ``[[rounds]]`` per province
   played, in order, each with its ``plays`` (every turn: cards or a withdrawal) and/or its
   ``prizes`` (who took which). tajkit resolves the prizes from the plays through the rules model
   and checks every typed claim against them;
-* a final position: one ``[[players]]`` table each, with what they hold (palaces per province,
-  bonus tiles, Princess cards, Taj Mahal rewards, connection markers) and their cards left.
+* a final position (:func:`final_position_model`, what interactive entry asks for): one
+  ``[[players]]`` table each, with what they hold (palaces per province, bonus tiles, Princess
+  cards, Taj Mahal rewards, connection markers) and their cards left.
 """
 
 from __future__ import annotations
@@ -120,7 +122,7 @@ def player_model(spec: Spec) -> Any:
 
 
 @cache
-def position_model(spec: Spec) -> Any:
+def final_position_model(spec: Spec) -> Any:
     """A final position: one table per player (what interactive entry asks for)."""
     return create_model(
         "TajMahalFinalPosition",
@@ -134,7 +136,7 @@ def position_model(spec: Spec) -> Any:
 
 
 @cache
-def file_model(spec: Spec) -> Any:
+def state_model(spec: Spec) -> Any:
     """The state file ``tajkit score`` reads: a game record (``players`` as names, ``[[rounds]]``)
     or a final position (``[[players]]`` tables with their holdings)."""
     card = card_type(spec)
@@ -188,11 +190,11 @@ def _name_to_table(value: Any) -> Any:
 # --- reading ---------------------------------------------------------------------------------
 
 
-def table_from_data(spec: Spec, data: dict[str, Any]) -> Table:
+def read_state(spec: Spec, data: dict[str, Any]) -> Table:
     """Validate a parsed state file against the model and the rules; every problem at once."""
     statefile.check_game(data, GAME_ID)
     try:
-        parsed = statefile.validate(file_model(spec), data)
+        parsed = statefile.validate(state_model(spec), data)
     except BadState as exc:
         raise BadState(*(readable_place(p) for p in exc.problems)) from None
     problems = player_problems(spec, parsed)
@@ -200,7 +202,7 @@ def table_from_data(spec: Spec, data: dict[str, Any]) -> Table:
         raise BadState(*problems)
     if parsed.rounds is not None:
         return record_table(spec, parsed)
-    return position_table(spec, parsed)
+    return final_position_table(spec, parsed)
 
 
 def readable_place(problem: str) -> str:
@@ -404,8 +406,8 @@ def claim_reason(cat: Category, d: Decision, name: str, turn: int, went: str) ->
 # --- a final position ------------------------------------------------------------------------
 
 
-def position_table(spec: Spec, parsed: Any) -> Table:
-    problems = position_problems(spec, parsed)
+def final_position_table(spec: Spec, parsed: Any) -> Table:
+    problems = final_position_problems(spec, parsed)
     if problems:
         raise BadState(*problems)
     holdings = []
@@ -420,7 +422,7 @@ def position_table(spec: Spec, parsed: Any) -> Table:
     return Table(tuple(p.name for p in parsed.players), tuple(holdings), tuple(p.cards_left for p in parsed.players))
 
 
-def position_problems(spec: Spec, parsed: Any) -> list[str]:
+def final_position_problems(spec: Spec, parsed: Any) -> list[str]:
     """What a final position cannot hold: each province has one Elephant prize and one Taj Mahal
     prize, so one palace and one reward at most; one Tiger and one Princess prize per province, two
     Advisors (rulebook: Prize Categories, Turn Structure: one round per province)."""
