@@ -17,7 +17,7 @@ import statistics
 import time
 from dataclasses import replace
 
-from tajkit.solver.maharani import cpsat, hint, rules, simulate
+from tajkit.solver.maharani import cpsat, hint, rules, samples
 from tajkit.solver.maharani.spec import load_spec
 
 
@@ -25,7 +25,7 @@ def mid_game_positions(spec, count: int, seed: int) -> list[rules.Position]:  # 
     rng = random.Random(seed)
     out = []
     while len(out) < count:
-        game = simulate.random_game(spec, rng.choice((2, 3, 4)), rng.randrange(10**9), greed=0.8, stop_after=rng.randrange(10, 32))
+        game = samples.random_game(spec, rng.choice((2, 3, 4)), rng.randrange(10**9), greed=0.8, stop_after=rng.randrange(10, 32))
         pos = game.end
         covered = sum(c >= 0 for c in pos.colour)
         plain = any(not spec.kinds[kind].centre for _, kind in rules.live_bag(spec, pos))  # what CP-SAT models

@@ -8,7 +8,7 @@ import pytest
 from test_maharani_support import SPEC, filled, position, quarter, random_position, spec_with
 
 from tajkit.solver.errors import BadInput
-from tajkit.solver.maharani import GAME, notation, rules, simulate
+from tajkit.solver.maharani import GAME, notation, rules, samples
 from tajkit.solver.maharani.cpsat import NotModelled, solve
 from tajkit.solver.maharani.hint import enumerate_best, value_of
 
@@ -138,7 +138,7 @@ def test_the_cp_sat_answer_through_the_command():
 
 def test_cp_sat_leaves_the_last_turns_to_the_enumeration():
     """With the bag empty a turn may end the game: CP-SAT does not model it and says so."""
-    game = simulate.random_game(SPEC, 2, seed=4)
+    game = samples.random_game(SPEC, 2, seed=4)
     last = next(r.after for r in reversed(game.results[:-1]) if not rules.live_bag(SPEC, r.after) and r.over is None)
     with pytest.raises(NotModelled):
         solve(SPEC, last)
@@ -148,7 +148,7 @@ def test_cp_sat_leaves_the_last_turns_to_the_enumeration():
 
 
 def test_no_hint_when_the_game_is_over():
-    game = simulate.random_game(SPEC, 3, seed=2)
+    game = samples.random_game(SPEC, 3, seed=2)
     data = {"game": "maharani", "position": notation.format_position(SPEC, game.end)}
     with pytest.raises(BadInput, match="the game is over"):
         GAME.hint.run(SPEC, data)

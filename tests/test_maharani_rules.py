@@ -8,7 +8,7 @@ import pytest
 from test_maharani_support import SPEC, filled, position, quarter, spec_with, turn
 
 from tajkit.solver.errors import BadState, IllegalMove
-from tajkit.solver.maharani import notation, rules, simulate
+from tajkit.solver.maharani import notation, rules, samples
 from tajkit.solver.maharani.rules import crew
 
 GREEN, RED, BLUE, YELLOW = 0, 1, 2, 3  # the players of a four-player game, sides s w n e
@@ -354,7 +354,7 @@ def test_an_empty_bag_and_no_tile_that_fits_ends_the_game_and_scores_unfinished_
 def test_a_whole_game_ends_with_every_space_covered_and_each_quarter_scored_once():
     """A játék vége: the game ends with the fourth quarter scoring; 4 centre-column tiles never
     come to the board."""
-    game = simulate.random_game(SPEC, 3, seed=5)
+    game = samples.random_game(SPEC, 3, seed=5)
     assert game.results[-1].over.startswith("every space is covered")
     scorings = [s for r in game.results for s in r.scorings]
     assert sorted(s.quarter for s in scorings) == [0, 1, 2, 3] and not any(s.at_end for s in scorings)
@@ -371,7 +371,7 @@ def test_a_random_game_replayed_from_its_record_is_the_same_game(players):
     replayed turn by turn, ends in the same position with the same gold after every turn."""
     from tajkit.solver.maharani.files import read_state
 
-    game = simulate.random_game(SPEC, players, seed=100 + players)
+    game = samples.random_game(SPEC, players, seed=100 + players)
     record = {
         "game": "maharani",
         "rondel": [notation.tile_text(SPEC, t) for t in game.start.rondel],
@@ -387,7 +387,7 @@ def test_a_random_game_replayed_from_its_record_is_the_same_game(players):
 def test_the_first_illegal_turn_stops_the_replay_with_its_number():
     from tajkit.solver.maharani.files import read_state
 
-    game = simulate.random_game(SPEC, 4, seed=7, stop_after=12)
+    game = samples.random_game(SPEC, 4, seed=7, stop_after=12)
     texts = [notation.format_turn(SPEC, t, 4) for t in game.turns]
     covered = next(p for t in game.turns[:5] for p in t.placements)
     texts[8] = f"1{SPEC.spaces[covered.space].name}n"

@@ -15,7 +15,7 @@ from test_maharani_support import SPEC, filled, position, quarter
 from tajkit import seeds
 from tajkit.solver.errors import BadData, BadInput, BadState, IllegalMove
 from tajkit.sheets.maharani import picture as maharani_picture
-from tajkit.solver.maharani import GAME, notation, simulate
+from tajkit.solver.maharani import GAME, notation, samples
 from tajkit.solver.maharani.spec import load_spec
 
 START = "6/1Bn6/8/6/6/8/8/6 - Bne,Rc,Gs,Yew s:3;n:5:2 1"
@@ -26,7 +26,7 @@ def read(data: dict) -> object:
 
 
 def record(players: int = 3, seed: int = 11, stop_after: int | None = None) -> dict:
-    game = simulate.random_game(SPEC, players, seed, stop_after=stop_after)
+    game = samples.random_game(SPEC, players, seed, stop_after=stop_after)
     return {
         "game": "maharani",
         "rondel": [notation.tile_text(SPEC, t) for t in game.start.rondel],

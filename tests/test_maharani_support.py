@@ -8,7 +8,7 @@ import random
 from dataclasses import replace
 
 from tajkit import seeds
-from tajkit.solver.maharani import notation, rules, simulate
+from tajkit.solver.maharani import notation, rules, samples
 from tajkit.solver.maharani.spec import Spec, load_spec, spec_from_data
 
 SPEC = load_spec()
@@ -70,7 +70,7 @@ def random_position(seed: int, spec: Spec = SPEC, perturb: bool = True) -> rules
     """A position part way through a random game, with markers and gold shuffled a little."""
     rng = random.Random(seed)
     players = 2 + seed % 3
-    game = simulate.random_game(spec, players, seed, stop_after=rng.randrange(0, 56))
+    game = samples.random_game(spec, players, seed, stop_after=rng.randrange(0, 56))
     pos = game.end
     if perturb:
         pos = replace(

@@ -36,7 +36,7 @@ from typing import Any, Union
 
 from tajkit.solver.errors import BadInput, BadState, IllegalMove
 from tajkit.solver.game import ScoreResult
-from tajkit.solver.maharani import files, notation, scoring, simulate
+from tajkit.solver.maharani import files, notation, samples, scoring
 from tajkit.solver.maharani.rules import (
     CENTRE_RULE,
     END_RULE,
@@ -142,7 +142,7 @@ class MaharaniRules:
         spec = self.spec
         if not spec.min_players <= players <= spec.max_players:
             raise BadInput(f"players: {players}: Maharani is for {spec.min_players}-{spec.max_players} players")
-        tiles = simulate.shuffled_bag(spec, rng)[: len(spec.facing)]
+        tiles = samples.shuffled_bag(spec, rng)[: len(spec.facing)]
         return {"rondel": [notation.tile_text(spec, t) for t in tiles], "players": [{"name": n} for n in NAMES[:players]]}
 
     def start(self, setup: Mapping[str, Any]) -> MaharaniState:

@@ -1,6 +1,6 @@
 """Random Maharani games played by the rules engine, with their records: for tests (a record
-replayed must give the same game) and for the benchmark's mid-game positions. Deterministic for a
-seed."""
+replayed must give the same game), the protocol's random setup and the benchmark's mid-game
+positions. Deterministic for a seed. (Not a `tajkit simulate` command: Maharani has none.)"""
 
 from __future__ import annotations
 
