@@ -8,32 +8,9 @@ from tajkit.solver.game import Command, Game, Option, Report, delegate
 
 
 def _hint(spec: Any, data: dict[str, Any], player: str | None, proposal: tuple[int, int] | None, top: int) -> Report:
-    from tajkit.solver.taj import files, hint, report, rules, scoring
+    from tajkit.solver.taj import hint
 
-    table = files.read_state(spec, data)
-    hint.check_not_over(spec, table)
-    name = files.pick_player(table, player)
-    notes = list(scoring.readings(spec))
-    if player is None and len(table.players) > 1:
-        notes.append(f"no --player given: this is the view of {name}, the proposer")
-    possible = rules.possible_outcomes(len(table.players))
-    best = hint.ideal(spec, table, name)
-    goal = table.player(name).goal
-    if proposal is None:
-        if table.proposer not in (None, name):
-            notes.append(f"{table.proposer} proposes now (the file's proposer): these are the proposals {name} could "
-                         f"make on their own turn; to weigh {table.proposer}'s proposal as a voter, add --proposal I J")
-        items = hint.proposals(spec, table, name)
-        text = report.proposals_text(name, items, possible, best.now, top)
-        advice = None
-    else:
-        items = None
-        advice = hint.vote_advice(spec, table, name, proposal[0] - 1, proposal[1] - 1)
-        text = report.vote_text(name, advice)
-        if advice.card_allowed:
-            notes.append(report.FIRST_CARD)
-    text += "\n" + report.ideal_text(spec, goal, best)
-    return Report(text, report.hint_json(name, items, advice, best, possible, top), tuple(notes))
+    return hint.run(spec, data, player=player, proposal=proposal, top=top)
 
 
 class Taj(Game):

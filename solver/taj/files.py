@@ -139,11 +139,6 @@ def _rule_problems(spec: Spec, parsed: Any) -> list[str]:
     return problems
 
 
-def pick_player(table: Table, name: str | None) -> str:
-    """Whose view a hint takes: the one named, the only player, or the proposer."""
-    return statefile.pick_name(table.names, name, default=table.proposer)
-
-
 def to_data(spec: Spec, table: Table) -> dict[str, Any]:
     """The state-file dict for a table (what ``tajkit score`` reads back)."""
     d = table.display

@@ -10,8 +10,12 @@ from __future__ import annotations
 from collections import deque
 from dataclasses import dataclass
 from itertools import combinations, permutations
+from typing import Any
 
+from tajkit.solver import statefile
 from tajkit.solver.errors import BadInput, BadState
+from tajkit.solver.game import Report
+from tajkit.solver.taj import files, report, scoring
 from tajkit.solver.taj.rules import (
     Display,
     Outcome,
@@ -44,6 +48,40 @@ class Proposal:
     rugs: tuple[int, int]  # 0-based
     results: dict[Outcome, Result]
     why: str
+
+
+def run(spec: Spec, data: dict[str, Any], player: str | None, proposal: tuple[int, int] | None, top: int) -> Report:
+    """The ``tajkit hint taj`` command: the proposals for ``player`` (or advice on the pending
+    ``proposal``), and the ideal display for their goal."""
+    table = files.read_state(spec, data)
+    check_not_over(spec, table)
+    name = pick_player(table, player)
+    notes = list(scoring.readings(spec))
+    if player is None and len(table.players) > 1:
+        notes.append(f"no --player given: this is the view of {name}, the proposer")
+    possible = possible_outcomes(len(table.players))
+    best = ideal(spec, table, name)
+    goal = table.player(name).goal
+    if proposal is None:
+        if table.proposer not in (None, name):
+            notes.append(f"{table.proposer} proposes now (the file's proposer): these are the proposals {name} could "
+                         f"make on their own turn; to weigh {table.proposer}'s proposal as a voter, add --proposal I J")
+        items = proposals(spec, table, name)
+        text = report.proposals_text(name, items, possible, best.now, top)
+        advice = None
+    else:
+        items = None
+        advice = vote_advice(spec, table, name, proposal[0] - 1, proposal[1] - 1)
+        text = report.vote_text(name, advice)
+        if advice.card_allowed:
+            notes.append(report.FIRST_CARD)
+    text += "\n" + report.ideal_text(spec, goal, best)
+    return Report(text, report.hint_json(name, items, advice, best, possible, top), tuple(notes))
+
+
+def pick_player(table: Table, name: str | None) -> str:
+    """Whose view a hint takes: the one named, the only player, or the proposer."""
+    return statefile.pick_name(table.names, name, default=table.proposer)
 
 
 def outcome_result(spec: Spec, display: Display, goal: tuple[str, ...], i: int, j: int, outcome: Outcome) -> Result:

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from tajkit.solver.taj.hint import Ideal, Proposal, Result, VoteAdvice
 from tajkit.solver.taj.rules import Outcome
 from tajkit.solver.taj.spec import Spec
+
+if TYPE_CHECKING:  # hint.run writes its answer with this module
+    from tajkit.solver.taj.hint import Ideal, Proposal, Result, VoteAdvice
 
 LABELS = {
     "passes": "passes (majority Yea)",
