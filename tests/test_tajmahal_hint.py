@@ -14,7 +14,8 @@ from hypothesis import strategies as st
 
 from tajkit.solver.errors import BadInput
 from tajkit.solver.tajmahal import GAME
-from tajkit.solver.tajmahal.hint import make_hint, position_from_data, worths
+from tajkit.solver.tajmahal.files import read_hint_position
+from tajkit.solver.tajmahal.hint import make_hint, worths
 from tajkit.solver.tajmahal.rules import Card, Play, Withdraw
 from tajkit.solver.tajmahal.samples import random_position
 from tajkit.solver.tajmahal.spec import SYMBOLS
@@ -198,7 +199,7 @@ def test_cp_sat_matches_brute_force_and_every_set_replays_through_the_rules():
     rng = random.Random(2024)
     for case in range(200):
         data, name = random_position(SPEC, rng)
-        position = position_from_data(SPEC, data)
+        position = read_hint_position(SPEC, data)
         player = position.names.index(name)
         hand = position.seats[player].hand
         cost = rng.choice([0.0, 0.5, 1.0, 2.5])
@@ -351,7 +352,7 @@ def test_a_solver_that_finds_nothing_within_its_cap_fails_in_one_line(monkeypatc
 def test_an_answer_the_cap_cut_short_is_not_called_optimal():
     from tajkit.solver.tajmahal.hint import hint_notes
 
-    position = position_from_data(SPEC, position_data())
+    position = read_hint_position(SPEC, position_data())
     result = make_hint(SPEC, position, 0, 1.0, top=2)
     cut = replace(result, withdraw_now=replace(result.withdraw_now, optimal=False))
     assert not cut.proven

@@ -68,9 +68,8 @@ class TajMahal(Game):
         """``score`` reads a game record (names and rounds) or a final position (one table per
         player), one model; ``hint`` a round in progress."""
         from tajkit.solver.tajmahal import files
-        from tajkit.solver.tajmahal.hint import position_model
 
-        return {"score": files.state_model(spec), "hint": position_model(spec)}
+        return {"score": files.state_model(spec), "hint": files.hint_position_model(spec)}
 
     read_state = delegate("tajkit.solver.tajmahal.files", "read_state")
     score = delegate("tajkit.solver.tajmahal.scoring", "score_table")

@@ -11,6 +11,9 @@ told apart by ``rounds``:
 * a final position (:func:`final_position_model`, what interactive entry asks for): one
   ``[[players]]`` table each, with what they hold (palaces per province, bonus tiles, Princess
   cards, Taj Mahal rewards, connection markers) and their cards left.
+
+``tajkit hint`` reads a hint position (:func:`hint_position_model`, read by
+:func:`read_hint_position` into a :class:`HintPosition`): a round in progress.
 """
 
 from __future__ import annotations
@@ -29,6 +32,7 @@ from tajkit.solver.seedmodels import MAX_PLAYERS_IN_A_FILE, PlayerName
 from tajkit.solver.tajmahal.rules import (
     ONCE_RULE,
     PRIZE_RULE,
+    TAKEN,
     BonusTile,
     Card,
     Decision,
@@ -38,6 +42,7 @@ from tajkit.solver.tajmahal.rules import (
     Withdraw,
     Withdrawal,
     beyond_deck,
+    total,
 )
 from tajkit.solver.tajmahal.spec import GAME_ID, SYMBOLS, Category, Points, Spec
 
@@ -483,3 +488,183 @@ def final_position(table: Table) -> dict[str, Any]:
             entry["cards_left"] = left
         players.append(entry)
     return {"game": GAME_ID, "players": players}
+
+
+# --- a hint position (a round in progress, what tajkit hint reads) -----------------------------
+
+
+@dataclass(frozen=True)
+class Seat:
+    """One player in a hint position: this round's display, whether they are out, and what the
+    file gives of their hand and palaces."""
+
+    name: str
+    display: tuple[Card, ...]
+    withdrawn: bool
+    hand: tuple[Card, ...] | None
+    palaces: frozenset[int]
+
+
+@dataclass(frozen=True)
+class HintPosition:
+    """What ``tajkit hint`` reads, typed: a round in progress (its province, whose turn, every
+    player's display, the prizes still unclaimed), the hand of the player the hint is for."""
+
+    province: int
+    turn: int
+    seats: tuple[Seat, ...]
+    unclaimed: tuple[str, ...]
+    bonus_tile: int  # points of this province's bonus tile (the position's, else the data's default)
+    bonus_typed: bool
+    reward: int  # points of this province's Taj Mahal reward
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return tuple(s.name for s in self.seats)
+
+    def round(self) -> Round:
+        """The live round in the rules model (the player to move next: ``turn``)."""
+        return Round(
+            province=self.province,
+            names=self.names,
+            displays=tuple(total(s.display) for s in self.seats),
+            played=tuple(len(s.display) for s in self.seats),
+            withdrawn=tuple(s.withdrawn for s in self.seats),
+            claimed=tuple(None if c in self.unclaimed else TAKEN for c in SYMBOLS),
+            to_move=self.turn,
+        )
+
+
+@cache
+def hint_position_model(spec: Spec) -> Any:
+    """The file ``tajkit hint`` reads: a round in progress (its JSON Schema is published)."""
+    card = card_type(spec)
+    province = province_type(spec)
+    seat = create_model(
+        "TajMahalSeat",
+        __config__=STRICT,
+        name=(PlayerName, ...),
+        display=(list[card], Field(  # type: ignore[valid-type]
+            default=[], max_length=spec.deck, description="the cards in front of the player this round")),
+        withdrawn=(bool, Field(default=False, description="true once the player has withdrawn this round")),
+        hand=(list[card] | None, Field(  # type: ignore[valid-type]
+            default=None, max_length=spec.deck,
+            description="the player's hand, each card a list of its symbols (needed for the player the hint is for)")),
+        palaces=(list[province] | None, Field(  # type: ignore[valid-type]
+            default=None, max_length=spec.provinces,
+            description="the provinces where the player has a palace (for what a palace here adds to the chain)")),
+    )
+    return create_model(
+        "TajMahalPosition",
+        __config__=ConfigDict(extra="forbid", strict=True, title="tajkit position: Taj Mahal"),
+        game=(Literal["tajmahal"], Field(description='always "tajmahal"')),
+        province=(province, Field(description=f"the province being played, 1-{spec.provinces}")),
+        turn=(PlayerName, Field(description="whose turn it is")),
+        unclaimed=(list[Symbol] | None, Field(  # type: ignore[valid-type]
+            default=None, max_length=len(SYMBOLS),
+            description=f"the prizes still unclaimed this round (default: all six: {', '.join(SYMBOLS)})")),
+        bonus_tile=(Points | None, Field(default=None, description="points on this province's bonus tile")),
+        reward=(Points | None, Field(default=None, description="points of this province's Taj Mahal reward")),
+        players=(list[seat], Field(  # type: ignore[valid-type]
+            min_length=1, max_length=MAX_PLAYERS_IN_A_FILE, description="the players in seating order, clockwise, name first")),
+    )
+
+
+def read_hint_position(spec: Spec, data: dict[str, Any]) -> HintPosition:
+    """Validate a parsed hint file against the model and the rules; every problem at once."""
+    statefile.check_game(data, GAME_ID)
+    parsed = statefile.validate(hint_position_model(spec), data)
+    problems = hint_position_problems(spec, parsed)
+    if problems:
+        raise BadState(*problems)
+    seats = tuple(
+        Seat(p.name, tuple(Card(tuple(c)) for c in p.display), p.withdrawn,
+             tuple(Card(tuple(c)) for c in p.hand) if p.hand is not None else None, frozenset(p.palaces or ()))
+        for p in parsed.players
+    )
+    unclaimed = tuple(c for c in SYMBOLS if parsed.unclaimed is None or c in parsed.unclaimed)
+    position = HintPosition(
+        province=parsed.province,
+        turn=[s.name for s in seats].index(parsed.turn),
+        seats=seats,
+        unclaimed=unclaimed,
+        bonus_tile=parsed.bonus_tile if parsed.bonus_tile is not None else spec.bonus_tile,
+        bonus_typed=parsed.bonus_tile is not None,
+        reward=parsed.reward if parsed.reward is not None else spec.reward(parsed.province),
+    )
+    contradictions = open_but_won(spec, position) + taken_by_nobody(spec, position)
+    if contradictions:
+        raise BadState(*contradictions)
+    return position
+
+
+def hint_position_problems(spec: Spec, parsed: Any) -> list[str]:
+    names = [p.name for p in parsed.players]
+    problems = table_problems(spec, names)
+    if parsed.turn not in names:
+        problems.append(f"turn = {statefile.show(parsed.turn)}: not one of the players "
+                        f"({', '.join(statefile.shown(x, 30) for x in names)})")
+    else:
+        seat = parsed.players[names.index(parsed.turn)]
+        if seat.withdrawn:
+            problems.append(f"turn = {statefile.show(parsed.turn)}, but {statefile.shown(seat.name, 30)} has withdrawn: "
+                            "once withdrawn, a player takes no more actions this round (rulebook: Bidding Phase)")
+    if parsed.unclaimed is not None and len(set(parsed.unclaimed)) != len(parsed.unclaimed):
+        problems.append("unclaimed names a prize twice: list each unclaimed prize once")
+    owner: dict[int, str] = {}
+    for p in parsed.players:
+        name = statefile.shown(p.name, 30)
+        for q in p.palaces or ():
+            if q >= parsed.province:
+                problems.append(
+                    f"{name}: palaces lists province {q}, but the round is at province {parsed.province} and provinces "
+                    f"are resolved in order from 1 (rulebook: Special Rules, Province Order)"
+                )
+            elif q in owner:
+                problems.append(f"{name}: palaces lists province {q}, but {owner[q]} has the palace there: each "
+                                "province has one Elephant prize (rulebook: Prize Categories)")
+            owner.setdefault(q, name)
+        if len(p.hand or ()) + len(p.display) > spec.deck:
+            problems.append(f"{name}: {len(p.hand or ())} cards in hand and {len(p.display)} in the display, but each "
+                            f"player has {spec.deck} bidding cards (rulebook: Components)")
+    return problems
+
+
+def open_but_won(spec: Spec, position: HintPosition) -> list[str]:
+    """A prize listed as unclaimed that a player already out must have taken: their display shows
+    at least as many symbols as every display now, and displays only grow, so it led when they
+    withdrew (rulebook: Prize Collection)."""
+    state = position.round()
+    problems = []
+    for k, cid in enumerate(SYMBOLS):
+        if cid not in position.unclaimed:
+            continue
+        for i, seat in enumerate(position.seats):
+            if seat.withdrawn and state.decide(spec, i)[k].won:
+                problems.append(
+                    f"unclaimed lists {cid}, but {statefile.shown(seat.name, 30)} withdrew showing "
+                    f"{state.displays[i][k]} {cid} symbols, at least as many as anyone shows now, so took it then "
+                    "(rulebook: Prize Collection): leave it out of unclaimed"
+                )
+                break
+    return problems
+
+
+def taken_by_nobody(spec: Spec, position: HintPosition) -> list[str]:
+    """Prizes left out of unclaimed that no player who has withdrawn could have taken: a prize is
+    taken only by withdrawing, showing at least the category's fewest symbols, and a withdrawn
+    player's display no longer changes (rulebook: Prize Collection, Bidding Phase)."""
+    state = position.round()
+    out = [i for i, seat in enumerate(position.seats) if seat.withdrawn]
+    gone = [cid for k, cid in enumerate(SYMBOLS) if cid not in position.unclaimed
+            and not any(state.displays[i][k] >= spec.categories[k].min_symbols for i in out)]
+    if not gone:
+        return []
+    if out:
+        names = join_names([statefile.shown(position.seats[i].name, 30) for i in out])
+        who = f"{names}, who {'has' if len(out) == 1 else 'have'} withdrawn, {'shows' if len(out) == 1 else 'show'}"
+        why = f"{who} too few of {'its symbol' if len(gone) == 1 else 'their symbols'} to have taken {'it' if len(gone) == 1 else 'them'}"
+    else:
+        why = "nobody has withdrawn this round"
+    return [f"unclaimed leaves out {join_names(gone)}, but {why}, and a prize is taken only by withdrawing "
+            f"(rulebook: Prize Collection): list {'it' if len(gone) == 1 else 'them'} in unclaimed"]

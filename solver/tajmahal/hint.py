@@ -10,193 +10,17 @@ it by withdrawing first (rulebook: Special Rules, Tie Resolution).
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from functools import cache
-from typing import Any, Literal
-
-from pydantic import ConfigDict, Field, create_model
+from typing import Any
 
 from tajkit.solver import statefile
-from tajkit.solver.errors import BadInput, BadState
+from tajkit.solver.errors import BadInput
 from tajkit.solver.game import Report
 from tajkit.solver.ranking import join_names, plural
 from tajkit.solver.tajmahal import planner
+from tajkit.solver.tajmahal.files import HintPosition, read_hint_position
 from tajkit.solver.tajmahal.planner import Plan, Problem
-from tajkit.solver.tajmahal.rules import TAKEN, Card, Play, Round, chain_gain, chain_text, total
-from tajkit.solver.seedmodels import MAX_PLAYERS_IN_A_FILE, PlayerName
-from tajkit.solver.tajmahal.spec import GAME_ID, SYMBOLS, Points, Spec
-from tajkit.solver.tajmahal.files import STRICT, Symbol, card_type, province_type, table_problems
-
-
-# --- the position ----------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Seat:
-    name: str
-    display: tuple[Card, ...]
-    withdrawn: bool
-    hand: tuple[Card, ...] | None
-    palaces: frozenset[int]
-
-
-@dataclass(frozen=True)
-class Position:
-    province: int
-    turn: int
-    seats: tuple[Seat, ...]
-    unclaimed: tuple[str, ...]
-    bonus_tile: int  # points of this province's bonus tile (the position's, else the data's default)
-    bonus_typed: bool
-    reward: int  # points of this province's Taj Mahal reward
-
-    @property
-    def names(self) -> tuple[str, ...]:
-        return tuple(s.name for s in self.seats)
-
-    def round(self) -> Round:
-        """The live round in the rules model (the player to move next: ``turn``)."""
-        return Round(
-            province=self.province,
-            names=self.names,
-            displays=tuple(total(s.display) for s in self.seats),
-            played=tuple(len(s.display) for s in self.seats),
-            withdrawn=tuple(s.withdrawn for s in self.seats),
-            claimed=tuple(None if c in self.unclaimed else TAKEN for c in SYMBOLS),
-            to_move=self.turn,
-        )
-
-
-@cache
-def position_model(spec: Spec) -> Any:
-    card = card_type(spec)
-    province = province_type(spec)
-    seat = create_model(
-        "TajMahalSeat",
-        __config__=STRICT,
-        name=(PlayerName, ...),
-        display=(list[card], Field(  # type: ignore[valid-type]
-            default=[], max_length=spec.deck, description="the cards in front of the player this round")),
-        withdrawn=(bool, Field(default=False, description="true once the player has withdrawn this round")),
-        hand=(list[card] | None, Field(  # type: ignore[valid-type]
-            default=None, max_length=spec.deck,
-            description="the player's hand, each card a list of its symbols (needed for the player the hint is for)")),
-        palaces=(list[province] | None, Field(  # type: ignore[valid-type]
-            default=None, max_length=spec.provinces,
-            description="the provinces where the player has a palace (for what a palace here adds to the chain)")),
-    )
-    return create_model(
-        "TajMahalPosition",
-        __config__=ConfigDict(extra="forbid", strict=True, title="tajkit position: Taj Mahal"),
-        game=(Literal["tajmahal"], Field(description='always "tajmahal"')),
-        province=(province, Field(description=f"the province being played, 1-{spec.provinces}")),
-        turn=(PlayerName, Field(description="whose turn it is")),
-        unclaimed=(list[Symbol] | None, Field(  # type: ignore[valid-type]
-            default=None, max_length=len(SYMBOLS),
-            description=f"the prizes still unclaimed this round (default: all six: {', '.join(SYMBOLS)})")),
-        bonus_tile=(Points | None, Field(default=None, description="points on this province's bonus tile")),
-        reward=(Points | None, Field(default=None, description="points of this province's Taj Mahal reward")),
-        players=(list[seat], Field(  # type: ignore[valid-type]
-            min_length=1, max_length=MAX_PLAYERS_IN_A_FILE, description="the players in seating order, clockwise, name first")),
-    )
-
-
-def position_from_data(spec: Spec, data: dict[str, Any]) -> Position:
-    statefile.check_game(data, GAME_ID)
-    parsed = statefile.validate(position_model(spec), data)
-    problems = position_problems(spec, parsed)
-    if problems:
-        raise BadState(*problems)
-    seats = tuple(
-        Seat(p.name, tuple(Card(tuple(c)) for c in p.display), p.withdrawn,
-             tuple(Card(tuple(c)) for c in p.hand) if p.hand is not None else None, frozenset(p.palaces or ()))
-        for p in parsed.players
-    )
-    unclaimed = tuple(c for c in SYMBOLS if parsed.unclaimed is None or c in parsed.unclaimed)
-    position = Position(
-        province=parsed.province,
-        turn=[s.name for s in seats].index(parsed.turn),
-        seats=seats,
-        unclaimed=unclaimed,
-        bonus_tile=parsed.bonus_tile if parsed.bonus_tile is not None else spec.bonus_tile,
-        bonus_typed=parsed.bonus_tile is not None,
-        reward=parsed.reward if parsed.reward is not None else spec.reward(parsed.province),
-    )
-    contradictions = open_but_won(spec, position) + taken_by_nobody(spec, position)
-    if contradictions:
-        raise BadState(*contradictions)
-    return position
-
-
-def position_problems(spec: Spec, parsed: Any) -> list[str]:
-    names = [p.name for p in parsed.players]
-    problems = table_problems(spec, names)
-    if parsed.turn not in names:
-        problems.append(f"turn = {statefile.show(parsed.turn)}: not one of the players "
-                        f"({', '.join(statefile.shown(x, 30) for x in names)})")
-    else:
-        seat = parsed.players[names.index(parsed.turn)]
-        if seat.withdrawn:
-            problems.append(f"turn = {statefile.show(parsed.turn)}, but {statefile.shown(seat.name, 30)} has withdrawn: "
-                            "once withdrawn, a player takes no more actions this round (rulebook: Bidding Phase)")
-    if parsed.unclaimed is not None and len(set(parsed.unclaimed)) != len(parsed.unclaimed):
-        problems.append("unclaimed names a prize twice: list each unclaimed prize once")
-    owner: dict[int, str] = {}
-    for p in parsed.players:
-        name = statefile.shown(p.name, 30)
-        for q in p.palaces or ():
-            if q >= parsed.province:
-                problems.append(
-                    f"{name}: palaces lists province {q}, but the round is at province {parsed.province} and provinces "
-                    f"are resolved in order from 1 (rulebook: Special Rules, Province Order)"
-                )
-            elif q in owner:
-                problems.append(f"{name}: palaces lists province {q}, but {owner[q]} has the palace there: each "
-                                "province has one Elephant prize (rulebook: Prize Categories)")
-            owner.setdefault(q, name)
-        if len(p.hand or ()) + len(p.display) > spec.deck:
-            problems.append(f"{name}: {len(p.hand or ())} cards in hand and {len(p.display)} in the display, but each "
-                            f"player has {spec.deck} bidding cards (rulebook: Components)")
-    return problems
-
-
-def open_but_won(spec: Spec, position: Position) -> list[str]:
-    """A prize listed as unclaimed that a player already out must have taken: their display shows
-    at least as many symbols as every display now, and displays only grow, so it led when they
-    withdrew (rulebook: Prize Collection)."""
-    state = position.round()
-    problems = []
-    for k, cid in enumerate(SYMBOLS):
-        if cid not in position.unclaimed:
-            continue
-        for i, seat in enumerate(position.seats):
-            if seat.withdrawn and state.decide(spec, i)[k].won:
-                problems.append(
-                    f"unclaimed lists {cid}, but {statefile.shown(seat.name, 30)} withdrew showing "
-                    f"{state.displays[i][k]} {cid} symbols, at least as many as anyone shows now, so took it then "
-                    "(rulebook: Prize Collection): leave it out of unclaimed"
-                )
-                break
-    return problems
-
-
-def taken_by_nobody(spec: Spec, position: Position) -> list[str]:
-    """Prizes left out of unclaimed that no player who has withdrawn could have taken: a prize is
-    taken only by withdrawing, showing at least the category's fewest symbols, and a withdrawn
-    player's display no longer changes (rulebook: Prize Collection, Bidding Phase)."""
-    state = position.round()
-    out = [i for i, seat in enumerate(position.seats) if seat.withdrawn]
-    gone = [cid for k, cid in enumerate(SYMBOLS) if cid not in position.unclaimed
-            and not any(state.displays[i][k] >= spec.categories[k].min_symbols for i in out)]
-    if not gone:
-        return []
-    if out:
-        names = join_names([statefile.shown(position.seats[i].name, 30) for i in out])
-        who = f"{names}, who {'has' if len(out) == 1 else 'have'} withdrawn, {'shows' if len(out) == 1 else 'show'}"
-        why = f"{who} too few of {'its symbol' if len(gone) == 1 else 'their symbols'} to have taken {'it' if len(gone) == 1 else 'them'}"
-    else:
-        why = "nobody has withdrawn this round"
-    return [f"unclaimed leaves out {join_names(gone)}, but {why}, and a prize is taken only by withdrawing "
-            f"(rulebook: Prize Collection): list {'it' if len(gone) == 1 else 'them'} in unclaimed"]
+from tajkit.solver.tajmahal.rules import Card, Play, Round, chain_gain, chain_text
+from tajkit.solver.tajmahal.spec import GAME_ID, SYMBOLS, Spec
 
 
 # --- what each prize is worth to the player --------------------------------------------------
@@ -209,7 +33,7 @@ class Worth:
     parts: str  # "palace 2 + chain 3-4 → 3-4-5 (+3)"
 
 
-def worths(spec: Spec, position: Position, player: int) -> tuple[Worth, ...]:
+def worths(spec: Spec, position: HintPosition, player: int) -> tuple[Worth, ...]:
     seat = position.seats[player]
     before, after, gain = chain_gain(spec, seat.palaces, position.province)
     chain = f" + chain {chain_text(before)} → {chain_text(after)} (+{gain})" if gain else ""
@@ -225,7 +49,7 @@ def worths(spec: Spec, position: Position, player: int) -> tuple[Worth, ...]:
     )
 
 
-def problem_for(spec: Spec, position: Position, player: int, hand: tuple[Card, ...], strict: bool = False) -> Problem:
+def problem_for(spec: Spec, position: HintPosition, player: int, hand: tuple[Card, ...], strict: bool = False) -> Problem:
     """The card-choice problem: to hold a category when withdrawing, the player needs at least the
     category's fewest symbols and at least as many as every other display (one more each when
     ``strict``: a lead no tie can take)."""
@@ -281,7 +105,7 @@ class Hint:
         return all(o.optimal for o in options)
 
 
-def outcome(spec: Spec, position: Position, player: int, cards: tuple[Card, ...], optimal: bool) -> Option:
+def outcome(spec: Spec, position: HintPosition, player: int, cards: tuple[Card, ...], optimal: bool) -> Option:
     """Play ``cards`` (two a turn, the others' displays as they lie) and withdraw, through the rules
     model; what the player takes and which of it a tied player still in could take first."""
     state = replay_plan(spec, position, player, cards)
@@ -297,7 +121,7 @@ def outcome(spec: Spec, position: Position, player: int, cards: tuple[Card, ...]
     return Option(cards, prizes, sum(values[c] for c in prizes), at_risk, optimal, turns)
 
 
-def replay_plan(spec: Spec, position: Position, player: int, cards: tuple[Card, ...]) -> Round:
+def replay_plan(spec: Spec, position: HintPosition, player: int, cards: tuple[Card, ...]) -> Round:
     """The round after ``player`` plays ``cards`` two at a time through ``Round.apply`` (every
     other player's turn leaving their display as it lies), ready for them to withdraw."""
     state = replace(position.round(), to_move=player)
@@ -307,7 +131,7 @@ def replay_plan(spec: Spec, position: Position, player: int, cards: tuple[Card, 
     return state
 
 
-def make_hint(spec: Spec, position: Position, player: int, card_cost: float, top: int) -> Hint:
+def make_hint(spec: Spec, position: HintPosition, player: int, card_cost: float, top: int) -> Hint:
     hand = position.seats[player].hand or ()
     loose = problem_for(spec, position, player, hand)
     tight = problem_for(spec, position, player, hand, strict=True)
@@ -327,7 +151,7 @@ def make_hint(spec: Spec, position: Position, player: int, card_cost: float, top
                 this_turn(spec, position, player, loose, card_cost, top), card_cost, missed)
 
 
-def frontier(spec: Spec, position: Position, player: int, problem: Problem) -> tuple[Option, ...]:
+def frontier(spec: Spec, position: HintPosition, player: int, problem: Problem) -> tuple[Option, ...]:
     """For 1, 2, ... cards, the most points, listed where it grows: each entry is the fewest cards
     for a set of prizes worth taking."""
     out: list[Option] = []
@@ -345,7 +169,7 @@ def frontier(spec: Spec, position: Position, player: int, problem: Problem) -> t
     return tuple(out)
 
 
-def this_turn(spec: Spec, position: Position, player: int, problem: Problem, card_cost: float,
+def this_turn(spec: Spec, position: HintPosition, player: int, problem: Problem, card_cost: float,
               top: int) -> tuple[tuple[Option, float], ...]:
     """The ``top`` best ways to spend this turn: withdraw now (no card), or play 1 or 2 cards and
     withdraw next turn; scored as the points then held minus ``card_cost`` a card."""
@@ -365,7 +189,7 @@ def this_turn(spec: Spec, position: Position, player: int, problem: Problem, car
 
 
 def hint_report(spec: Spec, data: dict[str, Any], player: str | None, card_cost: float | None, top: int) -> Report:
-    position = position_from_data(spec, data)
+    position = read_hint_position(spec, data)
     name = statefile.pick_name(list(position.names), player, default=position.names[position.turn])
     i = position.names.index(name)
     seat = position.seats[i]
@@ -381,7 +205,7 @@ def hint_report(spec: Spec, data: dict[str, Any], player: str | None, card_cost:
     return Report(hint_text(spec, position, hint), hint_json(spec, position, hint, card_cost is None, notes), notes)
 
 
-def hint_notes(spec: Spec, position: Position, hint: Hint, default_cost: bool) -> tuple[str, ...]:
+def hint_notes(spec: Spec, position: HintPosition, hint: Hint, default_cost: bool) -> tuple[str, ...]:
     notes = list(spec.default_notes(unused=("bonus_tile",) if position.bonus_typed else ()))
     if default_cost and spec.default("card_cost"):
         notes.append(f"the card cost {spec.card_cost:g} is a tajkit default (the seed: 'overspending in early rounds "
@@ -427,7 +251,7 @@ def withdraw_worth_text(now: Any, values: dict[str, Any]) -> str:
     return f" = {now.points} points: {worth}"
 
 
-def hint_text(spec: Spec, position: Position, hint: Hint) -> str:
+def hint_text(spec: Spec, position: HintPosition, hint: Hint) -> str:
     seat = position.seats[hint.player]
     state = position.round()
     lines = [f"Taj Mahal · province {position.province} · hint for {seat.name}"
@@ -484,7 +308,7 @@ def option_json(spec: Spec, o: Option) -> dict[str, Any]:
     }
 
 
-def hint_json(spec: Spec, position: Position, hint: Hint, default_cost: bool, notes: tuple[str, ...]) -> dict[str, Any]:
+def hint_json(spec: Spec, position: HintPosition, hint: Hint, default_cost: bool, notes: tuple[str, ...]) -> dict[str, Any]:
     return {
         "game": GAME_ID,
         "province": position.province,
