@@ -23,7 +23,7 @@ from tajkit.solver.taj.spec import load_spec
 
 SPEC = load_spec()
 RULES = games.get("taj").rules(SPEC)
-EXAMPLE = Path(__file__).parent / "data" / "taj-example.toml"  # the README's display, every eye up
+EXAMPLE = Path(__file__).parent.parent / "data" / "taj-example.toml"  # the README's display, every eye up
 
 TEN = (  # rugs laid out left to right: the rulebook's End Game Display in 3-8, two plain rugs each side
     "green green green", "yellow yellow yellow",

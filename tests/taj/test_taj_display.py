@@ -15,7 +15,7 @@ from tajkit.sheets.taj import MIN_LABEL_SIZE, OUTLINE, RADIUS, Box, portions
 from tajkit.solver.taj.spec import load_spec
 
 SPEC = load_spec()
-EXAMPLE = tomllib.loads((Path(__file__).parent / "data" / "taj-example.toml").read_text())  # the README's display
+EXAMPLE = tomllib.loads((Path(__file__).parent.parent / "data" / "taj-example.toml").read_text())  # the README's display
 LONG = "a_colour_name_of_forty_letters_the_limit"  # colours.names allows 40 characters
 LONG_RUGS = [
     ("turquoise", "chartreuse_green", LONG),

@@ -21,10 +21,10 @@ from tajkit.solver.taj.scoring import score
 from tajkit.solver.taj.spec import load_spec
 
 SPEC = load_spec()
-END = Path(__file__).parent / "data" / "taj-end.toml"
+END = Path(__file__).parent.parent / "data" / "taj-end.toml"
 END_DATA = tomllib.loads(END.read_text())
 runner = CliRunner()
-TABLE_WITH_PROPOSER = Path(__file__).parent / "data" / "taj-proposer.toml"
+TABLE_WITH_PROPOSER = Path(__file__).parent.parent / "data" / "taj-proposer.toml"
 
 
 def table(**changes):
