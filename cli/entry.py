@@ -708,19 +708,6 @@ def _show_table(info: Game, spec: Any, data: dict[str, Any], model: Any, player_
     return result
 
 
-def _row_lines(result: ScoreResult, rows: list[Any]) -> list[str]:
-    """Rows of a player's score, aligned as in the whole score."""
-    labels = [r.label or result.category(r.category).label for r in rows]
-    points = [present._points(r.points, result.category(r.category).stars) for r in rows]
-    label_w = max(map(len, labels), default=0)
-    shown_w = max((len(r.shown) for r in rows), default=0)
-    points_w = max(map(len, points), default=0)
-    return [
-        f"    {label:<{label_w}}  {r.shown:<{shown_w}}  {p:>{points_w}}{f'  {r.reason}' if r.reason else ''}"
-        for label, r, p in zip(labels, rows, points)
-    ]
-
-
 def _show_effect(before: ScoreResult | None, after: ScoreResult, whose: str | None) -> None:
     """What a correction changed: the rows about the whole table, and each player whose score
     moved (the corrected player always), their new total and the rows that changed."""
@@ -735,7 +722,7 @@ def _show_effect(before: ScoreResult | None, after: ScoreResult, whose: str | No
         was = "" if old is None else ", unchanged" if old.total == p.total else f", was {old.total}"
         _say(f"  {p.name}: {plural(p.total, *after.unit)} (rank {p.rank}{was})")
         changed = [row for row in p.rows if old is not None and row not in old.rows]
-        for line in _row_lines(after, changed):
+        for line in present.row_lines(after, changed, indent="    "):
             _say(line)
 
 

@@ -441,3 +441,24 @@ def test_a_piped_correction_shortens_a_list_of_rows_with_a_dash(interactive):
     assert "  eyes_up yes no no yes no\n" in review and "error" not in review.split("eyes_up yes no no yes no")[1]
     assert "the game is not over" not in result.stdout  # 5 rugs: the game's end (rulebook: Game End)
     assert "the game is not over: 6 rugs remain" in typed("taj", TAJ + ["", "n"]).stdout
+
+
+@pytest.mark.parametrize("game", [g.id for g in games.every() if g.scores])
+def test_the_rows_a_correction_changed_are_laid_out_as_the_score_lays_them_out(game):
+    """present.row_lines, the score's own row layout (entry repeated it, through present's private
+    points): each row's label, entry, points and why as the whole score shows them, in columns."""
+    from test_games import example
+
+    from tajkit.cli import present
+
+    info = games.get(game)
+    spec = info.load_spec()
+    result = info.score(spec, info.read_state(spec, example(info)))
+    score = present.score(result).splitlines()
+    for p in result.players:
+        lines = present.row_lines(result, p.rows, indent="    ")
+        start = score.index(f"{p.name}: {entry.plural(p.total, *result.unit)} (rank {p.rank})") + 1
+        assert [line.split() for line in lines] == [line.split() for line in score[start:start + len(p.rows)]]
+        assert all(line.startswith("    ") and not line[4].isspace() for line in lines)
+        ends = {len(line) - (len(f"  {r.reason}") if r.reason else 0) for line, r in zip(lines, p.rows)}
+        assert len(ends) == 1, lines  # the points column lines up
