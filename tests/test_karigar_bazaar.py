@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from tajkit.solver.errors import BadInput, IllegalMove
 from tajkit.solver.karigar import GAME
 from tajkit.solver.karigar.rules import SUPPLY, Act, Board, Card, Offer, Option, Position, Turn, apply, lay_out, turns
-from tajkit.solver.karigar.position import read_position
+from tajkit.solver.karigar.files import read_position
 from tajkit.solver.karigar.spec import load_spec
 
 SPEC = load_spec()

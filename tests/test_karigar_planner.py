@@ -17,7 +17,7 @@ from tajkit.solver.errors import BadInput, IllegalMove, SolverFailure
 from tajkit.solver.karigar import GAME
 from tajkit.solver.karigar.rules import Board, Card, Option, Position, affords, apply, covered, lay_out
 from tajkit.solver.karigar.planner import Plan, plan
-from tajkit.solver.karigar.position import read_position
+from tajkit.solver.karigar.files import read_position
 from tajkit.solver.karigar.samples import full_position, small_position
 from tajkit.solver.karigar.search import breadth_first
 from tajkit.solver.karigar.spec import Slot, load_spec

@@ -2,8 +2,9 @@
 over the Bazaar.
 
 ``spec`` (the typed seed), ``rules`` (the rules model: a turn in the Bazaar, the Taj levels),
-``score`` (the finished table), ``position`` (the hint's position file), ``planner`` (CP-SAT), ``search`` (the
-breadth-first check) and ``hint`` (the report). This module stays light: everything heavy is
+``files`` (the finished table and the hint's position file), ``scoring`` (the tally),
+``planner`` (CP-SAT), ``search`` (the breadth-first check), ``hint`` (the report) and
+``protocol`` (the whole game). This module stays light: everything heavy is
 imported inside the methods.
 """
 
@@ -41,18 +42,17 @@ class Karigar(Game):
     def player_counts(self, spec: Any) -> tuple[int, int]:
         return 2, spec.most_players
 
-    categories = delegate("tajkit.solver.karigar.score", "categories")
-    state_model = delegate("tajkit.solver.karigar.score", "state_model")
+    categories = delegate("tajkit.solver.karigar.scoring", "categories")
+    state_model = delegate("tajkit.solver.karigar.files", "state_model")
 
     def file_forms(self, spec: Any) -> dict[str, Any]:
-        from tajkit.solver.karigar.position import position_model
-        from tajkit.solver.karigar.score import state_model
+        from tajkit.solver.karigar.files import position_model, state_model
 
         return {"score": state_model(spec), "hint": position_model(spec)}
 
-    read_state = delegate("tajkit.solver.karigar.score", "read_state")
-    score = delegate("tajkit.solver.karigar.score", "score")
-    to_data = delegate("tajkit.solver.karigar.score", "to_data")
+    read_state = delegate("tajkit.solver.karigar.files", "read_state")
+    score = delegate("tajkit.solver.karigar.scoring", "score")
+    to_data = delegate("tajkit.solver.karigar.files", "to_data")
     rules = delegate("tajkit.solver.karigar.protocol", "rules_for")
 
 

@@ -10,7 +10,7 @@ from tajkit.solver.errors import BadInput
 from tajkit.solver.game import Report
 from tajkit.solver.karigar.rules import SUPPLY, Board, Position, Turn, apply, covered, levels_note
 from tajkit.solver.karigar.planner import Plan, plan
-from tajkit.solver.karigar.position import Situation, read_position
+from tajkit.solver.karigar.files import Situation, read_position
 from tajkit.solver.karigar.spec import Spec, describe
 from tajkit.solver.ranking import plural
 from tajkit.solver.statefile import shown

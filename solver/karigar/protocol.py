@@ -1,6 +1,6 @@
 """Karigar-e-Taj's rules protocol (``solver/protocol.py``): the whole game, from the setup to the
-scoring, on the rules model of ``rules.py`` (a turn in the Bazaar, the Taj levels) and
-``score.py`` (the end). Rulebook sections are named by their headings in ``karigar-e-taj.txt``.
+scoring, on the rules model of ``rules.py`` (a turn in the Bazaar, the Taj levels), the state
+files of ``files.py`` and the tally of ``scoring.py`` (the end). Rulebook sections are named by their headings in ``karigar-e-taj.txt``.
 
 **A turn** (How to Play) is typed in steps, each a short event:
 
@@ -27,7 +27,7 @@ discards the Alliance cards on offer and *chance* draws new ones (Replenish Phas
 Elephants after level 1 and a third worker after level 2, and the builder starts the new round.
 The game ends the moment the last section is built (Game End); then each player, in seat order,
 shows what was behind the screen: ``Asha blueprint 4``, ``Asha bonus 3``, ``Asha bakshish 2`` (one
-per Bakshish card held), and :meth:`KarigarRules.standings` is ``score.score`` of that table.
+per Bakshish card held), and :meth:`KarigarRules.standings` is ``scoring.score`` of that table.
 
 **Chance** draws a Bazaar card from the draw pile and an Alliance card from the Alliance deck: the
 rulebook does not list the cards, so the setup lists what the table's deck holds (``bazaar_deck``,
@@ -61,15 +61,14 @@ from pydantic import ConfigDict, Field, create_model
 from tajkit.solver import statefile
 from tajkit.solver.errors import BadInput, BadState, IllegalMove
 from tajkit.solver.game import ScoreResult
-from tajkit.solver.karigar import rules, samples, score
+from tajkit.solver.karigar import files, rules, samples, scoring
+from tajkit.solver.karigar.files import GAME_ID, bag_model, card_model, card_of, card_shape_problems, offer_model
 from tajkit.solver.karigar.rules import SUPPLY, Act, Board, Card, Offer, Position, Space, Turn, affords, current_level, lay_out
-from tajkit.solver.karigar.position import bag_model, card_model, card_of, card_shape_problems, offer_model
 from tajkit.solver.karigar.spec import Spec, counts, describe, repeated
 from tajkit.solver.protocol import CHANCE
 from tajkit.solver.seedmodels import PlayerName
 
-GAME = "karigar"
-MOST_POINTS = 99  # the scorer's bound on a card's Taj points (score.Points)
+MOST_POINTS = 99  # the scorer's bound on a card's Taj points (files.Points)
 TURN, ACT, AFTER, REVEAL, OVER = "turn", "act", "after", "reveal", "over"
 BUILD_RULE = "rulebook: Building the Taj Mahal"
 UNSUPPORTED = {
@@ -262,7 +261,7 @@ def _setup_problems(spec: Spec, p: Any) -> list[str]:
 
 
 def _start(spec: Spec, setup: Mapping[str, Any]) -> KarigarState:
-    statefile.check_game(dict(setup), GAME)
+    statefile.check_game(dict(setup), GAME_ID)
     p: Any = statefile.validate(setup_model(spec), dict(setup))
     problems = _setup_problems(spec, p)
     if problems:
@@ -362,7 +361,7 @@ def _board(spec: Spec, state: KarigarState, spaces: tuple[Space, ...], moves: tu
 
 
 class KarigarRules:
-    game = GAME
+    game = GAME_ID
 
     def __init__(self, spec: Spec) -> None:
         self.spec = spec
@@ -428,7 +427,7 @@ class KarigarRules:
         names = ["Asha", "Bela", "Chand", "Dev", "Esha", "Farid", "Gita", "Hari"][:players]
         slots = [s.name for s in spec.slots if s.kind == "alliance"]
         return {
-            "game": GAME,
+            "game": GAME_ID,
             "players": [
                 {"name": n, "resources": {spec.ids[k]: c for k, c in Counter(rng.choice(basic) for _ in range(3)).items()},
                  "blueprint_sections": sorted(rng.sample(range(1, spec.sections + 1), 3)), "blueprint_bonus": rng.randint(2, 5)}
@@ -550,15 +549,15 @@ class KarigarRules:
 
     # --- the score ---
     def standings(self, state: KarigarState) -> ScoreResult:
-        """``score.score`` of the table as it stands: what has been shown counts, nothing else."""
-        return score.score(self.spec, self.table(state))
+        """``scoring.score`` of the table as it stands: what has been shown counts, nothing else."""
+        return scoring.score(self.spec, self.table(state))
 
-    def table(self, state: KarigarState) -> score.Table:
+    def table(self, state: KarigarState) -> files.Table:
         """The state as the scorer's table (what a finished table's state file holds)."""
         entries = []
         for s in state.seats:
             shown = s.shown
-            entries.append(score.Entry(
+            entries.append(files.Entry(
                 name=s.name,
                 sections=s.sections,
                 tokens=s.tokens,
@@ -570,7 +569,7 @@ class KarigarRules:
                 resources=sum(s.holding),
                 ai=False,
             ))
-        return score.Table(tuple(entries), state.token_stacks)
+        return files.Table(tuple(entries), state.token_stacks)
 
     # --- the parts of a turn ---------------------------------------------------------------------------
 
