@@ -1,4 +1,10 @@
-"""TAJ (rug card game, voting): the game's interface (see ``solver/game.py``)."""
+"""TAJ (rug card game, voting): the game's interface (see ``solver/game.py``).
+
+The typed seed data is in :mod:`.spec`, the rules model (the truth the others are tested against)
+in :mod:`.rules`, the rules protocol in :mod:`.protocol`, the state file in :mod:`.files`, scoring
+in :mod:`.scoring`, the hint in :mod:`.hint` and its words in :mod:`.report`. This module stays
+light: everything is imported when used.
+"""
 
 from __future__ import annotations
 

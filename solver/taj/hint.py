@@ -2,7 +2,8 @@
 (and whether the All or Nix card pays), and the ideal display for the player's goal.
 
 The spaces are small (at most 45 proposals, a handful of outcomes and Taj moves, 1,440 ways to
-put three rugs under the Taj), so every answer is exact: all cases are checked.
+put three rugs under the Taj), so every answer is exact: all cases are checked. ``run`` is the
+``tajkit hint taj`` command; :mod:`.report` writes its words.
 """
 
 from __future__ import annotations
