@@ -16,7 +16,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from tajkit.solver.errors import BadInput
-from tajkit.solver.maharani import notation
+from tajkit.solver.game import Report
+from tajkit.solver.maharani import notation, report
 from tajkit.solver.maharani.rules import (
     SECOND_TILE_COST,
     Placed,
@@ -32,7 +33,7 @@ from tajkit.solver.maharani.rules import (
     place,
     placements,
 )
-from tajkit.solver.maharani.spec import Spec, inferred_table_note
+from tajkit.solver.maharani.spec import Spec
 
 OBJECTIVES = ("gold", "margin")
 
@@ -152,8 +153,7 @@ def enumerate_best(spec: Spec, pos: Position, objective: str = "gold", top: int 
 # --- the command --------------------------------------------------------------------------------
 
 
-def run(spec: Spec, data: dict[str, Any], objective: str = "gold", top: int = 5, tiles: int = 2, solver: str = "enum") -> Any:
-    from tajkit.solver.game import Report
+def run(spec: Spec, data: dict[str, Any], objective: str = "gold", top: int = 5, tiles: int = 2, solver: str = "enum") -> Report:
     from tajkit.solver.maharani.files import read_state
 
     if objective not in OBJECTIVES:
@@ -176,69 +176,4 @@ def run(spec: Spec, data: dict[str, Any], objective: str = "gold", top: int = 5,
             extra.append(f"CP-SAT does not model this position ({exc}); the enumeration answered")
     if answer is None:
         answer = enumerate_best(spec, pos, objective, top, tiles)
-    names = list(replay.names)
-    notes = _notes(spec, pos, answer) + extra
-    return Report(_text(spec, names, pos, answer, notes), _json(spec, names, pos, answer, notes), tuple(notes))
-
-
-def _notes(spec: Spec, pos: Position, answer: Answer) -> list[str]:
-    notes = list(spec.defaults)
-    counts = {w for s in answer.best for score in s.result.scorings for _, w, _ in score.crews}
-    table = inferred_table_note(spec, counts)  # a listed turn's value rests on a quarter table entry
-    if table:
-        notes.append(table)
-    if None in pos.rondel:
-        notes.append("an empty rondel slot holds no tile for this turn (a tile drawn into it later is unknown)")
-    notes.append("tiles drawn to refill the rondel during the turn are unknown: the hint chooses among the four on it")
-    return notes
-
-
-def _proof(answer: Answer) -> str:
-    if answer.proven and answer.solver == "enumeration":
-        orders = f" ({answer.considered} plays: two tiles in both orders)" if answer.considered != answer.choices else ""
-        return (f"proven best for '{answer.objective}': every one of the {answer.choices} legal turns was played and "
-                f"valued{orders}")
-    if answer.proven:
-        return (f"proven best for '{answer.objective}': CP-SAT proved it optimal over every legal turn "
-                f"({answer.considered} candidate placements modelled)")
-    return f"best found for '{answer.objective}' when the solver's limit stopped it (not proven)"
-
-
-def _text(spec: Spec, names: list[str], pos: Position, answer: Answer, notes: list[str]) -> str:
-    from tajkit.solver.maharani.scoring import scoring_words, turn_words
-
-    n = pos.players
-    player = pos.to_move
-    unit = ("the gold this turn earns, quarter scorings included" if answer.objective == "gold"
-            else "your gold minus the best opponent's after the turn")
-    lines = [f"{names[player]} to move: the best turns for '{answer.objective}' ({unit})"]
-    for k, s in enumerate(answer.best, 1):
-        text = notation.format_turn(spec, s.turn, n)
-        lines.append(f"{k}. {text:<14} {s.value:+d}   {turn_words(spec, n, s.result)}")
-        for score in s.result.scorings:
-            parts = [f"{names[i]} {scoring_words(spec, n, score, i)}" for i in range(n) if scoring_words(spec, n, score, i)]
-            lines.append(f"     quarter {score.quarter + 1} scored: {', '.join(parts) or 'no workers there'}")
-    lines.append(_proof(answer))
-    return "\n".join(lines)
-
-
-def _json(spec: Spec, names: list[str], pos: Position, answer: Answer, notes: list[str]) -> dict[str, Any]:
-    from tajkit.solver.maharani.scoring import turn_json
-
-    return {
-        "game": "maharani",
-        "player": names[pos.to_move],
-        "objective": answer.objective,
-        "position": notation.format_position(spec, pos),
-        "turns": [
-            {"rank": k, "value": s.value, **turn_json(spec, names, 0, notation.format_turn(spec, s.turn, pos.players), s.result)}
-            for k, s in enumerate(answer.best, 1)
-        ],
-        "considered": answer.considered,
-        "legal_turns": answer.choices,
-        "proven_optimal": answer.proven,
-        "solver": answer.solver,
-        "seconds": round(answer.seconds, 4),
-        "notes": notes,
-    }
-
+    return report.hint_report(spec, list(replay.names), pos, answer, extra)

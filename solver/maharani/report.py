@@ -1,0 +1,225 @@
+"""The words of Maharani: a placement, a turn and a quarter scoring as text and JSON (the scorer's
+rows and the hint's lines say them alike), and the hint's report, text for people and JSON for
+machines."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from tajkit.solver.game import Report
+from tajkit.solver.maharani import notation
+from tajkit.solver.maharani.rules import Placed, Position, QuarterScore, Tile, TurnResult, crew_player
+from tajkit.solver.maharani.spec import DIRS, GAME_ID, Spec, inferred_table_note
+
+if TYPE_CHECKING:
+    from tajkit.solver.maharani.hint import Answer
+
+# --- one placement, one turn, in words -----------------------------------------------------------
+
+
+def tiles_words(spec: Spec, tiles: tuple[Tile, ...] | list[Tile]) -> str:
+    """``Yc``, ``Yc and Gc``, ``Yc, Gc and Pc``."""
+    names = [spec.tile_name(*t) for t in tiles]
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+
+
+def colour_words(spec: Spec, players: int, colour: int) -> str:
+    """`` a`` or `` b``, a two-player game's worker colour (Szabályok 2 játékosra), else nothing."""
+    return f" {'ab'[colour]}" if spec.crews_per_player[players] == 2 else ""
+
+
+def worker_words(spec: Spec, players: int, p: Placed, side: int) -> str:
+    """What the worker did, and its gold; with the arrow at the player and no worker, why not."""
+    w = p.placement.worker
+    if w is None or w.kind == "none":
+        if p.placement.arrow != side:
+            return ""
+        either = " of either colour" if spec.crews_per_player[players] == 2 else ""
+        return f"arrow at the player but no worker{either} left to put on it"
+    colour = colour_words(spec, players, w.colour)
+    group = f"group {p.group} (+{p.group})"
+    if w.kind == "new":
+        return f"new worker{colour}, {group}"
+    return f"worker{colour} moved from {spec.spaces[w.source].name}, {group}"
+
+
+def placed_words(spec: Spec, players: int, p: Placed, side: int) -> str:
+    colour = spec.colours[p.tile[0]].name
+    space = spec.spaces[p.placement.space].name
+    parts = [f"{space} {colour} area {p.area} (+{p.area})"]
+    if p.marker >= 0:
+        parts.append(f"{spec.quarter_names[p.marker]} marker down")
+    parts.append(worker_words(spec, players, p, side))
+    if p.removed:
+        verb = "leaves" if len(p.removed) == 1 else "leave"
+        parts.append(f"the last centre-column space: {tiles_words(spec, p.removed)} {verb} the rondel and the game")
+    return ", ".join(part for part in parts if part)
+
+
+def drawn_aside(result: TurnResult) -> list[Tile]:
+    """The centre-column tiles drawn in the turn and set aside (Különleges eset 1), without those
+    taken off the rondel when the last centre space was covered."""
+    drawn = list(result.set_aside)
+    for p in result.placed:
+        for tile in p.removed:
+            drawn.remove(tile)
+    return drawn
+
+
+def turn_words(spec: Spec, players: int, result: TurnResult) -> str:
+    if result.refresh:
+        return "refresh: all action markers face up"
+    side = result.after.sides[result.player]
+    parts = [placed_words(spec, players, p, side) for p in result.placed]
+    drawn = drawn_aside(result)
+    if drawn:
+        parts.append(f"{tiles_words(spec, drawn)} drawn and set aside: no centre-column space is left")
+    if result.second_tile:
+        parts.append(f"second tile {result.second_tile}")
+    return "; ".join(parts)
+
+
+def workers_words(n: int, code: int, two: bool) -> str:
+    """``3 workers``, with two players ``3 workers a`` (each colour is scored apart)."""
+    return f"{n} worker{'s' if n != 1 else ''}{' ' + 'ab'[code % 2] if two else ''}"
+
+
+def scoring_words(spec: Spec, players: int, score: QuarterScore, player: int) -> str:
+    """The player's workers in the scored quarter and their gold, then those set beside it going
+    home (Fontos); empty when the player had none there."""
+    two = spec.crews_per_player[players] == 2
+    scored = " + ".join(f"{workers_words(n, c, two)} → {g}" for c, n, g in score.crews if crew_player(c) == player)
+    beside = [(c, n) for c, n in score.beside if crew_player(c) == player]
+    home = ""
+    if beside:
+        who = " + ".join(workers_words(n, c, two) for c, n in beside)
+        home = f"{who} set beside it {'goes' if sum(n for _, n in beside) == 1 else 'go'} home"
+    return "; ".join(part for part in (scored, home) if part)
+
+
+def placed_json(spec: Spec, players: int, p: Placed) -> dict[str, Any]:
+    w = p.placement.worker
+    worker = None
+    if w is not None and w.kind != "none":
+        worker = {
+            "action": w.kind,
+            "colour": "ab"[w.colour] if spec.crews_per_player[players] == 2 else None,
+            "from": spec.spaces[w.source].name if w.kind == "move" else None,
+            "group": p.group,
+            "gold": p.group,
+        }
+    return {
+        "slot": p.placement.slot + 1,
+        "tile": spec.tile_name(*p.tile),
+        "colour": spec.colours[p.tile[0]].name,
+        "space": spec.spaces[p.placement.space].name,
+        "quarter": p.quarter + 1,
+        "arrow": DIRS[p.placement.arrow],
+        "marker": None if p.marker < 0 else {"quarter": p.marker + 1, "name": spec.quarter_names[p.marker]},
+        "area": p.area,
+        "tile_gold": p.area,
+        "worker": worker,
+        "set_aside": [spec.tile_name(*t) for t in p.removed],
+    }
+
+
+def scoring_json(spec: Spec, names: tuple[str, ...] | list[str], score: QuarterScore) -> dict[str, Any]:
+    two = spec.crews_per_player[len(names)] == 2
+    return {
+        "quarter": score.quarter + 1,
+        "at_end": score.at_end,
+        "crews": [
+            {"player": names[crew_player(c)], "colour": "ab"[c % 2] if two else None, "workers": n, "gold": g}
+            for c, n, g in score.crews
+        ],
+        "beside": [
+            {"player": names[crew_player(c)], "colour": "ab"[c % 2] if two else None, "workers": n}
+            for c, n in score.beside
+        ],
+    }
+
+
+def turn_json(spec: Spec, names: tuple[str, ...] | list[str], number: int, text: str, result: TurnResult) -> dict[str, Any]:
+    n = len(names)
+    return {
+        "turn": number,
+        "player": names[result.player],
+        "text": text,
+        "refresh": result.refresh,
+        "tiles": [placed_json(spec, n, p) for p in result.placed],
+        "second_tile": result.second_tile,
+        "quarter_scorings": [scoring_json(spec, names, s) for s in result.scorings],
+        "gold": dict(zip(names, result.gold)),
+        "totals": dict(zip(names, result.after.gold)),
+        "drawn": [spec.tile_name(*t) for t in result.drawn],
+        "set_aside": [spec.tile_name(*t) for t in result.set_aside],
+        "over": result.over,
+    }
+
+
+# --- the hint -------------------------------------------------------------------------------------
+
+
+def hint_report(spec: Spec, names: list[str], pos: Position, answer: Answer, extra: list[str]) -> Report:
+    """The hint's answer for the player to move in ``pos``, with the notes it rests on and ``extra``."""
+    notes = _notes(spec, pos, answer) + extra
+    return Report(_text(spec, names, pos, answer, notes), _json(spec, names, pos, answer, notes), tuple(notes))
+
+
+def _notes(spec: Spec, pos: Position, answer: Answer) -> list[str]:
+    notes = list(spec.defaults)
+    counts = {w for s in answer.best for score in s.result.scorings for _, w, _ in score.crews}
+    table = inferred_table_note(spec, counts)  # a listed turn's value rests on a quarter table entry
+    if table:
+        notes.append(table)
+    if None in pos.rondel:
+        notes.append("an empty rondel slot holds no tile for this turn (a tile drawn into it later is unknown)")
+    notes.append("tiles drawn to refill the rondel during the turn are unknown: the hint chooses among the four on it")
+    return notes
+
+
+def _proof(answer: Answer) -> str:
+    if answer.proven and answer.solver == "enumeration":
+        orders = f" ({answer.considered} plays: two tiles in both orders)" if answer.considered != answer.choices else ""
+        return (f"proven best for '{answer.objective}': every one of the {answer.choices} legal turns was played and "
+                f"valued{orders}")
+    if answer.proven:
+        return (f"proven best for '{answer.objective}': CP-SAT proved it optimal over every legal turn "
+                f"({answer.considered} candidate placements modelled)")
+    return f"best found for '{answer.objective}' when the solver's limit stopped it (not proven)"
+
+
+def _text(spec: Spec, names: list[str], pos: Position, answer: Answer, notes: list[str]) -> str:
+    n = pos.players
+    player = pos.to_move
+    unit = ("the gold this turn earns, quarter scorings included" if answer.objective == "gold"
+            else "your gold minus the best opponent's after the turn")
+    lines = [f"{names[player]} to move: the best turns for '{answer.objective}' ({unit})"]
+    for k, s in enumerate(answer.best, 1):
+        text = notation.format_turn(spec, s.turn, n)
+        lines.append(f"{k}. {text:<14} {s.value:+d}   {turn_words(spec, n, s.result)}")
+        for score in s.result.scorings:
+            parts = [f"{names[i]} {scoring_words(spec, n, score, i)}" for i in range(n) if scoring_words(spec, n, score, i)]
+            lines.append(f"     quarter {score.quarter + 1} scored: {', '.join(parts) or 'no workers there'}")
+    lines.append(_proof(answer))
+    return "\n".join(lines)
+
+
+def _json(spec: Spec, names: list[str], pos: Position, answer: Answer, notes: list[str]) -> dict[str, Any]:
+    return {
+        "game": GAME_ID,
+        "player": names[pos.to_move],
+        "objective": answer.objective,
+        "position": notation.format_position(spec, pos),
+        "turns": [
+            {"rank": k, "value": s.value, **turn_json(spec, names, 0, notation.format_turn(spec, s.turn, pos.players), s.result)}
+            for k, s in enumerate(answer.best, 1)
+        ],
+        "considered": answer.considered,
+        "legal_turns": answer.choices,
+        "proven_optimal": answer.proven,
+        "solver": answer.solver,
+        "seconds": round(answer.seconds, 4),
+        "notes": notes,
+    }
+
