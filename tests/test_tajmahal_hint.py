@@ -350,7 +350,7 @@ def test_a_solver_that_finds_nothing_within_its_cap_fails_in_one_line(monkeypatc
 
 
 def test_an_answer_the_cap_cut_short_is_not_called_optimal():
-    from tajkit.solver.tajmahal.hint import hint_notes
+    from tajkit.solver.tajmahal.report import hint_notes
 
     position = read_hint_position(SPEC, position_data())
     result = make_hint(SPEC, position, 0, 1.0, top=2)

@@ -8,10 +8,10 @@ from typing import Any
 from tajkit.solver.game import CardPart, Command, Game, Option, PadTable, Report, TableCell, delegate
 
 
-def _hint(spec: Any, data: dict[str, Any], player: str | None, card_cost: float | None, top: int) -> Report:
-    from tajkit.solver.tajmahal.hint import hint_report
+def _hint(spec: Any, data: dict[str, Any], **options: Any) -> Report:
+    from tajkit.solver.tajmahal import hint
 
-    return hint_report(spec, data, player, card_cost, top)
+    return hint.run(spec, data, **options)
 
 
 class TajMahal(Game):
