@@ -489,7 +489,8 @@ def _ask_row(raw: Any, text: str, was: Any, indent: str) -> Any:
         return _ask_table_row(item, text, was, indent)
     shape = _kind_shape(item, _ItemInfo(raw))
     while True:
-        answer = _ask(f"{text}{f' ({shape})' if shape else ''}", _entry_text(was) if correcting else "", edit=correcting, words=_choice_words(item), clears=True)
+        offered = _entry_text(was) if correcting else ""
+        answer = _ask(f"{text}{f' ({shape})' if shape else ''}", offered, edit=correcting, words=_choice_words(item), clears=True)
         if answer.strip() in ("", NONE):
             return None
         if item is str:  # a whole line is one item ("entry": "lines")
