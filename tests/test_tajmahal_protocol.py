@@ -14,7 +14,7 @@ from tajkit.solver.errors import BadInput, BadState, IllegalMove
 from tajkit.solver.protocol import CHANCE, Record, random_action, replay
 from tajkit.solver.tajmahal.protocol import Start, TajMahalState, card_text
 from tajkit.solver.tajmahal.rules import Card, Play, Round, Withdraw, beyond_deck, draw_up, hand_count
-from tajkit.solver.tajmahal.scoring import score_table
+from tajkit.solver.tajmahal.scoring import score
 from tajkit.solver.tajmahal.files import read_state
 
 GAME = games.get("tajmahal")
@@ -218,7 +218,7 @@ def test_the_readme_round_replays_to_the_scorers_score() -> None:
     the existing scorer's on the same round as a record file (rulebook: Prize Collection, Scoring)."""
     setup = {**TABLE, "bonus_tiles": [3] + [SPEC.bonus_tile] * 11}
     state = replay(RULES, Record("tajmahal", setup, tuple(README_ROUND))).state
-    assert RULES.standings(state) == score_table(SPEC, read_state(SPEC, README_RECORD))
+    assert RULES.standings(state) == score(SPEC, read_state(SPEC, README_RECORD))
     assert RULES.state_file(state)["rounds"][0]["plays"] == README_RECORD["rounds"][0]["plays"]
 
 
@@ -227,7 +227,7 @@ def test_whole_games_score_as_their_record_files() -> None:
     written as record files (rulebook: Scoring / Victory Conditions, ties by cards left)."""
     for k, record in enumerate(check_whole_games("tajmahal", count=6, players=(2, 3, 4))):
         state = replay(RULES, record).state
-        assert RULES.standings(state) == score_table(SPEC, read_state(SPEC, RULES.state_file(state))), k
+        assert RULES.standings(state) == score(SPEC, read_state(SPEC, RULES.state_file(state))), k
 
 
 def test_a_province_opens_with_the_given_player() -> None:

@@ -72,7 +72,7 @@ class TajMahal(Game):
         return {"score": files.state_model(spec), "hint": files.hint_position_model(spec)}
 
     read_state = delegate("tajkit.solver.tajmahal.files", "read_state")
-    score = delegate("tajkit.solver.tajmahal.scoring", "score_table")
+    score = delegate("tajkit.solver.tajmahal.scoring", "score")
     to_data = delegate("tajkit.solver.tajmahal.files", "to_data")
     rules = delegate("tajkit.solver.tajmahal.protocol", "rules_for")
 

@@ -1,7 +1,7 @@
 """Taj Mahal's whole game through the rules protocol (``solver/protocol.py``), built on the one
 rules model (``rules.py``): the start player drawn at random, then 12 provinces in order, each a
 round of plays and withdrawals in turn, prizes collected on withdrawal, cleanup, and the final
-score by the existing scorer (``scoring.score_table``).
+score by the existing scorer (``scoring.score``).
 
 The setup (what the table lays out, file data)::
 
@@ -38,6 +38,8 @@ from tajkit.solver.errors import BadInput, BadState, IllegalMove
 from tajkit.solver.game import ScoreResult
 from tajkit.solver.protocol import CHANCE
 from tajkit.solver.ranking import join_names
+from tajkit.solver.tajmahal import scoring
+from tajkit.solver.tajmahal.files import RoundRecord, Table, table_problems
 from tajkit.solver.tajmahal.rules import (
     TURN_RULE,
     BonusTile,
@@ -53,9 +55,7 @@ from tajkit.solver.tajmahal.rules import (
     hand_count,
 )
 from tajkit.solver.tajmahal.samples import NAMES, WEIGHTS
-from tajkit.solver.tajmahal.scoring import score_table
 from tajkit.solver.tajmahal.spec import GAME_ID, SYMBOLS, Spec
-from tajkit.solver.tajmahal.files import RoundRecord, Table, table_problems
 
 LETTERS = dict(zip("etpywm", SYMBOLS))
 LETTER_OF = {symbol: letter.upper() for letter, symbol in LETTERS.items()}
@@ -421,7 +421,7 @@ class TajMahalRules:
         """The existing scorer on the table as it stands: the finished provinces' records, and the
         prizes taken at withdrawals in the province being played (named in a note)."""
         cards_left = tuple(self.spec.deck - len(p) for p in state.played)
-        result = score_table(self.spec, Table(state.names, state.holdings, cards_left, state.rounds))
+        result = scoring.score(self.spec, Table(state.names, state.holdings, cards_left, state.rounds))
         if state.round is None or not state.turns:
             return result
         still = [n for n, out in zip(state.names, state.round.withdrawn) if not out]

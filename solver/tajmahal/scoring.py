@@ -8,9 +8,9 @@ from typing import Any
 
 from tajkit.solver.game import Category, PlayerScore, Row, ScoreResult
 from tajkit.solver.ranking import TieBreak, join_names, plural, rank, still_tied
+from tajkit.solver.tajmahal.files import RoundRecord, Table
 from tajkit.solver.tajmahal.rules import Holdings, Scored, chain_text, score_holdings
 from tajkit.solver.tajmahal.spec import GAME_ID, SYMBOLS, Spec
-from tajkit.solver.tajmahal.files import RoundRecord, Table
 
 PROVINCE, CHAIN, PRINCESS, BONUS, MARKERS, TOTAL, CARDS_LEFT = (
     "province", "chain", "princess_cards", "bonus_tiles", "connection_markers", "total", "cards_left")
@@ -38,7 +38,7 @@ def categories(spec: Spec) -> tuple[Category, ...]:
     )
 
 
-def score_table(spec: Spec, table: Table) -> ScoreResult:
+def score(spec: Spec, table: Table) -> ScoreResult:
     """Rulebook (Scoring / Victory Conditions): the most points wins; ties are broken by the
     number of remaining cards. When a tied player's cards left are unknown, the tie-break is not
     used, those players are named, and tied players share the rank."""
