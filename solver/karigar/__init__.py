@@ -3,9 +3,9 @@ over the Bazaar.
 
 ``spec`` (the typed seed), ``rules`` (the rules model: a turn in the Bazaar, the Taj levels),
 ``files`` (the finished table and the hint's position file), ``scoring`` (the tally),
-``planner`` (CP-SAT), ``search`` (the breadth-first check), ``hint`` (the report) and
-``protocol`` (the whole game). This module stays light: everything heavy is
-imported inside the methods.
+``planner`` (CP-SAT), ``search`` (the breadth-first check), ``hint`` (the hint command),
+``report`` (its words), ``samples`` (random positions) and ``protocol`` (the whole game). This
+module stays light: everything heavy is imported inside the methods.
 """
 
 from __future__ import annotations
