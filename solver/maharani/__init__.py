@@ -1,23 +1,26 @@
 """Maharani (Wolfgang Panning, Queen Games 2012): mosaic tiles on a palace floor of four quarters.
 
-The interface of the game (see ``solver/game.py``). The rules live in :mod:`.rules` (one model for
-the scorer, the validator and the hint), the notation of positions and turns in :mod:`.notation`,
-the state file in :mod:`.files`, scoring in :mod:`.scoring`, the hint in :mod:`.hint` (exhaustive)
-and :mod:`.cpsat` (the same answer as a CP-SAT model, for the cross-check). Kept light: pydantic,
-OR-Tools and reportlab are imported inside the methods.
+The interface of the game only (see ``solver/game.py``): each method says which module answers it.
+:mod:`.spec` the typed game data, :mod:`.rules` the rules model (the truth the others are tested
+against), :mod:`.protocol` the rules protocol, :mod:`.notation` positions and turns as text,
+:mod:`.files` the state file, :mod:`.scoring` the scorer, :mod:`.hint` the hint (exhaustive) with
+:mod:`.cpsat` (the same answer as a CP-SAT model, for the cross-check), :mod:`.report` the words,
+:mod:`.pad` the score pad's designs and :mod:`.samples` random games for tests. Kept light:
+pydantic, OR-Tools and reportlab are imported inside the methods.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from tajkit.solver.game import CardPart, Command, Game, Option, PadTable, Report, TableCell, delegate
+from tajkit.solver.game import CardPart, Command, Game, Option, Report, delegate
 
 
-def _hint(spec: Any, data: dict[str, Any], objective: str = "gold", top: int = 5, tiles: int = 2, solver: str = "enum") -> Report:
-    from tajkit.solver.maharani.hint import run
+def _hint(spec: Any, data: dict[str, Any], **options: Any) -> Report:
+    """:func:`.hint.run`, imported on the first hint."""
+    from tajkit.solver.maharani import hint
 
-    return run(spec, data, objective=objective, top=top, tiles=tiles, solver=solver)
+    return hint.run(spec, data, **options)
 
 
 HINT = Command(
@@ -54,11 +57,7 @@ class Maharani(Game):
 
     categories = delegate("tajkit.solver.maharani.scoring", "categories")
 
-    def pad_table(self, spec: Any) -> PadTable | None:
-        cells = tuple(
-            TableCell(str(n), str(gold), official) for n, (gold, official) in enumerate(zip(spec.quarter_gold, spec.quarter_official))
-        )
-        return PadTable(spec.pad.table_title, spec.pad.table_labels, cells, spec.quarter_note)
+    pad_table = delegate("tajkit.solver.maharani.pad", "pad_table")
 
     def card_parts(self, spec: Any) -> dict[str, CardPart]:
         return {"quarter_table": CardPart(table=self.pad_table(spec))}

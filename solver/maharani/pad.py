@@ -1,4 +1,5 @@
-"""The Maharani score pad's page designs: one for each way the rules seat the players.
+"""The Maharani score pad's page designs, one for each way the rules seat the players, and the
+quarter scoring table printed on the pad and the reference card.
 
 With 2 players each player plays two worker colours, scored apart at every quarter scoring
 (Szabályok 2 játékosra: "Egy játékos két színe, külön-külön kerülnek kiértékelésre"), so that
@@ -15,7 +16,7 @@ placing turns; a longer game continues on a second sheet.
 
 from __future__ import annotations
 
-from tajkit.solver.game import PadLayout
+from tajkit.solver.game import PadLayout, PadTable, TableCell
 from tajkit.solver.maharani.spec import Spec
 
 
@@ -50,3 +51,12 @@ def pad_layouts(spec: Spec) -> tuple[PadLayout, ...]:
         )
         for run in runs
     )
+
+
+def pad_table(spec: Spec) -> PadTable:
+    """The gold a quarter scoring gives for each number of a colour's workers there, each value
+    marked official or not (its provenance in the seed)."""
+    cells = tuple(
+        TableCell(str(n), str(gold), official) for n, (gold, official) in enumerate(zip(spec.quarter_gold, spec.quarter_official))
+    )
+    return PadTable(spec.pad.table_title, spec.pad.table_labels, cells, spec.quarter_note)

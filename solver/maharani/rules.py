@@ -1,4 +1,6 @@
-"""Maharani's rules: one model used by the scorer, the validator and the hint.
+"""Maharani's rules: one model used by the scorer, the validator, the protocol and the hint, and
+the truth every other module is tested against (the hint's quick valuer and the CP-SAT model are
+held to :func:`play`'s results; the protocol plays whole games through these functions).
 
 A :class:`Position` is the table between two turns: the tiles on the palace floor (colour and
 which way the arrow points; the kind follows from the space's column marks), the workers, the
