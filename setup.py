@@ -16,6 +16,6 @@ setup(
     package_data={
         "tajkit.seeds": ["*.toml"],
         "tajkit.sheets.fonts": ["*.ttf", "*.txt"],
-        "tajkit.solver.artisans": ["*.json"],
+        "tajkit.solver.artisans.search": ["*.json"],
     },
 )

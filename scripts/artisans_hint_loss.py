@@ -23,9 +23,9 @@ import time
 
 from bench_artisans_hint import positions_with  # a sibling script: the careful games it times
 
-import tajkit.solver.artisans.hint as hint
-from tajkit.solver.artisans.endgame import Endgame
-from tajkit.solver.artisans.engine import engine_for
+import tajkit.solver.artisans.search.hinter as hint
+from tajkit.solver.artisans.search.endgame import Endgame
+from tajkit.solver.artisans.search.engine import engine_for
 from tajkit.solver.artisans.rules import load_spec
 
 

@@ -29,11 +29,11 @@ from pathlib import Path
 import tomli_w
 
 from tajkit.solver.artisans import state as artisans_state
-from tajkit.solver.artisans.engine import Engine, engine_for
-from tajkit.solver.artisans.hint import EXACT_BOXES, HANDOVER, Hinter
-from tajkit.solver.artisans.policies import heuristic_policy
+from tajkit.solver.artisans.search.engine import Engine, engine_for
+from tajkit.solver.artisans.search.hinter import EXACT_BOXES, HANDOVER, Hinter
+from tajkit.solver.artisans.search.policies import heuristic_policy
 from tajkit.solver.artisans.rules import load_spec
-from tajkit.solver.artisans.simulate import roll_sequence
+from tajkit.solver.artisans.search.simulation import roll_sequence
 
 
 def game_positions(engine: Engine, seed: int, game: int):  # noqa: ANN201

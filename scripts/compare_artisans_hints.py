@@ -26,7 +26,7 @@ from pathlib import Path
 
 def play_game(args: tuple[str, int, int]) -> dict:
     from tajkit.solver.artisans.rules import load_spec
-    from tajkit.solver.artisans.simulate import play_one
+    from tajkit.solver.artisans.search.simulation import play_one
 
     policy, seed, game = args
     start = time.perf_counter()

@@ -3,7 +3,7 @@
 Round 0 plays with the careful rule-based player; each later round plays with the previous
 round's estimate (one move ahead, with a little exploration). For every situation met after a
 move, it counts how often each feature scored by the end of the game and how many trees were
-watered. The result is written to solver/artisans/artisans-values.json.
+watered. The result is written to solver/artisans/search/artisans-values.json.
 
     python scripts/fit_artisans_values.py --rounds 4 --games 20000 --seed 1
 
@@ -21,13 +21,13 @@ from collections import defaultdict
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
-from tajkit.solver.artisans.engine import Engine, engine_for
-from tajkit.solver.artisans.policies import heuristic_policy
+from tajkit.solver.artisans.search.engine import Engine, engine_for
+from tajkit.solver.artisans.search.policies import heuristic_policy
 from tajkit.solver.artisans.rules import load_spec
-from tajkit.solver.artisans.simulate import roll_sequence
-from tajkit.solver.artisans.values import TABLE_FILE, Estimator, ValueTable, structure_key
+from tajkit.solver.artisans.search.simulation import roll_sequence
+from tajkit.solver.artisans.search.values import TABLE_FILE, Estimator, ValueTable, structure_key
 
-OUT = Path(__file__).resolve().parent.parent / "solver" / "artisans" / TABLE_FILE
+OUT = Path(__file__).resolve().parent.parent / "solver" / "artisans" / "search" / TABLE_FILE
 EXPLORE = 0.1  # chance of playing one of the next-best moves instead of the best
 
 

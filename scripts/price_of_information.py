@@ -19,9 +19,9 @@ import statistics
 import numpy as np
 from bench_artisans_hint import positions_with  # a sibling script: the careful games it times
 
-from tajkit.solver.artisans.endgame import endgame_for
-from tajkit.solver.artisans.engine import engine_for
-from tajkit.solver.artisans.oracle import clairvoyant
+from tajkit.solver.artisans.search.endgame import endgame_for
+from tajkit.solver.artisans.search.engine import engine_for
+from tajkit.solver.artisans.search.oracle import clairvoyant
 from tajkit.solver.artisans.rules import load_spec
 
 

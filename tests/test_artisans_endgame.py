@@ -9,10 +9,10 @@ from functools import cache
 import numpy as np
 import pytest
 
-from tajkit.solver.artisans.endgame import EPS, Endgame, Outcome
-from tajkit.solver.artisans.engine import engine_for
-from tajkit.solver.artisans.hint import Hinter
-from tajkit.solver.artisans.rollout import Batch, Ending
+from tajkit.solver.artisans.search.endgame import EPS, Endgame, Outcome
+from tajkit.solver.artisans.search.engine import engine_for
+from tajkit.solver.artisans.search.hinter import Hinter
+from tajkit.solver.artisans.search.rollout import Batch, Ending
 from tajkit.solver.artisans.rules import EMPTY, Sheet, apply, legal_moves, load_spec, score
 
 SPEC = load_spec()

@@ -11,11 +11,12 @@ import pytest
 from typer.testing import CliRunner
 
 from tajkit.cli import main as cli
-from tajkit.solver.artisans import report, simulate
-from tajkit.solver.artisans.endgame import Endgame
-from tajkit.solver.artisans.engine import EMove, engine_for
-from tajkit.solver.artisans.hint import BUDGET_BOXES, ENDINGS, EXACT_BOXES, FIELD, HANDOVER, Hint, Hinter, RankedMove, _equal
-from tajkit.solver.artisans.rollout import Batch
+from tajkit.solver.artisans import report
+from tajkit.solver.artisans.search import simulation
+from tajkit.solver.artisans.search.endgame import Endgame
+from tajkit.solver.artisans.search.engine import EMove, engine_for
+from tajkit.solver.artisans.search.hinter import BUDGET_BOXES, ENDINGS, EXACT_BOXES, FIELD, HANDOVER, Hint, Hinter, RankedMove, _equal
+from tajkit.solver.artisans.search.rollout import Batch
 from tajkit.solver import statefile
 from tajkit.solver.artisans.rules import EMPTY, Move, Sheet, apply, load_spec, score
 from tajkit.solver.artisans.state import players_from_data
@@ -265,8 +266,8 @@ def test_a_move_that_ends_the_game_shows_its_final_score_not_an_estimate():
 
 
 def test_simulation_does_not_depend_on_the_number_of_processes():
-    one = simulate.compare(SPEC, ["heuristic", "greedy"], games=6, seed=9, processes=1)
-    two = simulate.compare(SPEC, ["heuristic", "greedy"], games=6, seed=9, processes=2)
+    one = simulation.compare(SPEC, ["heuristic", "greedy"], games=6, seed=9, processes=1)
+    two = simulation.compare(SPEC, ["heuristic", "greedy"], games=6, seed=9, processes=2)
     for name in one:
         assert one[name].scores == two[name].scores
 
@@ -278,23 +279,23 @@ def test_every_policy_shares_the_processes_the_oracle_included(monkeypatch):
 
     def fake(spec, name, games, seed, oracle, pool_size, progress):  # noqa: ANN001, ANN202
         sizes[name] = pool_size
-        return [simulate.GameResult(30)] * games
+        return [simulation.GameResult(30)] * games
 
-    monkeypatch.setattr(simulate, "_play_all", fake)
-    simulate.compare(SPEC, ["oracle", "hint", "heuristic"], games=10, seed=1, processes=2)
+    monkeypatch.setattr(simulation, "_play_all", fake)
+    simulation.compare(SPEC, ["oracle", "hint", "heuristic"], games=10, seed=1, processes=2)
     assert sizes == {"oracle": 2, "hint": 2, "heuristic": 2}
 
 
 def test_unproven_oracle_games_are_no_bound():
-    oracle = simulate.PolicyRun(
-        "oracle", (simulate.GameResult(39), simulate.GameResult(38, proven=False), simulate.GameResult(None, proven=False),
-                   simulate.GameResult(37))
+    oracle = simulation.PolicyRun(
+        "oracle", (simulation.GameResult(39), simulation.GameResult(38, proven=False), simulation.GameResult(None, proven=False),
+                   simulation.GameResult(37))
     )
-    hint = simulate.PolicyRun("hint", tuple(simulate.GameResult(s) for s in (35, 20, 30, 37)))
+    hint = simulation.PolicyRun("hint", tuple(simulation.GameResult(s) for s in (35, 20, 30, 37)))
     runs = {"oracle": oracle, "hint": hint}
-    games, bound = simulate.oracle_bound(runs)
+    games, bound = simulation.oracle_bound(runs)
     assert games == [0, 3] and bound == pytest.approx(38)
-    assert simulate.ratio_to_oracle(runs, "hint") == pytest.approx(36 / 38)
+    assert simulation.ratio_to_oracle(runs, "hint") == pytest.approx(36 / 38)
     assert "the 2 of 4 games it proved optimal" in report.simulation_text(runs, 4, 1)
 
 

@@ -253,7 +253,7 @@ def test_game_ends_on_the_last_box_or_the_last_raindrop():
 
 def test_live_states_look_ahead():
     """A feature can still score while some filling of its empty boxes meets its condition."""
-    from tajkit.solver.artisans.engine import engine_for
+    from tajkit.solver.artisans.search.engine import engine_for
 
     engine = engine_for(SPEC)
 
@@ -277,7 +277,7 @@ def test_live_states_look_ahead():
 def test_the_rules_moves_and_the_engines_moves_are_the_same(data):
     """Playing the Game: the readable move list of the rules module and the solver's fast one
     (engine.py) are two ways of computing the same thing; they must agree on any sheet and roll."""
-    from tajkit.solver.artisans.engine import engine_for
+    from tajkit.solver.artisans.search.engine import engine_for
 
     engine = engine_for(SPEC)
     values = tuple(

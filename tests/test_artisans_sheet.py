@@ -15,7 +15,7 @@ from pypdf import PdfReader
 from tajkit.sheets import artisans
 from tajkit.sheets.pdf import ITALIC
 from tajkit.sheets.text import PLACED, SMALLEST, width_of
-from tajkit.solver.artisans.engine import engine_for
+from tajkit.solver.artisans.search.engine import engine_for
 from tajkit.solver.artisans.rules import load_spec
 from tajkit.solver.artisans.state import players_from_data
 

@@ -11,10 +11,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tajkit.solver.artisans import policies, simulate
-from tajkit.solver.artisans.engine import SKIP, engine_for
-from tajkit.solver.artisans.hint import Hinter
-from tajkit.solver.artisans.oracle import best_possible, clairvoyant
+from tajkit.solver.artisans.search import policies, simulation
+from tajkit.solver.artisans.search.engine import SKIP, engine_for
+from tajkit.solver.artisans.search.hinter import Hinter
+from tajkit.solver.artisans.search.oracle import best_possible, clairvoyant
 from tajkit.solver.artisans.rules import Sheet, apply, legal_moves, load_spec, score
 
 SPEC = load_spec()
@@ -87,7 +87,7 @@ def test_engine_score_is_the_plain_scorer(sheet, roll):
 def test_policies_play_legal_moves_until_the_game_ends(policy):
     """End of the Game: a game runs until the sheet is full or the 15th raindrop is used."""
     for game in range(5):
-        rolls = simulate.roll_sequence(ENGINE, 3, game)
+        rolls = simulation.roll_sequence(ENGINE, 3, game)
         rng = random.Random(game)
         states, used, trees = [0] * 9, 0, 0
         for roll in rolls:
@@ -104,13 +104,13 @@ def test_policies_play_legal_moves_until_the_game_ends(policy):
 
 
 def test_the_same_dice_for_every_policy():
-    assert simulate.roll_sequence(ENGINE, 5, 2) == simulate.roll_sequence(ENGINE, 5, 2)
-    assert simulate.roll_sequence(ENGINE, 5, 2) != simulate.roll_sequence(ENGINE, 5, 3)
-    assert len(simulate.roll_sequence(ENGINE, 5, 2)) == SPEC.box_count + SPEC.raindrops == 44  # the longest game
+    assert simulation.roll_sequence(ENGINE, 5, 2) == simulation.roll_sequence(ENGINE, 5, 2)
+    assert simulation.roll_sequence(ENGINE, 5, 2) != simulation.roll_sequence(ENGINE, 5, 3)
+    assert len(simulation.roll_sequence(ENGINE, 5, 2)) == SPEC.box_count + SPEC.raindrops == 44  # the longest game
 
 
 def test_summary_statistics():
-    s = simulate.summarize([30, 32, 34])
+    s = simulation.summarize([30, 32, 34])
     assert s.mean == 32 and s.sd == 2
     assert s.ci95 == pytest.approx((32 - 1.96 * 2 / 3**0.5, 32 + 1.96 * 2 / 3**0.5))
 
@@ -134,7 +134,7 @@ def replay(rolls, moves, states=None, used=0, trees=0):
 @pytest.mark.slow
 @pytest.mark.parametrize("game", range(4))
 def test_oracle_objective_equals_the_plain_scorer(game):
-    rolls = simulate.roll_sequence(ENGINE, 11, game)
+    rolls = simulation.roll_sequence(ENGINE, 11, game)
     result = clairvoyant(ENGINE, rolls, seed=1)
     assert replay(rolls, result.moves) == result.score
     assert result.score <= result.bound <= SPEC.max_score
@@ -145,7 +145,7 @@ def test_oracle_objective_equals_the_plain_scorer(game):
 def test_oracle_from_a_tight_position_where_a_perfect_sheet_is_out_of_reach(game):
     """Mid-game with only 3 raindrops left and three features still open: the CP-SAT optimum is
     proven, is not the perfect score, and its plan scores exactly that through the plain scorer."""
-    rolls = simulate.roll_sequence(ENGINE, 21, game)
+    rolls = simulation.roll_sequence(ENGINE, 21, game)
     sheet = Sheet(
         (
             (1, 5), (3, 3), (2, 4, 6), (6, 5, 0, 0), (2, 2, 0, 0), (2, 3, 5), (4, 1, 6), (0, 0, 0, 0), (4, 3, 2, 1),
@@ -162,10 +162,10 @@ def test_oracle_from_a_tight_position_where_a_perfect_sheet_is_out_of_reach(game
 
 @pytest.mark.slow
 def test_oracle_beats_every_policy_on_the_same_dice():
-    rolls = simulate.roll_sequence(ENGINE, 1, 0)
+    rolls = simulation.roll_sequence(ENGINE, 1, 0)
     bound = clairvoyant(ENGINE, rolls).score
     for policy in (policies.heuristic_policy, policies.greedy_policy):
-        assert simulate.play(ENGINE, policy, rolls, random.Random(0)).score <= bound
+        assert simulation.play(ENGINE, policy, rolls, random.Random(0)).score <= bound
 
 
 @pytest.mark.slow
@@ -176,7 +176,7 @@ def test_the_oracle_gives_the_same_answer_whatever_else_the_machine_does():
     second solve runs while two other processes keep both cores of a 2-core machine busy, on a
     hard game whose budget runs out before a proof (with the pinned OR-Tools), so where the search
     stops decides the answer."""
-    rolls = simulate.roll_sequence(ENGINE, 5, 1)
+    rolls = simulation.roll_sequence(ENGINE, 5, 1)
     quiet = clairvoyant(ENGINE, rolls, work=2.0)
     busy = [subprocess.Popen([sys.executable, "-c", "while True: pass"]) for _ in range(2)]
     try:
@@ -258,7 +258,8 @@ def test_hint_lists_the_skip_and_only_legal_moves():
 
 
 def test_simulate_offers_the_oracles_own_budget_by_default():
-    from tajkit.solver.artisans import GAME, oracle
+    from tajkit.solver.artisans import GAME
+    from tajkit.solver.artisans.search import oracle
 
     defaults = {o.name: o.default for o in GAME.simulate.options}
     assert (defaults["oracle_work"], defaults["oracle_time"]) == (oracle.WORK, oracle.TIME_CAP)

@@ -554,13 +554,13 @@ def test_the_hint_is_set_by_a_futures_budget_not_the_clock():
 
 
 def test_a_solver_failure_is_one_line_and_exit_1(monkeypatch):
-    from tajkit.solver.artisans import hint
+    from tajkit.solver.artisans.search import hinter
     from tajkit.solver.errors import SolverFailure
 
     def fail(*args, **kwargs):
         raise SolverFailure("the solver found nothing within its limits")
 
-    monkeypatch.setattr(hint.Hinter, "rank", fail)
+    monkeypatch.setattr(hinter.Hinter, "rank", fail)
     result = run("hint", "artisans", str(ASHA), "--roll", "2", "5")
     assert result.exit_code == 1
     assert result.stderr == "error: the solver found nothing within its limits\n"
@@ -653,13 +653,14 @@ def test_an_oracle_stopped_by_its_time_cap_says_so():
     """The wall-clock limit is only a safety cap: a game it stops before its work budget is
     counted and named, since another machine may finish it differently. A cap of a millisecond
     stops any machine's CP-SAT before its presolve is done."""
-    from tajkit.solver.artisans import report, simulate
+    from tajkit.solver.artisans import report
+    from tajkit.solver.artisans.search import simulation
     from tajkit.solver.artisans.rules import load_spec
 
-    budget = simulate.OracleBudget(work=1000, time_cap=0.001)
-    result = simulate.play_one(load_spec(), "oracle", seed=5, game=1, oracle=budget)
+    budget = simulation.OracleBudget(work=1000, time_cap=0.001)
+    result = simulation.play_one(load_spec(), "oracle", seed=5, game=1, oracle=budget)
     assert result.cut and not result.proven
-    runs = {"oracle": simulate.PolicyRun("oracle", (result,))}
+    runs = {"oracle": simulation.PolicyRun("oracle", (result,))}
     assert "1 oracle game stopped at the --oracle-time safety cap before its work budget" in report.simulation_text(runs, 1, 5)
     assert report.simulation_json(runs)["oracle"]["cut_by_time_cap"] == 1
 

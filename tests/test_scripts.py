@@ -72,9 +72,9 @@ def test_compare_artisans_hints_plays_games_and_pairs_two_runs(tmp_path):
 def test_fit_artisans_values_writes_a_value_table_the_hint_can_read(tmp_path):
     import json
 
-    from tajkit.solver.artisans.engine import engine_for
+    from tajkit.solver.artisans.search.engine import engine_for
     from tajkit.solver.artisans.rules import load_spec
-    from tajkit.solver.artisans.values import ValueTable, structure_key
+    from tajkit.solver.artisans.search.values import ValueTable, structure_key
 
     out = tmp_path / "values.json"
     assert run_script("fit_artisans_values.py", "--rounds", "1", "--games", "200", "--workers", "1", "-o", str(out)) == [

@@ -10,36 +10,16 @@ from tajkit.solver.game import (FORM_NAMES, CardPart, Category, Command, Game, O
 POLICY_NAMES = ("oracle", "hint", "heuristic", "greedy", "random")
 
 
-def _hint(spec: Any, data: dict[str, Any], roll: tuple[int, int], player: str | None, top: int, seed: int,
-          futures: int, time_limit: float) -> Report:
-    from tajkit.solver.artisans import report, state
-    from tajkit.solver.artisans.hint import check_position, hinter_for
+def _hint(spec: Any, data: dict[str, Any], **options: Any) -> Report:
+    from tajkit.solver.artisans import hint
 
-    players = state.players_from_data(spec, data, finished=False)
-    chosen = state.pick_player(players, player)
-    check_position(spec, chosen.name, chosen.sheet, roll)
-    ender = next((p for p in players if p is not chosen and p.sheet.ends_game(spec)), None)
-    if ender is not None:  # rulebook, End of the Game: the others finish their turn, then the game ends
-        hint = hinter_for(spec).rank_last_turn(chosen.sheet, roll)
-    else:
-        hint = hinter_for(spec).rank(chosen.sheet, roll, seed=seed, futures=futures, time_limit=time_limit, top=top)
-    ended = report.ended_by(spec, ender) if ender is not None else None
-    return Report(
-        report.hint_text(spec, chosen.name, chosen.sheet, roll, hint, top, ended),
-        report.hint_json(spec, chosen.name, roll, hint, seed, top),
-        state.left_out_notes(players) + spec.default_notes() + tuple(hint.notes()),
-    )
+    return hint.run(spec, data, **options)
 
 
-def _simulate(spec: Any, data: None, policy: list[str], games: int, seed: int, oracle_work: float,
-              oracle_time: float, processes: int | None, progress: Any = None) -> Report:
-    from tajkit.solver.artisans import report
-    from tajkit.solver.artisans.simulate import OracleBudget, compare
+def _simulate(spec: Any, data: None, **options: Any) -> Report:
+    from tajkit.solver.artisans import simulate
 
-    names = sorted(dict.fromkeys(policy or POLICY_NAMES), key=POLICY_NAMES.index)
-    budget = OracleBudget(oracle_work, oracle_time)
-    runs = compare(spec, names, games, seed, oracle=budget, processes=processes, progress=progress)
-    return Report(report.simulation_text(runs, games, seed), report.simulation_json(runs))
+    return simulate.run(spec, data, **options)
 
 
 class Artisans(Game):

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from tajkit.solver.artisans.hint import Hint, RankedMove
+from tajkit.solver.artisans.search.hinter import Hint, RankedMove
 from tajkit.solver.artisans.rules import Move, Sheet, Spec, apply
 from tajkit.solver.artisans.state import Player
-from tajkit.solver.artisans.simulate import PolicyRun, oracle_bound, ratio_to_oracle
+from tajkit.solver.artisans.search.simulation import PolicyRun, oracle_bound, ratio_to_oracle
 from tajkit.solver.ranking import plural
 
 EQUAL = 1.0  # two moves closer than this many standard errors are reported as equal

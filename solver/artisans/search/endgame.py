@@ -27,7 +27,7 @@ from functools import cache
 
 import numpy as np
 
-from tajkit.solver.artisans.engine import EMove, Engine
+from tajkit.solver.artisans.search.engine import EMove, Engine
 
 EPS = 1e-12  # expected scores closer than this are equal (floating-point noise only)
 MEMO_LIMIT = 200_000  # endings kept per process (about 500 bytes each)

@@ -2,7 +2,7 @@
 
 A feature's values are packed into one integer (digit ``i`` in base faces+1 is box ``i``; 0 is
 empty), so a sheet is a short list of ints. Everything here is derived from the rules model in
-``rules.py`` (its spec and its conditions); the tests hold ``Engine.moves`` equal to
+``solver/artisans/rules.py`` (its spec and its conditions); the tests hold ``Engine.moves`` equal to
 ``rules.legal_moves``.
 """
 

@@ -27,12 +27,11 @@ from functools import cache, cmp_to_key
 
 import numpy as np
 
-from tajkit.solver.artisans.endgame import EPS, Endgame, Outcome, endgame_for
-from tajkit.solver.artisans.engine import EMove, Engine, engine_for
-from tajkit.solver.artisans.rollout import Batch, Ending, preference
+from tajkit.solver.artisans.search.endgame import EPS, Endgame, Outcome, endgame_for
+from tajkit.solver.artisans.search.engine import EMove, Engine, engine_for
+from tajkit.solver.artisans.search.rollout import Batch, Ending, preference
 from tajkit.solver.artisans.rules import Move, Sheet, Spec
-from tajkit.solver.artisans.values import Estimator, ValueTable, shipped_table, structure_key
-from tajkit.solver.errors import BadInput
+from tajkit.solver.artisans.search.values import Estimator, ValueTable, shipped_table, structure_key
 
 FIELD = 28  # the value table's favourites that enter the race (a few more join: see _field)
 FIRST_ROUND = 80  # futures per candidate in the first round; each later round doubles it
@@ -81,16 +80,6 @@ class Hint:
         if self.exact or self.measured:
             return []
         return [UNMEASURED]
-
-
-def check_position(spec: Spec, name: str, sheet: Sheet, roll: tuple[int, int]) -> None:
-    """A hint needs a roll of real dice and a sheet whose game is still going."""
-    if not all(1 <= d <= spec.faces for d in roll):
-        raise BadInput(f"--roll {roll[0]} {roll[1]}: each die shows 1-{spec.faces}")
-    if sheet.is_full():
-        raise BadInput(f"{name}: the sheet is full, so the game is over (rulebook: End of the Game)")
-    if sheet.raindrops_left(spec) <= 0:
-        raise BadInput(f"{name}: all {spec.raindrops} raindrops are used, so the game is over (rulebook: End of the Game)")
 
 
 @cache

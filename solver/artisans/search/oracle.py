@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Sequence
 
-from tajkit.solver.artisans.engine import SKIP, EMove, Engine
+from tajkit.solver.artisans.search.engine import SKIP, EMove, Engine
 from tajkit.solver.errors import SolverFailure
 
 

@@ -12,8 +12,8 @@ from functools import cache
 
 import numpy as np
 
-from tajkit.solver.artisans.engine import SKIP, EMove, Engine
-from tajkit.solver.artisans.rollout import Batch
+from tajkit.solver.artisans.search.engine import SKIP, EMove, Engine
+from tajkit.solver.artisans.search.rollout import Batch
 
 Policy = Callable[[Engine, Sequence[int], int, int, tuple[int, int], random.Random], EMove]
 
@@ -51,7 +51,7 @@ def _careful(engine: Engine) -> Batch:
 
 
 def heuristic_policy(engine: Engine, states: Sequence[int], used: int, trees: int, roll: tuple[int, int], rng: random.Random) -> EMove:
-    """A careful person (the rules are in :class:`~tajkit.solver.artisans.rollout.CarefulRules`):
+    """A careful person (the rules are in :class:`~tajkit.solver.artisans.search.rollout.CarefulRules`):
     never writes a value that makes a feature impossible to satisfy, prefers moves that spend no
     raindrops, keeps the values that leave the most ways to score, waters a tree while raindrops
     are plentiful or when the garden is about to run out of boxes, and when nothing fits marks a

@@ -14,8 +14,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from tajkit.solver.artisans.endgame import Endgame
-from tajkit.solver.artisans.engine import Engine, FeatureTable
+from tajkit.solver.artisans.search.endgame import Endgame
+from tajkit.solver.artisans.search.engine import Engine, FeatureTable
 
 
 @dataclass(frozen=True)

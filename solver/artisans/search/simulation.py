@@ -10,9 +10,9 @@ import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
-from tajkit.solver.artisans.engine import Engine, engine_for
-from tajkit.solver.artisans.oracle import TIME_CAP, WORK
-from tajkit.solver.artisans.policies import Policy
+from tajkit.solver.artisans.search.engine import Engine, engine_for
+from tajkit.solver.artisans.search.oracle import TIME_CAP, WORK
+from tajkit.solver.artisans.search.policies import Policy
 from tajkit.solver.artisans.rules import Spec
 
 
@@ -123,14 +123,14 @@ def play_one(spec: Spec, name: str, seed: int, game: int, oracle: OracleBudget =
     rng = random.Random(f"artisans policy {seed} {game}")
     if name == "hint":
         return _hint_game(engine, rolls, rng)
-    from tajkit.solver.artisans import policies
+    from tajkit.solver.artisans.search import policies
 
     policy = {"heuristic": policies.heuristic_policy, "greedy": policies.greedy_policy, "random": policies.random_policy}[name]
     return GameResult(play(engine, policy, rolls, rng).score)
 
 
 def _oracle_game(engine: Engine, rolls: list[tuple[int, int]], budget: OracleBudget, seed: int) -> GameResult:
-    from tajkit.solver.artisans.oracle import NoPlayFound, clairvoyant
+    from tajkit.solver.artisans.search.oracle import NoPlayFound, clairvoyant
 
     start = time.perf_counter()
     try:
@@ -141,7 +141,7 @@ def _oracle_game(engine: Engine, rolls: list[tuple[int, int]], budget: OracleBud
 
 
 def _hint_game(engine: Engine, rolls: list[tuple[int, int]], rng: random.Random) -> GameResult:
-    from tajkit.solver.artisans.hint import hinter_for
+    from tajkit.solver.artisans.search.hinter import hinter_for
 
     hinter = hinter_for(engine.spec)
     seconds: list[float] = []

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 
-from tajkit.solver.artisans.engine import EMove, Engine
+from tajkit.solver.artisans.search.engine import EMove, Engine
 
 TABLE_FILE = "artisans-values.json"
 

@@ -1,0 +1,10 @@
+"""The Artisans search: the solver's fast form of the rules and what plays on it.
+
+Every module here is derived from the one rules model, ``solver/artisans/rules.py``, and tested
+against it (``Engine.moves`` is held equal to ``rules.legal_moves``, the search's scores to the
+rules' ``score``). ``engine.py`` packs sheets into integers; ``endgame.py`` solves the rest
+of a game exactly; ``rollout.py`` plays many sampled futures at once; ``values.py`` holds the
+measured per-feature chances (``artisans-values.json``); ``policies.py`` the simulated players;
+``oracle.py`` the clairvoyant bound (CP-SAT); ``hinter.py`` ranks the uses of a roll (the
+``tajkit hint`` answer); ``simulation.py`` plays seeded solitaire games (``tajkit simulate``).
+"""
