@@ -19,7 +19,7 @@ from tajkit.solver.karigar.files import read_position
 from tajkit.solver.karigar.spec import load_spec
 
 SPEC = load_spec()
-POSITION = tomllib.loads((Path(__file__).parent / "data" / "karigar-position.toml").read_text())
+POSITION = tomllib.loads((Path(__file__).parent.parent / "data" / "karigar-position.toml").read_text())
 
 
 def res(**amounts: int) -> tuple[int, ...]:

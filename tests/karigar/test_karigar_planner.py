@@ -23,7 +23,7 @@ from tajkit.solver.karigar.search import breadth_first
 from tajkit.solver.karigar.spec import Slot, load_spec
 
 SPEC = load_spec()
-POSITION = tomllib.loads((Path(__file__).parent / "data" / "karigar-position.toml").read_text())
+POSITION = tomllib.loads((Path(__file__).parent.parent / "data" / "karigar-position.toml").read_text())
 CASES = 300
 
 

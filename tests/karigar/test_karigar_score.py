@@ -18,7 +18,7 @@ from tajkit.solver.karigar import GAME
 from tajkit.solver.karigar.spec import load_spec
 
 SPEC = GAME.load_spec()
-END = Path(__file__).parent / "data" / "karigar-example.toml"
+END = Path(__file__).parent.parent / "data" / "karigar-example.toml"
 END_DATA = tomllib.loads(END.read_text())
 
 
