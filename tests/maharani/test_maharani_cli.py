@@ -13,7 +13,7 @@ from typer.testing import CliRunner
 
 from tajkit.cli.main import app
 
-DATA = Path(__file__).parent / "data"
+DATA = Path(__file__).parent.parent / "data"
 GAME_FILE = DATA / "maharani-game.toml"
 POSITION_FILE = DATA / "maharani-position.toml"
 runner = CliRunner()
