@@ -220,7 +220,7 @@ def schema_of_files(title: str, description: str, *models: Any) -> dict[str, Any
 def delegate(module: str, function: str) -> Callable[..., Any]:
     """A :class:`Game` method that imports ``module`` on its first call and hands its arguments
     (not ``self``) to ``function``, so the interface says where each piece lives and stays light:
-    ``score = delegate("tajkit.solver.taj.scoring", "score_table")``."""
+    ``score = delegate("tajkit.solver.taj.scoring", "score")``."""
 
     def method(self: Game, *args: Any) -> Any:
         return getattr(import_module(module), function)(*args)
