@@ -23,7 +23,7 @@ from pathlib import Path
 import tomli_w
 
 from tajkit.solver.tajmahal import GAME, planner
-from tajkit.solver.tajmahal.samples import random_position
+from tajkit.solver.tajmahal.samples import random_hint_position
 
 RECORD = Path(__file__).resolve().parent.parent / "tests" / "data" / "tajmahal-game.toml"
 
@@ -66,7 +66,7 @@ def main() -> None:
 
     spec = GAME.load_spec()
     rng = random.Random(args.seed)
-    cases = [random_position(spec, rng, max_hand=args.hand, max_turns=12) for _ in range(args.positions)]
+    cases = [random_hint_position(spec, rng, max_hand=args.hand, max_turns=12) for _ in range(args.positions)]
     start = time.perf_counter()
     GAME.hint.run(spec, cases[0][0], player=None, card_cost=None, top=args.top)
     print(f"first hint in this process (OR-Tools import, model set-up): {time.perf_counter() - start:.3f} s")

@@ -17,7 +17,7 @@ from tajkit.solver.tajmahal import GAME
 from tajkit.solver.tajmahal.files import read_hint_position
 from tajkit.solver.tajmahal.hint import make_hint, worths
 from tajkit.solver.tajmahal.rules import Card, Play, Withdraw
-from tajkit.solver.tajmahal.samples import random_position
+from tajkit.solver.tajmahal.samples import random_hint_position
 from tajkit.solver.tajmahal.spec import SYMBOLS
 
 SPEC = GAME.load_spec()
@@ -198,7 +198,7 @@ def test_cp_sat_matches_brute_force_and_every_set_replays_through_the_rules():
     through the rules model and followed by a withdrawal, takes exactly the prizes it states."""
     rng = random.Random(2024)
     for case in range(200):
-        data, name = random_position(SPEC, rng)
+        data, name = random_hint_position(SPEC, rng)
         position = read_hint_position(SPEC, data)
         player = position.names.index(name)
         hand = position.seats[player].hand

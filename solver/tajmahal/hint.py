@@ -17,7 +17,7 @@ from tajkit.solver.errors import BadInput
 from tajkit.solver.game import Report
 from tajkit.solver.tajmahal import planner, report
 from tajkit.solver.tajmahal.files import HintPosition, read_hint_position
-from tajkit.solver.tajmahal.planner import Plan, Problem
+from tajkit.solver.tajmahal.planner import Plan, CardChoice
 from tajkit.solver.tajmahal.rules import Card, Play, Round, chain_gain, chain_text
 from tajkit.solver.tajmahal.spec import SYMBOLS, Spec
 
@@ -48,10 +48,11 @@ def worths(spec: Spec, position: HintPosition, player: int) -> tuple[Worth, ...]
     )
 
 
-def problem_for(spec: Spec, position: HintPosition, player: int, hand: tuple[Card, ...], strict: bool = False) -> Problem:
-    """The card-choice problem: to hold a category when withdrawing, the player needs at least the
-    category's fewest symbols and at least as many as every other display (one more each when
-    ``strict``: a lead no tie can take)."""
+def card_choice(spec: Spec, position: HintPosition, player: int, hand: tuple[Card, ...],
+                strict: bool = False) -> CardChoice:
+    """What the player chooses cards from: to hold a category when withdrawing, the player needs
+    at least the category's fewest symbols and at least as many as every other display (one more
+    each when ``strict``: a lead no tie can take)."""
     state = position.round()
     kinds = tuple(sorted(set(hand)))
     need: list[int | None] = []
@@ -61,7 +62,7 @@ def problem_for(spec: Spec, position: HintPosition, player: int, hand: tuple[Car
             continue
         best_other = max((state.displays[i][k] for i in range(len(position.seats)) if i != player), default=0)
         need.append(max(spec.categories[k].min_symbols, best_other + (1 if strict else 0)))
-    return Problem(
+    return CardChoice(
         kinds=kinds,
         copies=tuple(hand.count(c) for c in kinds),
         mine=state.displays[player],
@@ -132,8 +133,8 @@ def replay_plan(spec: Spec, position: HintPosition, player: int, cards: tuple[Ca
 
 def make_hint(spec: Spec, position: HintPosition, player: int, card_cost: float, top: int) -> Hint:
     hand = position.seats[player].hand or ()
-    loose = problem_for(spec, position, player, hand)
-    tight = problem_for(spec, position, player, hand, strict=True)
+    loose = card_choice(spec, position, player, hand)
+    tight = card_choice(spec, position, player, hand, strict=True)
 
     def option(plan: Plan | None) -> Option | None:
         return None if plan is None else outcome(spec, position, player, plan.cards, plan.optimal)
@@ -150,16 +151,16 @@ def make_hint(spec: Spec, position: HintPosition, player: int, card_cost: float,
                 this_turn(spec, position, player, loose, card_cost, top), card_cost, missed)
 
 
-def frontier(spec: Spec, position: HintPosition, player: int, problem: Problem) -> tuple[Option, ...]:
+def frontier(spec: Spec, position: HintPosition, player: int, choice: CardChoice) -> tuple[Option, ...]:
     """For 1, 2, ... cards, the most points, listed where it grows: each entry is the fewest cards
     for a set of prizes worth taking."""
     out: list[Option] = []
-    ceiling = planner.best(problem, problem.hand_size)
-    reached = problem.value(tuple(0 for _ in problem.kinds))
+    ceiling = planner.best(choice, choice.hand_size)
+    reached = choice.value(tuple(0 for _ in choice.kinds))
     if ceiling is None or ceiling.value <= reached:
         return ()
     for k in range(1, ceiling.size + 1):
-        plan = planner.best(problem, k)
+        plan = planner.best(choice, k)
         if plan is not None and plan.value > reached:
             out.append(outcome(spec, position, player, plan.cards, plan.optimal))
             reached = plan.value
@@ -168,14 +169,14 @@ def frontier(spec: Spec, position: HintPosition, player: int, problem: Problem) 
     return tuple(out)
 
 
-def this_turn(spec: Spec, position: HintPosition, player: int, problem: Problem, card_cost: float,
+def this_turn(spec: Spec, position: HintPosition, player: int, choice: CardChoice, card_cost: float,
               top: int) -> tuple[tuple[Option, float], ...]:
     """The ``top`` best ways to spend this turn: withdraw now (no card), or play 1 or 2 cards and
     withdraw next turn; scored as the points then held minus ``card_cost`` a card."""
     out = []
     seen: tuple[tuple[int, ...], ...] = ()
     for _ in range(top):
-        plan = planner.best(problem, min(spec.per_turn, problem.hand_size), card_cost, exclude=seen)
+        plan = planner.best(choice, min(spec.per_turn, choice.hand_size), card_cost, exclude=seen)
         if plan is None:
             break
         seen += (plan.copies,)

@@ -1,11 +1,12 @@
 """Choosing cards from a hand to cover symbol majorities, with OR-Tools CP-SAT.
 
-The problem: a hand (distinct cards, each with a number of copies), the player's display, and per
-prize category the symbols the display must reach to hold it when withdrawing (at least the
-category's fewest symbols and at least every other display: the withdrawer wins ties). A plan
-chooses how many copies of each card to play (``x_t``); a category is held when
-``mine_c + sum_t symbols_tc * x_t >= need_c``. CP-SAT answers three questions on it: the most
-points for at most k cards (minus a cost per card), and the fewest cards that hold a required set.
+The card choice (:class:`CardChoice`): a hand (distinct cards, each with a number of copies), the
+player's display, and per prize category the symbols the display must reach to hold it when
+withdrawing (at least the category's fewest symbols and at least every other display: the
+withdrawer wins ties). A plan chooses how many copies of each card to play (``x_t``); a category
+is held when ``mine_c + sum_t symbols_tc * x_t >= need_c``. CP-SAT answers three questions on it:
+the most points for at most k cards (minus a cost per card), and the fewest cards that hold a
+required set.
 
 Every solve runs on one worker with a fixed seed (the models have a few dozen variables: one worker
 proves them in milliseconds, and a single worker is deterministic), a deterministic-time cap, and
@@ -29,7 +30,9 @@ WALL_CAP = 5.0  # seconds, a safety net only
 
 
 @dataclass(frozen=True)
-class Problem:
+class CardChoice:
+    """What the player chooses cards from, and what each category needs (see the module's text)."""
+
     kinds: tuple[Card, ...]  # the distinct cards in the hand
     copies: tuple[int, ...]  # how many of each
     mine: Counts  # the player's display
@@ -66,37 +69,37 @@ class Plan:
         return len(self.cards)
 
 
-def best(problem: Problem, max_cards: int, card_cost: float = 0.0, exclude: tuple[tuple[int, ...], ...] = (),
+def best(choice: CardChoice, max_cards: int, card_cost: float = 0.0, exclude: tuple[tuple[int, ...], ...] = (),
          ) -> Plan | None:
     """The plan of at most ``max_cards`` cards with the most points minus ``card_cost`` a card
     (fewest cards among equals); None when every plan is excluded."""
-    return _solve(problem, max_cards, required=(), card_cost=card_cost, fewest=False, exclude=exclude)
+    return _solve(choice, max_cards, required=(), card_cost=card_cost, fewest=False, exclude=exclude)
 
 
-def fewest(problem: Problem, required: tuple[int, ...], max_cards: int | None = None) -> Plan | None:
+def fewest(choice: CardChoice, required: tuple[int, ...], max_cards: int | None = None) -> Plan | None:
     """The fewest cards holding every category in ``required`` (most points among equals), or None
     when the hand cannot."""
-    if any(problem.need[k] is None for k in required):
+    if any(choice.need[k] is None for k in required):
         return None
-    limit = problem.hand_size if max_cards is None else max_cards
-    return _solve(problem, limit, required=required, card_cost=0.0, fewest=True, exclude=())
+    limit = choice.hand_size if max_cards is None else max_cards
+    return _solve(choice, limit, required=required, card_cost=0.0, fewest=True, exclude=())
 
 
-def _solve(problem: Problem, max_cards: int, required: tuple[int, ...], card_cost: float, fewest: bool,
+def _solve(choice: CardChoice, max_cards: int, required: tuple[int, ...], card_cost: float, fewest: bool,
            exclude: tuple[tuple[int, ...], ...]) -> Plan | None:
     from ortools.sat.python import cp_model
 
     model = cp_model.CpModel()
-    x = [model.new_int_var(0, n, f"x{t}") for t, n in enumerate(problem.copies)]
+    x = [model.new_int_var(0, n, f"x{t}") for t, n in enumerate(choice.copies)]
     played = sum(x)
     model.add(played <= max_cards)
     held: dict[int, Any] = {}  # category -> "the display holds it" (a literal)
-    for k, need in enumerate(problem.need):
+    for k, need in enumerate(choice.need):
         if need is None:
             continue
         w = model.new_bool_var(f"hold_{SYMBOLS[k]}")
-        short = need - problem.mine[k]
-        gained = sum(card.counts[k] * x[t] for t, card in enumerate(problem.kinds) if card.counts[k])
+        short = need - choice.mine[k]
+        gained = sum(card.counts[k] * x[t] for t, card in enumerate(choice.kinds) if card.counts[k])
         if short > 0:
             model.add(gained >= short).only_enforce_if(w)
         held[k] = w
@@ -104,21 +107,21 @@ def _solve(problem: Problem, max_cards: int, required: tuple[int, ...], card_cos
         model.add(held[k] == 1)
     for n, plan in enumerate(exclude):
         _forbid(model, x, plan, n)
-    value = sum(SCALE * problem.values[k] * w for k, w in held.items())
+    value = sum(SCALE * choice.values[k] * w for k, w in held.items())
     cost = round(card_cost * SCALE)
-    most = SCALE * sum(problem.values) + cost * problem.hand_size + 1  # larger than any value difference
+    most = SCALE * sum(choice.values) + cost * choice.hand_size + 1  # larger than any value difference
     if fewest:
         model.minimize(played * most - value)
     else:
-        model.maximize((value - cost * played) * (problem.hand_size + 1) - played)
+        model.maximize((value - cost * played) * (choice.hand_size + 1) - played)
     run = cpsat.solve(model, work=DETERMINISTIC_CAP, time_cap=WALL_CAP)
     if run.infeasible:
         return None
     if not run.found:
         raise SolverFailure(f"CP-SAT found no plan within its limits (status {run.status_name})")
     copies = tuple(int(run.solver.value(v)) for v in x)
-    cards = tuple(card for card, n in zip(problem.kinds, copies) for _ in range(n))
-    return Plan(copies, cards, problem.value(copies), run.optimal)
+    cards = tuple(card for card, n in zip(choice.kinds, copies) for _ in range(n))
+    return Plan(copies, cards, choice.value(copies), run.optimal)
 
 
 def _forbid(model: Any, x: list[Any], plan: tuple[int, ...], k: int) -> None:

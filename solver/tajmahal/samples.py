@@ -1,5 +1,5 @@
-"""Random live positions, reached by legal moves through the rules model: the hint's cross-checks
-and its benchmark draw from the same source."""
+"""Random hint positions (rounds in progress, as ``tajkit hint`` reads them), reached by legal moves
+through the rules model: the hint's cross-checks and its benchmark draw from the same source."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ NAMES = ("Asha", "Ben", "Chen", "Devi")
 WEIGHTS = (4, 2, 2, 1, 1, 2)  # elephants most often, advisors least: a guess, for variety only
 
 
-def random_position(spec: Spec, rng: random.Random, max_hand: int = 7, max_turns: int = 9) -> tuple[dict[str, Any], str]:
+def random_hint_position(spec: Spec, rng: random.Random, max_hand: int = 7, max_turns: int = 9) -> tuple[dict[str, Any], str]:
     """A position file (as ``tajkit hint`` reads it) of a round reached by random legal moves, and
     the name of the player to move, who holds a random hand of up to ``max_hand`` cards."""
     names = NAMES[: rng.randint(spec.min_players, spec.max_players)]
