@@ -1,4 +1,5 @@
-"""Taj Mahal: the one rules model the scorer, the validator and the hint all use.
+"""Taj Mahal: the rules model, the truth every other module is tested against. The file checks
+(``files.py``), the scorer, the hint and the rules protocol call it rather than restate a rule.
 
 Small immutable types in the manner of python-chess: a :class:`Card` (the symbols it shows), a
 move (:class:`Play` 1 or 2 cards, or :class:`Withdraw`), a :class:`Round` (one province: each
