@@ -15,7 +15,7 @@ from tajkit.cli import main as cli
 from tajkit.sheets import documents
 from tajkit.solver import games
 
-DATA = Path(__file__).parent / "data"
+DATA = Path(__file__).parent.parent / "data"
 GAME_FILE = DATA / "tajmahal-game.toml"
 runner = CliRunner()
 

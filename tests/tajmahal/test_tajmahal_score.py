@@ -17,7 +17,7 @@ from tajkit.solver.errors import BadData, BadInput, BadState
 from tajkit.solver.tajmahal import GAME
 from tajkit.solver.tajmahal.spec import SYMBOLS, TajMahalData
 
-DATA = Path(__file__).parent / "data"
+DATA = Path(__file__).parent.parent / "data"
 SPEC = GAME.load_spec()
 
 
