@@ -16,11 +16,10 @@ from typing import Any
 from tajkit.solver.game import CardPart, Command, Game, Option, Report, delegate
 
 
-def _hint(spec: Any, data: dict[str, Any], **options: Any) -> Report:
-    """:func:`.hint.run`, imported on the first hint."""
+def _hint(spec: Any, data: dict[str, Any], objective: str = "gold", top: int = 5, tiles: int = 2, solver: str = "enum") -> Report:
     from tajkit.solver.maharani import hint
 
-    return hint.run(spec, data, **options)
+    return hint.run(spec, data, objective=objective, top=top, tiles=tiles, solver=solver)
 
 
 HINT = Command(
