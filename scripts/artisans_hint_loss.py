@@ -26,7 +26,7 @@ from bench_artisans_hint import positions_with  # a sibling script: the careful 
 import tajkit.solver.artisans.search.hinter as hint
 from tajkit.solver.artisans.search.endgame import Endgame
 from tajkit.solver.artisans.search.engine import engine_for
-from tajkit.solver.artisans.rules import load_spec
+from tajkit.solver.artisans.spec import load_spec
 
 
 def main() -> None:

@@ -32,7 +32,7 @@ from tajkit.solver.artisans import state as artisans_state
 from tajkit.solver.artisans.search.engine import Engine, engine_for
 from tajkit.solver.artisans.search.hinter import EXACT_BOXES, HANDOVER, Hinter
 from tajkit.solver.artisans.search.policies import heuristic_policy
-from tajkit.solver.artisans.rules import load_spec
+from tajkit.solver.artisans.spec import load_spec
 from tajkit.solver.artisans.search.simulation import roll_sequence
 
 

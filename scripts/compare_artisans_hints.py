@@ -25,7 +25,7 @@ from pathlib import Path
 
 
 def play_game(args: tuple[str, int, int]) -> dict:
-    from tajkit.solver.artisans.rules import load_spec
+    from tajkit.solver.artisans.spec import load_spec
     from tajkit.solver.artisans.search.simulation import play_one
 
     policy, seed, game = args

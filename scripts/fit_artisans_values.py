@@ -23,7 +23,7 @@ from pathlib import Path
 
 from tajkit.solver.artisans.search.engine import Engine, engine_for
 from tajkit.solver.artisans.search.policies import heuristic_policy
-from tajkit.solver.artisans.rules import load_spec
+from tajkit.solver.artisans.spec import load_spec
 from tajkit.solver.artisans.search.simulation import roll_sequence
 from tajkit.solver.artisans.search.values import TABLE_FILE, Estimator, ValueTable, structure_key
 

@@ -22,7 +22,7 @@ from bench_artisans_hint import positions_with  # a sibling script: the careful 
 from tajkit.solver.artisans.search.endgame import endgame_for
 from tajkit.solver.artisans.search.engine import engine_for
 from tajkit.solver.artisans.search.oracle import clairvoyant
-from tajkit.solver.artisans.rules import load_spec
+from tajkit.solver.artisans.spec import load_spec
 
 
 def main() -> None:

@@ -18,7 +18,8 @@ from tajkit.sheets.artisans_look import INKS, ArtisansInk as Ink, cloud, die_fac
 from tajkit.sheets.pdf import BOLD, ITALIC, SANS, document, pad
 from tajkit.sheets.shapes import saved, star_value
 from tajkit.sheets.text import SMALLEST, fitted_size, paragraph, text, width_of
-from tajkit.solver.artisans.rules import Feature, FeatureScore, Spec
+from tajkit.solver.artisans.rules import FeatureScore, can_still_score
+from tajkit.solver.artisans.spec import Feature, Spec
 from tajkit.solver.errors import BadData
 from tajkit.solver.game import Category
 
@@ -515,7 +516,7 @@ def verdict(spec: Spec, row: FeatureScore, over: bool) -> bool | None:
     the Game) every feature that does not score is lost."""
     if row.reason is None:
         return True
-    if over or not row.feature.can_still_score(row.values, spec.faces):
+    if over or not can_still_score(row.feature, row.values, spec.faces):
         return False
     return None
 

@@ -13,7 +13,8 @@ from tajkit.solver.artisans.search.endgame import EPS, Endgame, Outcome
 from tajkit.solver.artisans.search.engine import engine_for
 from tajkit.solver.artisans.search.hinter import Hinter
 from tajkit.solver.artisans.search.rollout import Batch, Ending
-from tajkit.solver.artisans.rules import EMPTY, Sheet, apply, legal_moves, load_spec, score
+from tajkit.solver.artisans.rules import EMPTY, Sheet, apply, legal_moves, score
+from tajkit.solver.artisans.spec import load_spec
 
 SPEC = load_spec()
 ENGINE = engine_for(SPEC)

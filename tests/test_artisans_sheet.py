@@ -15,8 +15,9 @@ from pypdf import PdfReader
 from tajkit.sheets import artisans
 from tajkit.sheets.pdf import ITALIC
 from tajkit.sheets.text import PLACED, SMALLEST, width_of
+from tajkit.solver.artisans.rules import can_still_score
 from tajkit.solver.artisans.search.engine import engine_for
-from tajkit.solver.artisans.rules import load_spec
+from tajkit.solver.artisans.spec import load_spec
 from tajkit.solver.artisans.state import players_from_data
 
 SPEC = load_spec()
@@ -136,8 +137,8 @@ def test_in_a_game_still_in_play_a_feature_is_lost_only_when_it_can_no_longer_sc
 
 
 def test_the_rules_know_which_features_can_still_score():
-    """Feature.can_still_score (the rules model, read by the picture) agrees with the solver's
+    """rules.can_still_score (the rules model, read by the picture) agrees with the solver's
     engine, which counts the scoring fillings of every packed state of every feature."""
     for table in engine_for(SPEC).tables:
         for state, live in enumerate(table.live):
-            assert table.feature.can_still_score(table.unpack(state), SPEC.faces) == live, (table.feature.id, state)
+            assert can_still_score(table.feature, table.unpack(state), SPEC.faces) == live, (table.feature.id, state)

@@ -15,7 +15,8 @@ from tajkit.solver.artisans.search import policies, simulation
 from tajkit.solver.artisans.search.engine import SKIP, engine_for
 from tajkit.solver.artisans.search.hinter import Hinter
 from tajkit.solver.artisans.search.oracle import best_possible, clairvoyant
-from tajkit.solver.artisans.rules import Sheet, apply, legal_moves, load_spec, score
+from tajkit.solver.artisans.rules import Sheet, apply, legal_moves, score
+from tajkit.solver.artisans.spec import load_spec
 
 SPEC = load_spec()
 ENGINE = engine_for(SPEC)

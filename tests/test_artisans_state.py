@@ -13,7 +13,7 @@ from typer.testing import CliRunner
 
 from tajkit.cli import main as cli
 
-from tajkit.solver.artisans.rules import load_spec
+from tajkit.solver.artisans.spec import load_spec
 from tajkit.solver.artisans.scoring import score_table
 from tajkit.solver.artisans import GAME
 from tajkit.solver.artisans.state import left_out_notes, players_from_data, to_data

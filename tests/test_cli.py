@@ -532,7 +532,8 @@ def test_hint_accepts_new_star_values(tmp_path):
 def test_the_hint_is_set_by_a_futures_budget_not_the_clock():
     """The same seed and budget give the same hint on any machine; the clock is only a safety cap."""
     from tajkit.solver.artisans.search.hinter import hinter_for
-    from tajkit.solver.artisans.rules import Sheet, load_spec
+    from tajkit.solver.artisans.rules import Sheet
+    from tajkit.solver.artisans.spec import load_spec
 
     spec = load_spec()
     hinter = hinter_for(spec)
@@ -655,7 +656,7 @@ def test_an_oracle_stopped_by_its_time_cap_says_so():
     stops any machine's CP-SAT before its presolve is done."""
     from tajkit.solver.artisans import report
     from tajkit.solver.artisans.search import simulation
-    from tajkit.solver.artisans.rules import load_spec
+    from tajkit.solver.artisans.spec import load_spec
 
     budget = simulation.OracleBudget(work=1000, time_cap=0.001)
     result = simulation.play_one(load_spec(), "oracle", seed=5, game=1, oracle=budget)

@@ -18,7 +18,7 @@ from tajkit.sheets.pdf import register_fonts
 from tajkit.sheets.text import PLACED, SANS, width_of, wrap
 from tajkit.sheets.documents import Card, Section
 from tajkit.solver import games
-from tajkit.solver.artisans.rules import load_spec
+from tajkit.solver.artisans.spec import load_spec
 
 GAMES = ["artisans", "taj", "tajmahal", "karigar", "maharani"]
 VARIANTS = [(p, i) for p in ("a4", "letter") for i in ("colour", "low")]

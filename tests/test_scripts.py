@@ -73,7 +73,7 @@ def test_fit_artisans_values_writes_a_value_table_the_hint_can_read(tmp_path):
     import json
 
     from tajkit.solver.artisans.search.engine import engine_for
-    from tajkit.solver.artisans.rules import load_spec
+    from tajkit.solver.artisans.spec import load_spec
     from tajkit.solver.artisans.search.values import ValueTable, structure_key
 
     out = tmp_path / "values.json"

@@ -70,7 +70,7 @@ class Artisans(Game):
     )
 
     def load_spec(self) -> Any:
-        from tajkit.solver.artisans.rules import load_spec
+        from tajkit.solver.artisans.spec import load_spec
 
         return load_spec()
 

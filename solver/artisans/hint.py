@@ -6,7 +6,8 @@ from __future__ import annotations
 from typing import Any
 
 from tajkit.solver.artisans import report, state
-from tajkit.solver.artisans.rules import Sheet, Spec
+from tajkit.solver.artisans.rules import Sheet
+from tajkit.solver.artisans.spec import Spec
 from tajkit.solver.artisans.search.hinter import hinter_for
 from tajkit.solver.errors import BadInput
 from tajkit.solver.game import Report

@@ -35,7 +35,8 @@ from functools import cached_property
 from typing import Any
 
 from tajkit.solver.artisans import rules
-from tajkit.solver.artisans.rules import EMPTY, Feature, Move, Spec
+from tajkit.solver.artisans.rules import EMPTY, Move
+from tajkit.solver.artisans.spec import Feature, Spec
 from tajkit.solver.artisans.scoring import score_table
 from tajkit.solver.artisans.state import GAME, Player, players_from_data
 from tajkit.solver.errors import BadInput, BadState, IllegalMove

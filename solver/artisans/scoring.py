@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from tajkit.solver.artisans.rules import Score, Spec, score
+from tajkit.solver.artisans.rules import Score, score
+from tajkit.solver.artisans.spec import Spec
 from tajkit.solver.artisans.state import Player, end_of_game_note
 from tajkit.solver.game import Category, PlayerScore, Row, ScoreResult
 from tajkit.solver.ranking import TieBreak, join_names, plural, rank, still_tied

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from tajkit.solver.artisans import POLICY_NAMES, report
-from tajkit.solver.artisans.rules import Spec
+from tajkit.solver.artisans.spec import Spec
 from tajkit.solver.artisans.search.simulation import OracleBudget, compare
 from tajkit.solver.game import Report
 

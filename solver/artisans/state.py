@@ -7,7 +7,8 @@ from functools import cache
 from typing import Annotated, Any, Literal
 
 from tajkit.solver import statefile
-from tajkit.solver.artisans.rules import EMPTY, Sheet, Spec
+from tajkit.solver.artisans.rules import EMPTY, Sheet
+from tajkit.solver.artisans.spec import Spec
 from tajkit.solver.errors import BadState
 from tajkit.solver.ranking import join_names
 

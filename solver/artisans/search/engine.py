@@ -13,7 +13,8 @@ from functools import cache
 from itertools import product
 from typing import NamedTuple
 
-from tajkit.solver.artisans.rules import CONDITIONS, EMPTY, Feature, Move, Sheet, Spec, alteration
+from tajkit.solver.artisans.rules import CONDITIONS, EMPTY, Move, Sheet, alteration, failure
+from tajkit.solver.artisans.spec import Feature, Spec
 
 
 class EMove(NamedTuple):
@@ -60,7 +61,7 @@ def _table(feature: Feature, faces: int) -> FeatureTable:
         values = tuple(reversed(digits))  # product varies the last digit fastest: box 0 first
         empties.append(tuple(i for i, v in enumerate(values) if v == EMPTY))
         canon.append(sum(v * p for v, p in zip(condition.canonical(values), powers)))
-        scores.append(feature.failure(values) is None)
+        scores.append(failure(feature, values) is None)
     # count the fillings that score, fewest empty boxes first (filling the first empty box next)
     completions = [int(s) for s in scores]
     for state in sorted(range(len(empties)), key=lambda s: len(empties[s])):

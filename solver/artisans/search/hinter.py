@@ -30,7 +30,8 @@ import numpy as np
 from tajkit.solver.artisans.search.endgame import EPS, Endgame, Outcome, endgame_for
 from tajkit.solver.artisans.search.engine import EMove, Engine, engine_for
 from tajkit.solver.artisans.search.rollout import Batch, Ending, preference
-from tajkit.solver.artisans.rules import Move, Sheet, Spec
+from tajkit.solver.artisans.rules import Move, Sheet
+from tajkit.solver.artisans.spec import Spec
 from tajkit.solver.artisans.search.values import Estimator, ValueTable, shipped_table, structure_key
 
 FIELD = 28  # the value table's favourites that enter the race (a few more join: see _field)

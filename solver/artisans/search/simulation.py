@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from tajkit.solver.artisans.search.engine import Engine, engine_for
 from tajkit.solver.artisans.search.oracle import TIME_CAP, WORK
 from tajkit.solver.artisans.search.policies import Policy
-from tajkit.solver.artisans.rules import Spec
+from tajkit.solver.artisans.spec import Spec
 
 
 def roll_sequence(engine: Engine, seed: int, game: int) -> list[tuple[int, int]]:
