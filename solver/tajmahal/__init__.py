@@ -1,11 +1,16 @@
 """Taj Mahal (bidding for provinces), as the seed rulebook ``taj-mahal.txt`` describes it: the
-game's interface (see ``solver/game.py``). Everything heavy is imported inside the methods."""
+game's interface (see ``solver/game.py``). Everything heavy is imported inside the methods.
+
+The modules: ``spec`` the game data, ``rules`` the rules model (the truth the others are tested
+against), ``protocol`` the whole game through the rules protocol, ``files`` the state files
+(score's and hint's), ``scoring`` the score and what the pad and the card print of it, ``hint``
+with ``planner`` (CP-SAT) and ``report`` (its words) the hint, ``samples`` random hint positions."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from tajkit.solver.game import CardPart, Command, Game, Option, PadTable, Report, TableCell, delegate
+from tajkit.solver.game import Command, Game, Option, Report, delegate
 
 
 def _hint(spec: Any, data: dict[str, Any], **options: Any) -> Report:
@@ -40,25 +45,8 @@ class TajMahal(Game):
         return spec.min_players, spec.max_players
 
     categories = delegate("tajkit.solver.tajmahal.scoring", "categories")
-
-    def pad_table(self, spec: Any) -> PadTable | None:
-        return chain_table(spec)
-
-    def card_parts(self, spec: Any) -> dict[str, CardPart]:
-        princess = spec.category("princess")
-        items = (
-            f"Palace {spec.palace}{spec.star('palace')} when placed; Taj Mahal reward {spec.rewards_text()}"
-            f"{spec.star('province_rewards')}.",
-            f"Bonus tile: its own value ({spec.bonus_tile}{spec.star('bonus_tile')} when none is given); Princess "
-            f"card {spec.princess_card}{spec.star('princess_card')} at the end; connection marker "
-            f"{spec.connection_marker}{spec.star('connection_marker')}.",
-            f"A prize needs at least 1 symbol; 2 Princesses needs {princess.min_symbols} princess symbols "
-            f"({princess.min_source}).",
-        )
-        if any(spec.default(k) for k in ("palace", "province_rewards", "bonus_tile", "princess_card",
-                                         "connection_marker", "chain")):
-            items += ("* tajkit defaults: the seed gives no point values (override them with --data).",)
-        return {"points": CardPart(items=items, table=chain_table(spec))}
+    pad_table = delegate("tajkit.solver.tajmahal.scoring", "pad_table")
+    card_parts = delegate("tajkit.solver.tajmahal.scoring", "card_parts")
 
     # A final position, one table per player: what interactive entry asks for. ``score`` also
     # reads a game record (see ``file_forms``).
@@ -75,14 +63,6 @@ class TajMahal(Game):
     score = delegate("tajkit.solver.tajmahal.scoring", "score")
     to_data = delegate("tajkit.solver.tajmahal.files", "to_data")
     rules = delegate("tajkit.solver.tajmahal.protocol", "rules_for")
-
-
-def chain_table(spec: Any) -> PadTable:
-    """The longest chain's points by its length (tajkit defaults unless a group gave its own)."""
-    official = not spec.default("chain")  # a group's own values print unstarred; only tajkit's are marked
-    cells = tuple(TableCell(str(n), str(spec.chain_value(n)), official) for n in range(2, spec.provinces + 1))
-    note = "" if official else "tajkit defaults: the seed gives no values; set yours with --data"
-    return PadTable("Longest chain", ("provinces", "points"), cells, note)
 
 
 GAME = TajMahal()

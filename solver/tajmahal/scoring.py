@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tajkit.solver.game import Category, PlayerScore, Row, ScoreResult
+from tajkit.solver.game import CardPart, Category, PadTable, PlayerScore, Row, ScoreResult, TableCell
 from tajkit.solver.ranking import TieBreak, join_names, plural, rank, still_tied
 from tajkit.solver.tajmahal.files import RoundRecord, Table
 from tajkit.solver.tajmahal.rules import Holdings, Scored, chain_text, score_holdings
@@ -36,6 +36,33 @@ def categories(spec: Spec) -> tuple[Category, ...]:
         Category(TOTAL, "Total", kind="total"),
         Category(CARDS_LEFT, "Cards left", "tie-break: most", kind="tiebreak"),
     )
+
+
+def pad_table(spec: Spec) -> PadTable:
+    """The longest chain's points by its length, on the score pad and the reference card (tajkit
+    defaults unless a group gave its own)."""
+    official = not spec.default("chain")  # a group's own values print unstarred; only tajkit's are marked
+    cells = tuple(TableCell(str(n), str(spec.chain_value(n)), official) for n in range(2, spec.provinces + 1))
+    note = "" if official else "tajkit defaults: the seed gives no values; set yours with --data"
+    return PadTable("Longest chain", ("provinces", "points"), cells, note)
+
+
+def card_parts(spec: Spec) -> dict[str, CardPart]:
+    """What the reference card says of the points, with the chain table."""
+    princess = spec.category("princess")
+    items = (
+        f"Palace {spec.palace}{spec.star('palace')} when placed; Taj Mahal reward {spec.rewards_text()}"
+        f"{spec.star('province_rewards')}.",
+        f"Bonus tile: its own value ({spec.bonus_tile}{spec.star('bonus_tile')} when none is given); Princess "
+        f"card {spec.princess_card}{spec.star('princess_card')} at the end; connection marker "
+        f"{spec.connection_marker}{spec.star('connection_marker')}.",
+        f"A prize needs at least 1 symbol; 2 Princesses needs {princess.min_symbols} princess symbols "
+        f"({princess.min_source}).",
+    )
+    if any(spec.default(k) for k in ("palace", "province_rewards", "bonus_tile", "princess_card",
+                                     "connection_marker", "chain")):
+        items += ("* tajkit defaults: the seed gives no point values (override them with --data).",)
+    return {"points": CardPart(items=items, table=pad_table(spec))}
 
 
 def score(spec: Spec, table: Table) -> ScoreResult:
