@@ -13,10 +13,10 @@ from typing import Any
 from tajkit.solver.game import Command, Game, Option, Report, delegate
 
 
-def _hint(spec: Any, data: dict[str, Any], **options: Any) -> Report:
+def _hint(spec: Any, data: dict[str, Any], player: str | None, card_cost: float | None, top: int) -> Report:
     from tajkit.solver.tajmahal import hint
 
-    return hint.run(spec, data, **options)
+    return hint.run(spec, data, player=player, card_cost=card_cost, top=top)
 
 
 class TajMahal(Game):
