@@ -28,7 +28,7 @@ from pathlib import Path
 
 import tomli_w
 
-from tajkit.solver.artisans import state as artisans_state
+from tajkit.solver.artisans import files as artisans_files
 from tajkit.solver.artisans.search.engine import Engine, engine_for
 from tajkit.solver.artisans.search.hinter import EXACT_BOXES, HANDOVER, Hinter
 from tajkit.solver.artisans.search.policies import heuristic_policy
@@ -155,7 +155,7 @@ def time_whole_processes_by_kind(spec, samples, kinds: list[str], per_kind: int)
 
 
 def whole_runs(spec, sheet, roll, runs: int) -> list[float]:  # noqa: ANN001
-    data = artisans_state.to_data(spec, (artisans_state.Player("Bench", sheet),))
+    data = artisans_files.to_data(spec, (artisans_files.Player("Bench", sheet),))
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "position.toml"
         path.write_text(tomli_w.dumps(data))

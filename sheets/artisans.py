@@ -492,7 +492,7 @@ def render_filled(spec: Spec, players: Sequence[Any]) -> bytes:
     verdict (see :func:`verdict`), the watered trees ticked, the used raindrops crossed, and each
     feature's points in the score strip."""
     from tajkit.solver.artisans.rules import score
-    from tajkit.solver.artisans.state import game_over
+    from tajkit.solver.artisans.files import game_over
 
     palette = INKS["colour"]
     positions = box_positions(spec)
@@ -580,6 +580,6 @@ def _cross(c: Canvas, x: float, y: float, size: float, colour: Color) -> None:
 def picture(spec: Any, data: dict[str, Any]) -> bytes:
     """The PNG of a state file's sheets, filled in as typed (a sheet in play draws too)."""
     from tajkit.sheets.raster import png_from_pdf
-    from tajkit.solver.artisans.state import players_from_data
+    from tajkit.solver.artisans.files import read_state
 
-    return png_from_pdf(render_filled(spec, players_from_data(spec, data, finished=False)), dpi=110)
+    return png_from_pdf(render_filled(spec, read_state(spec, data, finished=False)), dpi=110)

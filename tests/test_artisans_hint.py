@@ -20,7 +20,7 @@ from tajkit.solver.artisans.search.rollout import Batch
 from tajkit.solver import statefile
 from tajkit.solver.artisans.rules import EMPTY, Move, Sheet, apply, score
 from tajkit.solver.artisans.spec import load_spec
-from tajkit.solver.artisans.state import players_from_data
+from tajkit.solver.artisans.files import read_state
 
 SPEC = load_spec()
 DATA = Path(__file__).parent / "data"
@@ -234,7 +234,7 @@ def test_when_another_player_has_ended_the_game_each_move_is_worth_the_score_it_
     other players finish their turn and then scoring takes place": Asha's hint, after Ben used his
     15th raindrop, values her moves by the score each leaves (the plain scorer's), not by turns she
     will not play; at equal scores the most raindrops left comes first (Scoring: the tie-break)."""
-    players = players_from_data(SPEC, statefile.read_source(str(DATA / "artisans-example.toml")))
+    players = read_state(SPEC, statefile.read_source(str(DATA / "artisans-example.toml")))
     asha = next(p for p in players if p.name == "Asha")
     hint = Hinter(SPEC).rank_last_turn(asha.sheet, (4, 6))
     assert hint.exact and hint.last_turn

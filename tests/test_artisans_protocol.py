@@ -11,9 +11,9 @@ import pytest
 
 from tajkit.solver import games
 from tajkit.solver.artisans.protocol import Roll
+from tajkit.solver.artisans.files import read_state
 from tajkit.solver.artisans.rules import Move
-from tajkit.solver.artisans.scoring import score_table
-from tajkit.solver.artisans.state import players_from_data
+from tajkit.solver.artisans.scoring import score
 from tajkit.solver.errors import BadInput, BadState, IllegalMove
 from tajkit.solver.protocol import CHANCE, Record, replay
 from tests.protocol_check import check_whole_games
@@ -213,12 +213,12 @@ def test_a_whole_recorded_game_scores_as_its_state_file() -> None:
     finished table, 34 points."""
     data = tomllib.loads((DATA / "artisans-record.toml").read_text())
     played = replay(RULES, Record(data["game"], data["setup"], tuple(data["events"])))
-    position = players_from_data(SPEC, tomllib.loads((DATA / "artisans-asha.toml").read_text()), finished=False)
+    position = read_state(SPEC, tomllib.loads((DATA / "artisans-asha.toml").read_text()), finished=False)
     assert played.states[-3].players[0].sheet == position[0].sheet
     assert RULES.to_act(played.state) is None
     table = tomllib.loads((DATA / "artisans-asha.toml").read_text())
     table["players"][0] |= {"right_facade": [2, 2, 2, 2], "raindrops_used": 12, "age": 34}
-    expected = score_table(SPEC, players_from_data(SPEC, table))
+    expected = score(SPEC, read_state(SPEC, table))
     assert RULES.standings(played.state) == expected
     assert expected.players[0].total == 34 and not any("not over" in note for note in expected.notes)
 

@@ -18,7 +18,7 @@ from tajkit.sheets.text import PLACED, SMALLEST, width_of
 from tajkit.solver.artisans.rules import can_still_score
 from tajkit.solver.artisans.search.engine import engine_for
 from tajkit.solver.artisans.spec import load_spec
-from tajkit.solver.artisans.state import players_from_data
+from tajkit.solver.artisans.files import read_state
 
 SPEC = load_spec()
 DATA = Path(__file__).parent / "data"
@@ -113,7 +113,7 @@ def drawn_badges(monkeypatch, data: dict) -> dict[str, dict[str, bool]]:
 
     monkeypatch.setattr(artisans, "_fill", each_player)
     monkeypatch.setattr(artisans, "_verdict", lambda c, x, y, good, ink: page[0].__setitem__(at[(x, y)], good))
-    artisans.render_filled(SPEC, players_from_data(SPEC, data, finished=False))
+    artisans.render_filled(SPEC, read_state(SPEC, data, finished=False))
     return badges
 
 

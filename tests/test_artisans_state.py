@@ -13,10 +13,10 @@ from typer.testing import CliRunner
 
 from tajkit.cli import main as cli
 
-from tajkit.solver.artisans.spec import load_spec
-from tajkit.solver.artisans.scoring import score_table
 from tajkit.solver.artisans import GAME
-from tajkit.solver.artisans.state import left_out_notes, players_from_data, to_data
+from tajkit.solver.artisans.files import left_out_notes, read_state, to_data
+from tajkit.solver.artisans.scoring import score
+from tajkit.solver.artisans.spec import load_spec
 from tajkit.solver.errors import BadInput
 
 SPEC = load_spec()
@@ -48,12 +48,12 @@ def player(name: str, **changes) -> dict:
 
 def problems(data: dict) -> tuple[str, ...]:
     with pytest.raises(BadInput) as caught:
-        players_from_data(SPEC, data)
+        read_state(SPEC, data)
     return caught.value.problems
 
 
 def test_valid_state_round_trips():
-    players = players_from_data(SPEC, table(ASHA))
+    players = read_state(SPEC, table(ASHA))
     assert to_data(SPEC, players) == table(ASHA)
 
 
@@ -73,7 +73,7 @@ def test_a_finished_table_names_every_feature():
         "error: Asha: waterway is missing: a finished table names every feature (write [0, 0, 0] for an empty one)\n"
     )
     example["players"][0]["waterway"] = [0, 0, 0]  # written empty, it scores as empty
-    asha = next(p for p in score_table(SPEC, players_from_data(SPEC, example)).players if p.name == "Asha")
+    asha = next(p for p in score(SPEC, read_state(SPEC, example)).players if p.name == "Asha")
     assert asha.total == 24
 
 
@@ -81,14 +81,14 @@ def test_a_position_takes_a_feature_it_leaves_out_as_empty():
     """A sheet in play (tajkit hint, tajkit show) may leave a feature out: its boxes are empty,
     and the player remembers which, so the hint can say so."""
     data = table({"name": "Ben", "raindrops_used": 0, "trees_watered": 0, "dome": [5, 0, 0]})
-    (ben,) = players_from_data(SPEC, data, finished=False)
+    (ben,) = read_state(SPEC, data, finished=False)
     assert ben.sheet.filled_boxes() == 1
     assert ben.left_out == tuple(f.id for f in SPEC.features if f.id != "dome")
     assert left_out_notes((ben,)) == (
         "Ben: left_orchard, right_orchard, waterway, left_minaret, left_facade, archway, right_facade and "
         "right_minaret are not in the position, so their boxes are taken as empty",
     )
-    (asha,) = players_from_data(SPEC, table(ASHA), finished=False)
+    (asha,) = read_state(SPEC, table(ASHA), finished=False)
     assert asha.left_out == () and left_out_notes((asha,)) == ()
 
 
@@ -121,7 +121,7 @@ def test_the_keys_used_before_the_rename_are_still_accepted():
     orchard"; files written with the old keys (arborist_1, minaret_left ...) still score."""
     old = {key: value for key, value in ASHA.items() if key not in ("left_orchard", "left_minaret")}
     old |= {"arborist_1": [2, 4], "minaret_left": [6, 4, 3, 1]}  # an earlier key names its feature
-    (asha,) = players_from_data(SPEC, table(old))
+    (asha,) = read_state(SPEC, table(old))
     assert asha.sheet.values[0] == (2, 4) and asha.sheet.values[3] == (6, 4, 3, 1)
     both = {**old, "left_orchard": [2, 4]}
     (msg,) = problems(table(both))
@@ -223,7 +223,7 @@ def test_no_players():
 
 
 def ranked(*players: dict):
-    return score_table(SPEC, players_from_data(SPEC, table(*players)))
+    return score(SPEC, read_state(SPEC, table(*players)))
 
 
 def test_highest_score_wins():

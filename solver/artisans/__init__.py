@@ -1,11 +1,18 @@
-"""Artisans of the Taj Mahal (roll & write): the game's interface (see ``solver/game.py``)."""
+"""Artisans of the Taj Mahal (roll & write): the game's interface (see ``solver/game.py``).
+
+Where each piece lives: the game data and ``load_spec`` in :mod:`.spec`; the rules model, the
+truth every other module is tested against, in :mod:`.rules`; the rules protocol in
+:mod:`.protocol`; the state files in :mod:`.files`; the scorer in :mod:`.scoring`; the
+``tajkit hint`` and ``tajkit simulate`` commands in :mod:`.hint` and :mod:`.simulate`, their words
+in :mod:`.report`; the search they run (engine, exact ending, rollouts, value table, policies,
+oracle) in :mod:`.search`. Kept light: numpy, pydantic and OR-Tools are imported when used.
+"""
 
 from __future__ import annotations
 
 from typing import Any
 
-from tajkit.solver.game import (FORM_NAMES, CardPart, Category, Command, Game, Option, Report, ScoreResult,
-                                delegate, schema_of_files)
+from tajkit.solver.game import FORM_NAMES, Command, Game, Option, Report, delegate, schema_of_files
 
 POLICY_NAMES = ("oracle", "hint", "heuristic", "greedy", "random")
 
@@ -69,34 +76,18 @@ class Artisans(Game):
         examples=("tajkit simulate artisans --policy hint --policy heuristic --games 300 --seed 1",),
     )
 
-    def load_spec(self) -> Any:
-        from tajkit.solver.artisans.spec import load_spec
-
-        return load_spec()
+    load_spec = delegate("tajkit.solver.artisans.spec", "load_spec")
 
     def player_counts(self, spec: Any) -> tuple[int, int]:
         return 1, spec.pad_columns  # any number plays; a pad prints this many columns
 
-    def categories(self, spec: Any) -> tuple[Category, ...]:
-        from tajkit.solver.artisans.scoring import categories
-
-        return categories(spec)
-
-    def card_parts(self, spec: Any) -> dict[str, CardPart]:
-        lines: dict[str, str] = {}
-        for f in spec.features:
-            count = sum(1 for g in spec.features if g.craftsperson == f.craftsperson)
-            several = f" ×{count}" if count > 1 else ""
-            mark = "" if f.stars_official else "*"
-            lines.setdefault(f.craftsperson, f"{f.craftsperson}{several}, ★{f.stars}{mark}: {f.rule}.")
-        if not all(f.stars_official for f in spec.features):
-            lines["*"] = "* star values: tajkit defaults, not the rulebook's (override them with --data)."
-        return {"features": CardPart(items=tuple(lines.values()))}
+    categories = delegate("tajkit.solver.artisans.scoring", "categories")
+    card_parts = delegate("tajkit.solver.artisans.scoring", "card_parts")
 
     def state_model(self, spec: Any) -> Any:
         """The sheet's fields, what interactive entry asks for (each feature with its empty boxes as
         the default an Enter accepts, so an entered table names every feature)."""
-        from tajkit.solver.artisans.state import state_model
+        from tajkit.solver.artisans.files import state_model
 
         return state_model(spec, finished=False)
 
@@ -104,7 +95,7 @@ class Artisans(Game):
         """A table for ``tajkit score`` (every feature named) or a position for ``tajkit hint`` (a
         feature left out is empty). Not :meth:`file_forms`: every table is also a position, so a file
         given to the wrong command cannot be told apart by its form."""
-        from tajkit.solver.artisans.state import state_model
+        from tajkit.solver.artisans.files import state_model
 
         return schema_of_files(
             f"tajkit state files: {self.title}",
@@ -113,26 +104,10 @@ class Artisans(Game):
             state_model(spec, finished=False),
         )
 
-    def read_state(self, spec: Any, data: dict[str, Any]) -> Any:
-        from tajkit.solver.artisans.state import players_from_data
-
-        return players_from_data(spec, data)
-
-    def score(self, spec: Any, state: Any) -> ScoreResult:
-        from tajkit.solver.artisans.scoring import score_table
-
-        return score_table(spec, state)
-
-    def to_data(self, spec: Any, state: Any) -> dict[str, Any]:
-        from tajkit.solver.artisans.state import to_data
-
-        return to_data(spec, state)
-
-    def rule_problems(self, spec: Any, state: Any) -> list[tuple[tuple[str, ...], str]]:
-        from tajkit.solver.artisans.state import rule_problems
-
-        return rule_problems(spec, state)
-
+    read_state = delegate("tajkit.solver.artisans.files", "read_state")
+    score = delegate("tajkit.solver.artisans.scoring", "score")
+    to_data = delegate("tajkit.solver.artisans.files", "to_data")
+    rule_problems = delegate("tajkit.solver.artisans.files", "rule_problems")
     rules = delegate("tajkit.solver.artisans.protocol", "rules_for")
 
 

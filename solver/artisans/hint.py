@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tajkit.solver.artisans import report, state
+from tajkit.solver.artisans import files, report
 from tajkit.solver.artisans.rules import Sheet
 from tajkit.solver.artisans.spec import Spec
 from tajkit.solver.artisans.search.hinter import hinter_for
@@ -16,8 +16,8 @@ from tajkit.solver.game import Report
 def run(spec: Spec, data: dict[str, Any], roll: tuple[int, int], player: str | None, top: int, seed: int,
         futures: int, time_limit: float) -> Report:
     """The best uses of ``roll`` on the chosen player's sheet, ranked by the expected final score."""
-    players = state.players_from_data(spec, data, finished=False)
-    chosen = state.pick_player(players, player)
+    players = files.read_state(spec, data, finished=False)
+    chosen = files.pick_player(players, player)
     check_position(spec, chosen.name, chosen.sheet, roll)
     ender = next((p for p in players if p is not chosen and p.sheet.ends_game(spec)), None)
     if ender is not None:  # rulebook, End of the Game: the others finish their turn, then the game ends
@@ -28,7 +28,7 @@ def run(spec: Spec, data: dict[str, Any], roll: tuple[int, int], player: str | N
     return Report(
         report.hint_text(spec, chosen.name, chosen.sheet, roll, hint, top, ended),
         report.hint_json(spec, chosen.name, roll, hint, seed, top),
-        state.left_out_notes(players) + spec.default_notes() + tuple(hint.notes()),
+        files.left_out_notes(players) + spec.default_notes() + tuple(hint.notes()),
     )
 
 

@@ -35,10 +35,10 @@ from functools import cached_property
 from typing import Any
 
 from tajkit.solver.artisans import rules
+from tajkit.solver.artisans.files import GAME_ID, Player, read_state
 from tajkit.solver.artisans.rules import EMPTY, Move
+from tajkit.solver.artisans.scoring import score
 from tajkit.solver.artisans.spec import Feature, Spec
-from tajkit.solver.artisans.scoring import score_table
-from tajkit.solver.artisans.state import GAME, Player, players_from_data
 from tajkit.solver.errors import BadInput, BadState, IllegalMove
 from tajkit.solver.game import ScoreResult
 from tajkit.solver.protocol import CHANCE
@@ -88,7 +88,7 @@ class Wanted:
 
 
 class ArtisansRules:
-    game = GAME
+    game = GAME_ID
 
     def __init__(self, spec: Spec) -> None:
         self.spec = spec
@@ -104,14 +104,14 @@ class ArtisansRules:
         unknown = sorted(set(setup) - {"game", "players"})
         if unknown:
             raise BadState(f"setup: unknown field {unknown[0]!r}: a setup gives the players (name, optional age)")
-        if setup.get("game", GAME) != GAME:
-            raise BadState(f"setup: game = {setup['game']!r}, not {GAME!r}")
+        if setup.get("game", GAME_ID) != GAME_ID:
+            raise BadState(f"setup: game = {setup['game']!r}, not {GAME_ID!r}")
         seats = setup.get("players")
         if not isinstance(seats, list):
             raise BadState("setup: players is missing: give one table per player, in seat order, with a name")
         fresh = {"raindrops_used": 0, "trees_watered": 0}
-        data = {"game": GAME, "players": [{**fresh, **p} if isinstance(p, dict) else p for p in seats]}
-        players = players_from_data(self.spec, data, finished=False)
+        data = {"game": GAME_ID, "players": [{**fresh, **p} if isinstance(p, dict) else p for p in seats]}
+        players = read_state(self.spec, data, finished=False)
         return Table(tuple(Player(p.name, p.sheet, p.age) for p in players))
 
     # --- who acts and what they may do -------------------------------------------------------------
@@ -356,7 +356,7 @@ class ArtisansRules:
     def standings(self, state: Table) -> ScoreResult:
         """The existing scorer on the sheets as they stand (rulebook: Scoring; the tie-breaks: most
         unused raindrops, then the youngest player)."""
-        return score_table(self.spec, state.players)
+        return score(self.spec, state.players)
 
 
 def _name(feature: Feature) -> str:

@@ -7,7 +7,7 @@ from typing import Any
 from tajkit.solver.artisans.search.hinter import Hint, RankedMove
 from tajkit.solver.artisans.rules import Move, Sheet, apply
 from tajkit.solver.artisans.spec import Spec
-from tajkit.solver.artisans.state import Player
+from tajkit.solver.artisans.files import Player
 from tajkit.solver.artisans.search.simulation import PolicyRun, oracle_bound, ratio_to_oracle
 from tajkit.solver.ranking import plural
 

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from tajkit.solver.artisans.rules import Score, score
+from tajkit.solver.artisans import rules
+from tajkit.solver.artisans.files import GAME_ID, Player, end_of_game_note
+from tajkit.solver.artisans.rules import Score
 from tajkit.solver.artisans.spec import Spec
-from tajkit.solver.artisans.state import Player, end_of_game_note
-from tajkit.solver.game import Category, PlayerScore, Row, ScoreResult
+from tajkit.solver.game import CardPart, Category, PlayerScore, Row, ScoreResult
 from tajkit.solver.ranking import TieBreak, join_names, plural, rank, still_tied
 
 TREES, TOTAL, UNUSED = "dry_trees", "total", "unused_raindrops"
@@ -26,11 +27,25 @@ def categories(spec: Spec) -> tuple[Category, ...]:
     )
 
 
-def score_table(spec: Spec, players: tuple[Player, ...]) -> ScoreResult:
+def card_parts(spec: Spec) -> dict[str, CardPart]:
+    """The reference card's features: each craftsperson once, with its count, stars and rule (a
+    star value that is a tajkit default is marked, and the mark explained)."""
+    lines: dict[str, str] = {}
+    for f in spec.features:
+        count = sum(1 for g in spec.features if g.craftsperson == f.craftsperson)
+        several = f" ×{count}" if count > 1 else ""
+        mark = "" if f.stars_official else "*"
+        lines.setdefault(f.craftsperson, f"{f.craftsperson}{several}, ★{f.stars}{mark}: {f.rule}.")
+    if not all(f.stars_official for f in spec.features):
+        lines["*"] = "* star values: tajkit defaults, not the rulebook's (override them with --data)."
+    return {"features": CardPart(items=tuple(lines.values()))}
+
+
+def score(spec: Spec, players: tuple[Player, ...]) -> ScoreResult:
     """Rulebook (Scoring): the highest score wins; a tie goes to the most unused raindrops; if the
     tie persists the youngest player wins: tajkit uses the ages when every player still tied has
     one, and otherwise names those without and lets the players share the rank."""
-    scores = [score(spec, p.sheet) for p in players]
+    scores = [rules.score(spec, p.sheet) for p in players]
     tied = still_tied([(s.total, s.unused_raindrops) for s in scores])
     ageless = [players[i].name for i in tied if players[i].age is None]
     # An age is only compared between players still tied, so a missing one elsewhere stands in as 0.
@@ -57,7 +72,7 @@ def score_table(spec: Spec, players: tuple[Player, ...]) -> ScoreResult:
     )
     note = end_of_game_note(spec, players)
     notes = ((note,) if note else ()) + spec.default_notes()
-    return ScoreResult("artisans", categories(spec), ranked, ranking.ties, notes)
+    return ScoreResult(GAME_ID, categories(spec), ranked, ranking.ties, notes)
 
 
 def _rows(spec: Spec, s: Score) -> tuple[Row, ...]:

@@ -1,4 +1,5 @@
-"""The Artisans state file: its model (and JSON Schema), validation and the table it describes."""
+"""The Artisans state files: their models (and JSON Schema), `read_state` (a file to its players,
+checked), `to_data`, the rule checks across fields, and the id `GAME_ID` the files carry."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ from tajkit.solver.artisans.spec import Spec
 from tajkit.solver.errors import BadState
 from tajkit.solver.ranking import join_names
 
-GAME = "artisans"
+GAME_ID = "artisans"
 
 
 @dataclass(frozen=True)
@@ -109,10 +110,10 @@ def state_model(spec: Spec, finished: bool) -> Any:
     )
 
 
-def players_from_data(spec: Spec, data: dict[str, Any], finished: bool = True) -> tuple[Player, ...]:
+def read_state(spec: Spec, data: dict[str, Any], finished: bool = True) -> tuple[Player, ...]:
     """Validate a parsed state file, a ``finished`` table or a position in play, and return its
     players; every problem is reported at once."""
-    statefile.check_game(data, GAME)
+    statefile.check_game(data, GAME_ID)
     parsed = statefile.validate(state_model(spec, finished=finished), data)
     players = tuple(
         Player(
@@ -134,7 +135,7 @@ def players_from_data(spec: Spec, data: dict[str, Any], finished: bool = True) -
 
 
 def load_players(spec: Spec, source: str) -> tuple[Player, ...]:
-    return players_from_data(spec, statefile.read_source(source))
+    return read_state(spec, statefile.read_source(source))
 
 
 def left_out_notes(players: tuple[Player, ...]) -> tuple[str, ...]:
@@ -197,7 +198,7 @@ def end_of_game_note(spec: Spec, players: tuple[Player, ...]) -> str | None:
 def to_data(spec: Spec, players: tuple[Player, ...]) -> dict[str, Any]:
     """The state-file dict for these players (what ``tajkit score`` reads back)."""
     return {
-        "game": GAME,
+        "game": GAME_ID,
         "players": [
             {
                 "name": p.name,
