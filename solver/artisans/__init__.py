@@ -17,16 +17,20 @@ from tajkit.solver.game import FORM_NAMES, Command, Game, Option, Report, delega
 POLICY_NAMES = ("oracle", "hint", "heuristic", "greedy", "random")
 
 
-def _hint(spec: Any, data: dict[str, Any], **options: Any) -> Report:
+# The commands' forwarders name every option (the CLI and tests read them off the signature) and
+# import the command's module only when it runs.
+def _hint(spec: Any, data: dict[str, Any], roll: tuple[int, int], player: str | None, top: int, seed: int,
+          futures: int, time_limit: float) -> Report:
     from tajkit.solver.artisans import hint
 
-    return hint.run(spec, data, **options)
+    return hint.run(spec, data, roll, player, top, seed, futures, time_limit)
 
 
-def _simulate(spec: Any, data: None, **options: Any) -> Report:
+def _simulate(spec: Any, data: None, policy: list[str], games: int, seed: int, oracle_work: float,
+              oracle_time: float, processes: int | None, progress: Any = None) -> Report:
     from tajkit.solver.artisans import simulate
 
-    return simulate.run(spec, data, **options)
+    return simulate.run(spec, data, policy, games, seed, oracle_work, oracle_time, processes, progress)
 
 
 class Artisans(Game):

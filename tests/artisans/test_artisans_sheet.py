@@ -21,7 +21,7 @@ from tajkit.solver.artisans.spec import load_spec
 from tajkit.solver.artisans.files import read_state
 
 SPEC = load_spec()
-DATA = Path(__file__).parent / "data"
+DATA = Path(__file__).parent.parent / "data"
 
 
 def render(paper: str, ink: str, count: int = 3) -> PdfReader:

@@ -16,9 +16,9 @@ from tajkit.solver.artisans.rules import Move
 from tajkit.solver.artisans.scoring import score
 from tajkit.solver.errors import BadInput, BadState, IllegalMove
 from tajkit.solver.protocol import CHANCE, Record, replay
-from tests.protocol_check import check_whole_games
+from protocol_check import check_whole_games
 
-DATA = Path(__file__).parent / "data"
+DATA = Path(__file__).parent.parent / "data"
 GAME = games.get("artisans")
 SPEC = GAME.load_spec()
 RULES = GAME.rules(SPEC)

@@ -20,7 +20,7 @@ from tajkit.solver.artisans.spec import load_spec
 from tajkit.solver.errors import BadInput
 
 SPEC = load_spec()
-DATA = Path(__file__).parent / "data"
+DATA = Path(__file__).parent.parent / "data"
 
 ASHA = {
     "name": "Asha",

@@ -23,7 +23,7 @@ from tajkit.solver.artisans.spec import load_spec
 from tajkit.solver.artisans.files import read_state
 
 SPEC = load_spec()
-DATA = Path(__file__).parent / "data"
+DATA = Path(__file__).parent.parent / "data"
 ENGINE = engine_for(SPEC)
 MID_GAME = Sheet(
     ((2, 4), (0, 0), (2, 0, 6), (6, 5, 0, 0), (2, 2, 0, 0), (2, 3, 0), (5, 0, 0), (6, 6, 6, 0), (4, 3, 2, 1)),
