@@ -14,7 +14,7 @@ from hypothesis import settings
 
 from tajkit import seeds
 
-sys.path.insert(0, str(Path(__file__).parent))  # tests import their helpers (pdfcheck) by name
+sys.path.insert(0, str(Path(__file__).parent / "shared"))  # tests import the shared helpers (pdfcheck, protocol_check) by name
 
 settings.register_profile("default", derandomize=True, deadline=None)
 settings.register_profile("explore", derandomize=False, deadline=None, max_examples=500)

@@ -8,7 +8,7 @@ import re
 import tomllib
 from pathlib import Path
 
-TESTS = Path(__file__).parent
+TESTS = Path(__file__).parent.parent
 ROOT = TESTS.parent
 CLOCKS = {"perf_counter", "perf_counter_ns", "monotonic", "monotonic_ns", "time", "time_ns", "process_time"}
 TIMINGS = {"seconds", "wall_time", "elapsed"}  # what the solvers report of their own time

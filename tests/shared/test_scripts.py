@@ -11,7 +11,7 @@ import pytest
 
 pytestmark = pytest.mark.slow  # each runs a script in its own process, some for a minute
 
-SCRIPTS = Path(__file__).resolve().parent.parent / "scripts"
+SCRIPTS = Path(__file__).resolve().parent.parent.parent / "scripts"
 
 
 def test_price_of_information_compares_exact_honest_play_with_the_clairvoyant():

@@ -21,7 +21,7 @@ from tajkit.sheets import documents
 from tajkit.solver import games
 from tajkit.solver.game import Game, ScoreResult
 
-DATA = Path(__file__).parent / "data"
+DATA = Path(__file__).parent.parent / "data"
 runner = CliRunner()
 IDS = list(games.GAMES)
 
@@ -256,7 +256,7 @@ def test_game_data_names_no_tajkit_version_newer_than_this_one():
     from importlib import metadata
 
     version = tuple(int(n) for n in metadata.version("tajkit").split(".")[:2])
-    seeds = Path(__file__).parent.parent / "seeds"
+    seeds = Path(__file__).parent.parent.parent / "seeds"
     cited = {(path.name, m.group(0)) for path in seeds.glob("*.toml")
              for m in re.finditer(r"tajkit (\d+)\.(\d+)", path.read_text(encoding="utf-8"))
              if (int(m.group(1)), int(m.group(2))) > version}

@@ -14,7 +14,7 @@ from typer.testing import CliRunner
 
 from tajkit.cli import main as cli
 
-DATA = Path(__file__).parent / "data"
+DATA = Path(__file__).parent.parent / "data"
 ASHA = DATA / "artisans-asha.toml"
 runner = CliRunner()
 
@@ -615,7 +615,7 @@ def test_the_wheel_holds_every_game_and_the_fonts(tmp_path):
     and seed files are package data; building it prints no packaging warning."""
     import zipfile
 
-    root = Path(__file__).parent.parent
+    root = Path(__file__).parent.parent.parent
     build = subprocess.run(
         [sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(tmp_path), str(root)],
         capture_output=True, text=True,

@@ -23,7 +23,7 @@ from tajkit.cli.main import app
 from tajkit.solver import games
 from tajkit.solver.tajmahal.spec import SYMBOLS
 
-DATA = Path(__file__).parent / "data"
+DATA = Path(__file__).parent.parent / "data"
 runner = CliRunner()
 SCORING = [g for g in games.GAMES if games.get(g).scores]
 FUZZ = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
