@@ -21,7 +21,7 @@ from typing import Any
 import typer
 
 from tajkit.cli import present
-from tajkit.solver.errors import BadInput
+from tajkit.solver.errors import BadInput, Problem
 from tajkit.solver.game import Game, ScoreResult
 from tajkit.solver.ranking import plural
 
@@ -659,7 +659,8 @@ def _fix_cross_field_problems(info: Game, spec: Any, data: dict[str, Any], playe
             return
         for problem in problems:
             _say(f"  {problem}")
-        named = [f for f in fields if re.search(rf"\b{re.escape(f)}\b", " ".join(problems))]
+        involved = {f for p in problems if isinstance(p, Problem) for f in p.fields}
+        named = [f for f in fields if f in involved]
         if not named:
             return  # nothing to point at: the review shows it, and any field can be corrected there
         for field in named:

@@ -8,6 +8,19 @@ limits): one line and exit code 1. Anything else is a bug and keeps its tracebac
 from __future__ import annotations
 
 
+class Problem(str):
+    """One problem's sentence that also names the fields it is about (``("raindrops_used",
+    "trees_watered")``), so interactive entry can ask again for just those: it reads ``fields``,
+    never the wording. Everywhere else it is the sentence."""
+
+    fields: tuple[str, ...]
+
+    def __new__(cls, text: str, fields: tuple[str, ...] = ()) -> Problem:
+        problem = super().__new__(cls, text)
+        problem.fields = tuple(fields)
+        return problem
+
+
 class TajkitError(Exception):
     """Base of tajkit's own errors. Each problem is one sentence."""
 

@@ -283,7 +283,9 @@ class Game:
         return None
 
     def read_state(self, spec: Any, data: dict[str, Any]) -> Any:
-        """The parsed state file, validated against the model and the rules (``BadState``)."""
+        """The parsed state file, validated against the model and the rules (``BadState``). A
+        problem across fields is a :class:`~tajkit.solver.errors.Problem` naming them, so that
+        interactive entry can ask again for just those."""
         raise NotImplementedError
 
     def score(self, spec: Any, state: Any) -> ScoreResult:
@@ -317,11 +319,6 @@ class Game:
                 continue
             return command
         return None
-
-    def rule_problems(self, spec: Any, state: Any) -> list[tuple[tuple[str, ...], str]]:
-        """Problems across fields of a player's entry, each with the fields involved, so that
-        interactive entry can ask again for just those; ``read_state`` reports them too."""
-        return []
 
     def to_data(self, spec: Any, state: Any) -> dict[str, Any]:
         """The state-file dict for a state (what interactive entry saves and ``score`` reads back)."""

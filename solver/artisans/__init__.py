@@ -111,7 +111,6 @@ class Artisans(Game):
     read_state = delegate("tajkit.solver.artisans.files", "read_state")
     score = delegate("tajkit.solver.artisans.scoring", "score")
     to_data = delegate("tajkit.solver.artisans.files", "to_data")
-    rule_problems = delegate("tajkit.solver.artisans.files", "rule_problems")
     rules = delegate("tajkit.solver.artisans.protocol", "rules_for")
 
 

@@ -10,7 +10,7 @@ from typing import Annotated, Any, Literal
 from tajkit.solver import statefile
 from tajkit.solver.artisans.rules import EMPTY, Sheet
 from tajkit.solver.artisans.spec import Spec
-from tajkit.solver.errors import BadState
+from tajkit.solver.errors import BadState, Problem
 from tajkit.solver.ranking import join_names
 
 GAME_ID = "artisans"
@@ -130,7 +130,7 @@ def read_state(spec: Spec, data: dict[str, Any], finished: bool = True) -> tuple
     )
     problems = rule_problems(spec, players)
     if problems:
-        raise BadState(*(problem for _, problem in problems))
+        raise BadState(*(Problem(problem, fields) for fields, problem in problems))
     return players
 
 
