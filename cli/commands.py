@@ -98,23 +98,23 @@ def deliver(target: Target, data: bytes, force: bool, announce: bool = False) ->
 
 
 def render(info: Game, kind: str, paper: str, ink: str, count: int, lang: str,
-           players: int | None = None) -> tuple[bytes, str]:
+           players: int | None = None, data: Path | None = None) -> tuple[bytes, str]:
     """The printout's PDF, and what it holds when that is worth saying (a pad of several
-    designs: how many pages of each), else ""."""
+    designs: how many pages of each), else "". ``data``: the folder of the user's data files."""
     from importlib import import_module
 
     from tajkit.sheets import documents
 
-    spec = info.load_spec()
+    spec = info.load_spec(data)
     if kind == "sheet":  # a game's own sheet: its drawing module prints it
         return import_module(info.drawing).render_pad(spec, paper=paper, ink=ink, count=count), ""
     if kind == "reference":
         from tajkit.sheets import reference
 
-        return reference.render(documents.card(info, spec, lang), paper=paper, ink=ink, copies=count), ""
+        return reference.render(documents.card(info, spec, lang, data), paper=paper, ink=ink, copies=count), ""
     from tajkit.sheets import scorepad
 
-    designs = documents.pads(info, spec, lang, players)
+    designs = documents.pads(info, spec, lang, players, data)
     note = documents.printed(designs, count) if len(designs) > 1 else ""
     return scorepad.render(designs, paper=paper, ink=ink, count=count), note
 
@@ -132,10 +132,10 @@ def game_command(info: Game, name: str, cmd: Command) -> Callable[..., None]:
     takes one, and ``--json``."""
     options = {o.name: o for o in cmd.options}
 
-    def run(**given: Any) -> None:
+    def run(ctx: typer.Context, **given: Any) -> None:
         as_json = given.pop("as_json")
         state = given.pop("state", None)
-        spec = info.load_spec()
+        spec = info.load_spec(ctx.obj)  # the folder `tajkit --data DIR` resolved for this invocation
         data = read_state(state) if state is not None else None
         values = {key: _plain(value) for key, value in given.items()}
         for key, value in values.items():
@@ -153,7 +153,7 @@ def game_command(info: Game, name: str, cmd: Command) -> Callable[..., None]:
         else:
             typer.echo(present.report(result))
 
-    params = []
+    params = [inspect.Parameter("ctx", inspect.Parameter.POSITIONAL_OR_KEYWORD, annotation=typer.Context)]
     if cmd.state != "none":
         required = cmd.state == "required"
         params.append(

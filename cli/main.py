@@ -10,6 +10,7 @@ from __future__ import annotations
 import functools
 import itertools
 import json
+import os
 import shlex
 import sys
 from enum import Enum
@@ -25,6 +26,7 @@ from tajkit.solver import games as registry
 from tajkit.solver.errors import BadInput, SolverFailure
 
 HELP = {"help_option_names": ["-h", "--help"]}
+DATA_ENV = "TAJKIT_DATA"  # the folder of a group's own data files, when --data is not given
 
 
 class OneLineErrors(TyperGroup):
@@ -244,6 +246,7 @@ def _version(value: bool) -> None:
 
 @app.callback()
 def main(
+    ctx: typer.Context,
     version: Annotated[
         Optional[bool], typer.Option("--version", callback=_version, is_eager=True, help="Show the version and exit.")
     ] = None,
@@ -258,11 +261,21 @@ def main(
     ] = None,
 ) -> None:
     """Printable sheets, a scorer and solver hints for five Taj Mahal-themed tabletop games."""
-    from tajkit import seeds
+    ctx.obj = _data_folder(data)  # this invocation's own: each command hands it to load_spec
 
-    seeds.data_dir = data
-    if data is not None and not data.is_dir():
-        raise fail([f"--data {present.safe(str(data))}: no such folder"])
+
+def _data_folder(given: Path | None) -> Path | None:
+    """The folder of the user's data files: ``--data``, else ``TAJKIT_DATA``, else none (tajkit's
+    data alone); a folder that does not exist is an error."""
+    if given is not None:
+        folder, origin = given, "--data"
+    elif os.environ.get(DATA_ENV):
+        folder, origin = Path(os.environ[DATA_ENV]), DATA_ENV
+    else:
+        return None
+    if not folder.is_dir():
+        raise fail([f"{origin} {present.safe(str(folder))}: no such folder"])
+    return folder
 
 
 @command("games")
@@ -276,6 +289,7 @@ def games_cmd() -> None:
 
 @command("print")
 def print_cmd(
+    ctx: typer.Context,
     game: Annotated[str, typer.Argument(help="Game id, e.g. artisans (see: tajkit games).", metavar="GAME")],
     kind: Annotated[
         Optional[Kind], typer.Option("--kind", case_sensitive=False, help="What to print; default: the game's main printout.")
@@ -314,7 +328,7 @@ def print_cmd(
     suffix = f"-{lang}" if lang != "en" else ""
     default = Path("output") / f"{game}-{chosen}{suffix}-{paper.value}-{ink.value}.pdf"
     target = commands.output_target(output, default, force, ".pdf")
-    pdf, printed = commands.render(info, chosen, paper.value, ink.value, pages, lang, players)
+    pdf, printed = commands.render(info, chosen, paper.value, ink.value, pages, lang, players, data=ctx.obj)
     commands.deliver(target, pdf, force)
     if printed:
         typer.echo(printed, err=True)
@@ -326,6 +340,7 @@ def stdin_is_interactive() -> bool:
 
 @command("score")
 def score_cmd(
+    ctx: typer.Context,
     game: Annotated[str, typer.Argument(help="Game id, e.g. artisans.", metavar="GAME")],
     state: Annotated[
         Optional[str], typer.Argument(help="State file (TOML or JSON), or - for standard input. Omit it to type the table in.", metavar="STATE")
@@ -344,7 +359,7 @@ def score_cmd(
     if png is not None and not info.draws:
         raise BadInput(f"--png: tajkit draws no picture for {game} (see: tajkit games)")
     target = commands.output_target(png, None, force, ".png", "--png", stdout_free=False) if png is not None else None
-    spec = info.load_spec()
+    spec = info.load_spec(ctx.obj)
     if state is None:
         if not stdin_is_interactive():
             raise BadInput(
@@ -365,6 +380,7 @@ def score_cmd(
 
 @command("show")
 def show_cmd(
+    ctx: typer.Context,
     game: Annotated[str, typer.Argument(help="Game id, e.g. taj.", metavar="GAME")],
     state: Annotated[str, typer.Argument(help="State file (TOML or JSON), or - for standard input.", metavar="STATE")],
     output: Annotated[str, typer.Option("-o", "--output", metavar="PATH", help="PNG file to write; - writes to standard output.")],
@@ -378,17 +394,17 @@ def show_cmd(
     if not info.draws:
         raise BadInput(f"tajkit show {game}: tajkit draws no picture for {game} (see: tajkit games)")
     target = commands.output_target(output, None, force, ".png")
-    spec = info.load_spec()
+    spec = info.load_spec(ctx.obj)
     commands.deliver(target, commands.picture(info, spec, commands.read_state(state)), force)
 
 
 @command("schema")
-def schema_cmd(game: Annotated[str, typer.Argument(help="Game id, e.g. artisans.", metavar="GAME")]) -> None:
+def schema_cmd(ctx: typer.Context, game: Annotated[str, typer.Argument(help="Game id, e.g. artisans.", metavar="GAME")]) -> None:
     """Print the JSON Schema of the files the game's commands read (score and hint)."""
     info = registry.get(game)
     if not info.scores:
         raise BadInput(f"tajkit schema {game}: no state file for {game} yet (see: tajkit games)")
-    typer.echo(json.dumps(info.schema(info.load_spec()), indent=2, ensure_ascii=False))
+    typer.echo(json.dumps(info.schema(info.load_spec(ctx.obj)), indent=2, ensure_ascii=False))
 
 
 def _register_game_commands() -> None:

@@ -9,9 +9,10 @@ lines the game computes from its data (``Game.card_parts``), e.g. Artisans' star
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from pathlib import Path
 from typing import Any
 
-from tajkit import seeds
+from tajkit.solver import seeddata
 from tajkit.solver.errors import BadData, BadInput
 from tajkit.solver.game import Category, Game, PadLayout, PadTable, TableCell
 
@@ -52,14 +53,17 @@ class Pad:
     for_players: str = ""  # "2 players" when the game has a design per player count, else ""
 
 
-def _printing(game: str) -> Any:
+def _printing(game: str, data: Path | None) -> Any:
+    """The seed's printing parts (``[game]``, ``[reference]``, ``[scorepad_text]``), with the
+    user's override file in the folder ``data`` laid over them."""
     from tajkit.solver.seedmodels import Printing
 
-    return seeds.typed(game, Printing)
+    return seeddata.typed(game, Printing, data)
 
 
-def card(info: Game, spec: Any, lang: str = "en") -> Card:
-    printing = _printing(info.id)
+def card(info: Game, spec: Any, lang: str = "en", data: Path | None = None) -> Card:
+    """The reference card in ``lang``, its words from the seed (with the override file in ``data``)."""
+    printing = _printing(info.id, data)
     if lang not in printing.reference:
         raise BadInput(f"--lang {lang}: the {info.id} reference card comes in {', '.join(printing.reference) or 'no language yet'}")
     entry = printing.reference[lang]
@@ -82,15 +86,16 @@ def card(info: Game, spec: Any, lang: str = "en") -> Card:
     return Card(info.id, entry.title, entry.subtitle, tuple(sections), lang, printing.game.accent)
 
 
-def pad_languages(info: Game) -> list[str]:
-    return ["en", *_printing(info.id).scorepad_text]
+def pad_languages(info: Game, data: Path | None = None) -> list[str]:
+    return ["en", *_printing(info.id, data).scorepad_text]
 
 
-def pads(info: Game, spec: Any, lang: str = "en", players: int | None = None) -> tuple[Pad, ...]:
+def pads(info: Game, spec: Any, lang: str = "en", players: int | None = None, data: Path | None = None) -> tuple[Pad, ...]:
     """The score pad in each of the game's designs (``Game.pad_layouts``), e.g. Maharani's for 2
     players and for 3-4: the rows a design sets, each ``per_colour`` category's cells once per
-    colour. With ``players``, only the design for that many players."""
-    base = _pad(info, spec, lang)
+    colour. With ``players``, only the design for that many players. The words come from the
+    seed, with the override file in the folder ``data``."""
+    base = _pad(info, spec, lang, data)
     layouts = info.pad_layouts(spec)
     chosen = layouts if players is None else (_layout_for(info, spec, layouts, players),)
     return tuple(_laid_out(base, layout, len(layouts) > 1) for layout in chosen)
@@ -135,18 +140,18 @@ def _laid_out(base: Pad, layout: PadLayout, several: bool) -> Pad:
     return replace(base, players=layout.most, rows=tuple(rows), fewest=layout.fewest, for_players=label)
 
 
-def _pad(info: Game, spec: Any, lang: str = "en") -> Pad:
+def _pad(info: Game, spec: Any, lang: str, data: Path | None) -> Pad:
     """The score pad: one column per player the rules allow, one row per scoring category; in
     another language, every category's words come from the seed's ``[scorepad_text.<lang>]``."""
     from tajkit.solver.seedmodels import ENGLISH_PAD
 
-    printing = _printing(info.id)
+    printing = _printing(info.id, data)
     _, most = info.player_counts(spec)
     rows, table = info.categories(spec), info.pad_table(spec)
     if lang == "en":
         return Pad(info.id, info.title, most, rows, table, printing.game.accent, ENGLISH_PAD)
     if lang not in printing.scorepad_text:
-        raise BadInput(f"--lang {lang}: the {info.id} score pad comes in {', '.join(pad_languages(info))}")
+        raise BadInput(f"--lang {lang}: the {info.id} score pad comes in {', '.join(pad_languages(info, data))}")
     text = printing.scorepad_text[lang]
     missing = [c.id for c in rows if c.id not in text.categories]
     if missing or (table is not None and text.table is None):

@@ -19,6 +19,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from importlib import import_module
+from pathlib import Path
 from typing import Any, ClassVar
 
 # --- scoring categories and results ----------------------------------------------------------------
@@ -250,8 +251,9 @@ class Game:
 
     # --- data ----------------------------------------------------------------------------------
 
-    def load_spec(self) -> Any:
-        """The game's rules data: ``seeds/<id>.toml`` with the user's override, typed and checked."""
+    def load_spec(self, data: Path | None = None) -> Any:
+        """The game's rules data: ``seeds/<id>.toml`` with the user's override file in the folder
+        ``data`` (``tajkit --data DIR``) laid over it, typed and checked; ``None``: tajkit's data alone."""
         raise NotImplementedError
 
     def player_counts(self, spec: Any) -> tuple[int, int]:

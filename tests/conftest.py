@@ -9,21 +9,10 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-import pytest
 from hypothesis import settings
-
-from tajkit import seeds
 
 sys.path.insert(0, str(Path(__file__).parent / "shared"))  # tests import the shared helpers (pdfcheck, protocol_check) by name
 
 settings.register_profile("default", derandomize=True, deadline=None)
 settings.register_profile("explore", derandomize=False, deadline=None, max_examples=500)
 settings.load_profile("default")
-
-
-@pytest.fixture(autouse=True)
-def _no_data_folder_left_over():
-    """`tajkit --data DIR` sets a process-wide folder; a test that calls the solvers directly after
-    a CLI test must not see the last one's --data files."""
-    yield
-    seeds.data_dir = None

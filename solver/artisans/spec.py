@@ -9,9 +9,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache, cached_property
+from pathlib import Path
 from typing import Any
 
-from tajkit import seeds
+from tajkit.solver import seeddata
 from tajkit.solver.errors import BadData
 
 
@@ -202,7 +203,7 @@ def spec_from_seed(seed: Any, shipped: dict[str, Any] | None = None) -> Spec:
                 short_rule=f.short_rule,
                 stars=f.stars,
                 target=f.target,
-                stars_official=f.stars_source == "rulebook" or seeds.replaced(f.stars, shipped, "features", f.id, "stars"),
+                stars_official=f.stars_source == "rulebook" or seeddata.replaced(f.stars, shipped, "features", f.id, "stars"),
                 aliases=tuple(f.aliases),
             )
             for f in seed.features
@@ -212,7 +213,7 @@ def spec_from_seed(seed: Any, shipped: dict[str, Any] | None = None) -> Spec:
         raindrops=seed.raindrops.total,
         clouds=tuple(seed.raindrops.clouds),
         trees=seed.trees.count,
-        trees_official=seed.trees.source == "rulebook" or seeds.replaced(seed.trees.count, shipped, "trees", "count"),
+        trees_official=seed.trees.source == "rulebook" or seeddata.replaced(seed.trees.count, shipped, "trees", "count"),
         tree_penalty=seed.trees.penalty,
         title=seed.game.title,
         edition=seed.game.edition or "",
@@ -243,6 +244,6 @@ def _spec_problems(spec: Spec) -> list[str]:
     return problems
 
 
-def load_spec() -> Spec:
-    """The sheet spec from ``seeds/artisans.toml`` and the user's override file, if any."""
-    return spec_from_seed(seeds.typed("artisans", _seed_model()), seeds.packaged("artisans"))
+def load_spec(data: Path | None = None) -> Spec:
+    """The sheet spec from ``seeds/artisans.toml`` and the user's override file in ``data``, if any."""
+    return spec_from_seed(seeddata.typed("artisans", _seed_model(), data), seeddata.packaged("artisans"))

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Annotated, Any, Literal, TypeVar
 
 from pydantic import Field
@@ -311,19 +312,17 @@ def describe(spec: Spec, amounts: tuple[int, ...] | list[int], empty: str = "not
     return joiner.join(parts) if parts else empty
 
 
-def load_spec() -> Spec:
-    """The seed with the user's --data override, checked (read afresh: the override may change)."""
-    from tajkit import seeds
+def load_spec(data: Path | None = None) -> Spec:
+    """The seed with the user's override file in ``data`` (if any), checked (read afresh: the file may change)."""
+    from tajkit.solver import seeddata
     from tajkit.solver.errors import BadData
-    from tajkit.solver.statefile import shown
 
-    data = seeds.typed("karigar", KarigarData)
-    problems = _problems(data)
+    typed = seeddata.typed("karigar", KarigarData, data)
+    problems = _problems(typed)
     if problems:
-        path = seeds.override_path("karigar")
-        origin = f"{shown(str(path))} (over tajkit's karigar.toml)" if path else "tajkit's karigar.toml"
+        origin = seeddata.origin("karigar", data)
         raise BadData(*(f"{origin}: {p}" for p in problems))
-    return build_spec(_yours_where_replaced(data, seeds.packaged("karigar")))
+    return build_spec(_yours_where_replaced(typed, seeddata.packaged("karigar")))
 
 
 YOURS = "your --data file"
@@ -332,7 +331,7 @@ YOURS = "your --data file"
 def _yours_where_replaced(data: KarigarData, shipped: dict[str, Any]) -> KarigarData:
     """A tajkit default that a --data file replaced (the Bazaar grid, the Taj levels) is no longer
     tajkit's: its note must not say it is (unless the file gave a note of its own)."""
-    from tajkit.seeds import replaced
+    from tajkit.solver.seeddata import replaced
 
     bazaar, layout = data.bazaar, data.taj.layout
     grid_changed = replaced(bazaar.grid, shipped, "bazaar", "grid") or replaced(bazaar.trade, shipped, "bazaar", "trade")

@@ -10,6 +10,7 @@ pointing n; turned so its arrow points ``d``, every edge mark moves ``d`` steps 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from pathlib import Path
 from functools import cache
 from typing import Annotated, Any, Literal, NamedTuple
 
@@ -252,13 +253,13 @@ def _space_lookup(spec: Spec) -> dict[str, int]:
     return {s.name: k for k, s in enumerate(spec.spaces)}
 
 
-def load_spec() -> Spec:
-    """The seed file with the user's override, typed, checked and turned into a :class:`Spec`."""
-    from tajkit import seeds
+def load_spec(data: Path | None = None) -> Spec:
+    """The seed file with the user's override file in ``data`` (if any), typed, checked and turned into a :class:`Spec`."""
+    from tajkit.solver import seeddata
 
-    seed = seeds.typed(GAME_ID, _models()["Seed"])
-    merged = seeds.load(GAME_ID)
-    return build_spec(seed, _defaults_in_use(merged, seeds.packaged(GAME_ID), seed))
+    seed = seeddata.typed(GAME_ID, _models()["Seed"], data)
+    merged = seeddata.load(GAME_ID, data)
+    return build_spec(seed, _defaults_in_use(merged, seeddata.packaged(GAME_ID), seed))
 
 
 def spec_from_data(data: dict[str, Any]) -> Spec:

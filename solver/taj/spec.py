@@ -9,9 +9,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache
+from pathlib import Path
 from typing import Any
 
-from tajkit import seeds
+from tajkit.solver import seeddata
 from tajkit.solver.errors import BadData
 
 GAME_ID = "taj"
@@ -117,7 +118,7 @@ def spec_from_seed(d: Any, shipped: dict[str, Any] | None = None) -> Spec:
         repeat_colours=d.rugs.repeat_colours,
         plus_per_portion=d.taj.plus_one_reading == "per_portion",
         plus_reading_official=d.taj.plus_one_reading_source == "rulebook",
-        plus_reading_yours=seeds.replaced(d.taj.plus_one_reading, shipped or {}, "taj", "plus_one_reading"),
+        plus_reading_yours=seeddata.replaced(d.taj.plus_one_reading, shipped or {}, "taj", "plus_one_reading"),
         repeat_official=d.rugs.repeat_colours_source == "rulebook",
     )
     problems = []
@@ -142,5 +143,6 @@ def spec_from_seed(d: Any, shipped: dict[str, Any] | None = None) -> Spec:
     return spec
 
 
-def load_spec() -> Spec:
-    return spec_from_seed(seeds.typed(GAME_ID, _seed_model()), seeds.packaged(GAME_ID))
+def load_spec(data: Path | None = None) -> Spec:
+    """The spec from ``seeds/taj.toml`` and the user's override file in ``data``, if any."""
+    return spec_from_seed(seeddata.typed(GAME_ID, _seed_model(), data), seeddata.packaged(GAME_ID))

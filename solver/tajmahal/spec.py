@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Collection
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Annotated, Any, Literal
 
 from pydantic import Field, model_validator
@@ -200,12 +201,12 @@ class Spec:
         return tuple(notes)
 
 
-def load_spec() -> Spec:
-    from tajkit import seeds
+def load_spec(data: Path | None = None) -> Spec:
+    """The spec from ``seeds/tajmahal.toml`` and the user's override file in ``data``, if any."""
+    from tajkit.solver import seeddata
 
-    data: TajMahalData = seeds.typed(GAME_ID, TajMahalData)
-    shipped = seeds.packaged(GAME_ID)
-    return spec_from(data, shipped)
+    typed: TajMahalData = seeddata.typed(GAME_ID, TajMahalData, data)
+    return spec_from(typed, seeddata.packaged(GAME_ID))
 
 
 def spec_from(data: TajMahalData, shipped: dict[str, Any]) -> Spec:
@@ -235,7 +236,7 @@ def spec_from(data: TajMahalData, shipped: dict[str, Any]) -> Spec:
 
 def _still_default(data: TajMahalData, shipped: dict[str, Any]) -> frozenset[str]:
     """The values in use that are the ones tajkit ships, so its outputs can say which rest on them."""
-    from tajkit.seeds import replaced
+    from tajkit.solver.seeddata import replaced
 
     same = {key for key, value in data.points.model_dump().items()
             if not key.startswith("source") and not replaced(value, shipped, "points", key)}

@@ -12,7 +12,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tajkit import seeds
+from tajkit.solver import seeddata
 from tajkit.solver.errors import BadData, BadInput, BadState
 from tajkit.solver.karigar import GAME
 from tajkit.solver.karigar.spec import load_spec
@@ -324,7 +324,7 @@ def test_to_data_round_trips():
 def test_the_seed_marks_what_the_rulebook_states():
     """Everything numeric the rulebook gives is in the seed with source = "rulebook"; the level layout
     is "inferred" and the Bazaar layout a "tajkit default"."""
-    raw = seeds.packaged("karigar")
+    raw = seeddata.packaged("karigar")
     assert raw["taj"]["source"] == "rulebook" and (raw["taj"]["levels"], raw["taj"]["sections_per_level"]) == (4, 3)
     assert raw["tokens"] == {"count": 12, "per_level": 3, "source": "rulebook"}
     assert raw["elephants"]["hire"] == [{"silver": 6}, {"gold": 2}, {"silver": 3, "gold": 1}]
@@ -335,11 +335,10 @@ def test_the_seed_marks_what_the_rulebook_states():
     assert "reference" in raw and raw["reference"]["en"]["title"] == "Karigar-e-Taj"
 
 
-def test_a_data_override_changes_the_levels(tmp_path, monkeypatch):
+def test_a_data_override_changes_the_levels(tmp_path):
     """The level layout is overridable: a group whose board numbers sections by column says so."""
     (tmp_path / "karigar.toml").write_text('[taj.layout]\nlevels = [[1, 4, 7], [2, 5, 8], [3, 6, 9], [10, 11, 12]]\nsource = "rulebook"\n')
-    monkeypatch.setattr(seeds, "data_dir", tmp_path)
-    spec = load_spec()
+    spec = load_spec(tmp_path)
     assert spec.level_of(4) == 1
     data = table(player("Asha", [1, 4], [3, 2]), player("Bela", [7], [1]))
     result = GAME.score(spec, GAME.read_state(spec, data))
@@ -360,11 +359,10 @@ def test_a_data_override_changes_the_levels(tmp_path, monkeypatch):
         ),
     ],
 )
-def test_a_bad_data_override_is_refused_one_problem_a_line(tmp_path, monkeypatch, override, expected):
+def test_a_bad_data_override_is_refused_one_problem_a_line(tmp_path, override, expected):
     (tmp_path / "karigar.toml").write_text(override)
-    monkeypatch.setattr(seeds, "data_dir", tmp_path)
     with pytest.raises(BadData) as caught:
-        load_spec()
+        load_spec(tmp_path)
     assert len(caught.value.problems) == len(expected)
     for problem, part in zip(caught.value.problems, expected):
         assert "(over tajkit's karigar.toml): " in problem and part in problem

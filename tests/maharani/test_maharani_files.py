@@ -12,7 +12,6 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from test_maharani_support import SPEC, filled, position, quarter
 
-from tajkit import seeds
 from tajkit.solver.errors import BadData, BadInput, BadState, IllegalMove
 from tajkit.sheets.maharani import picture as maharani_picture
 from tajkit.solver.maharani import GAME, notation, samples
@@ -244,7 +243,7 @@ def test_the_picture_reads_the_file_as_score_does():
 # --- a group's own data ------------------------------------------------------------------------------
 
 
-def test_a_group_can_describe_its_own_board(tmp_path, monkeypatch):
+def test_a_group_can_describe_its_own_board(tmp_path):
     """--data: a maharani.toml with the group's board replaces tajkit's default board, and the
     outputs stop calling the board a default."""
     (tmp_path / "maharani.toml").write_text(
@@ -252,8 +251,7 @@ def test_a_group_can_describe_its_own_board(tmp_path, monkeypatch):
         'source = "tajkit default"\n',
         encoding="utf-8",
     )
-    monkeypatch.setattr(seeds, "data_dir", tmp_path)
-    spec = load_spec()
+    spec = load_spec(tmp_path)
     assert len(spec.spaces) == 16 and len(spec.centre_spaces) == 16
     assert not any(n.startswith("board") for n in spec.defaults)
     pos = notation.parse_position(spec, "4/4/4/4 - Bc,Rc,Gc,Yc s:0;n:0 1")
@@ -276,11 +274,10 @@ def test_a_group_can_describe_its_own_board(tmp_path, monkeypatch):
         ("[board]\nmarkz = []\n", "unknown field 'markz' (did you mean marks?)"),
     ],
 )
-def test_a_groups_data_is_checked(tmp_path, monkeypatch, toml, message):
+def test_a_groups_data_is_checked(tmp_path, toml, message):
     (tmp_path / "maharani.toml").write_text(toml, encoding="utf-8")
-    monkeypatch.setattr(seeds, "data_dir", tmp_path)
     with pytest.raises(BadData) as caught:
-        load_spec()
+        load_spec(tmp_path)
     assert any(message in problem for problem in caught.value.problems), caught.value.problems
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 
-from tajkit import seeds
+from tajkit.solver import seeddata
 from tajkit.solver.maharani import notation, rules, samples
 from tajkit.solver.maharani.spec import Spec, load_spec, spec_from_data
 
@@ -16,7 +16,7 @@ SPEC = load_spec()
 
 def spec_with(**changes: dict) -> Spec:
     """The default data with some sections changed (what a group's --data file does)."""
-    data = seeds.packaged("maharani")
+    data = seeddata.packaged("maharani")
     for section, values in changes.items():
         data[section] = {**data[section], **values}
     return spec_from_data(data)

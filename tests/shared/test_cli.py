@@ -753,7 +753,7 @@ def test_an_out_of_range_value_without_a_rule_states_the_range():
 
 def test_replaced_compares_a_value_with_the_shipped_one_by_path():
     """The one test behind every "your --data value, not a tajkit default" note."""
-    from tajkit.seeds import replaced
+    from tajkit.solver.seeddata import replaced
 
     shipped = {"trees": {"count": 4}, "features": [{"id": "dome", "stars": 3}]}
     assert replaced(5, shipped, "trees", "count") and not replaced(4, shipped, "trees", "count")

@@ -18,9 +18,8 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
-from tajkit import seeds
 from tajkit.cli.main import app
-from tajkit.solver import games
+from tajkit.solver import games, seeddata
 from tajkit.solver.tajmahal.spec import SYMBOLS
 
 DATA = Path(__file__).parent.parent / "data"
@@ -103,7 +102,7 @@ def test_malformed_state_files_are_refused_cleanly(game, data, tmp_path_factory)
 @FUZZ
 @given(data=st.data())
 def test_malformed_data_overrides_are_refused_cleanly(game, data, tmp_path_factory):
-    seed = seeds.packaged(game)
+    seed = seeddata.packaged(game)
     path = data.draw(st.sampled_from([p for p in paths_of(seed) if p[0] not in ("reference",)]))
     value = data.draw(junk | st.integers(-(10**30), 10**30) | st.just(float("inf")))
     override = replaced(seed, path, value)

@@ -89,20 +89,14 @@ def test_the_plus_one_reading_is_said_and_can_be_switched(tmp_path):
     """End Game Display: "Add 1 point to the value of each color within the Rug under the +1".
     tajkit reads it as one point per distinct colour (a rug showing pink twice gets +1 pink), says
     so, and a --data file switches to one point per portion."""
-    from tajkit import seeds
-
     rugs = [["pink", "pink", "blue"]] * 6
     data = {**copy.deepcopy(END_DATA), "display": rugs}
     per_colour = score(SPEC, read_state(SPEC, data))
     assert per_colour.extra["colour_values"]["pink"] == 3 * (1 + 2) + 1
     assert any("tajkit's reading" in n for n in per_colour.notes)
     (tmp_path / "taj.toml").write_text('[taj]\nplus_one_reading = "per_portion"\n')
-    seeds.data_dir = tmp_path
-    try:
-        spec = load_spec()
-        per_portion = score(spec, read_state(spec, data))
-    finally:
-        seeds.data_dir = None
+    spec = load_spec(tmp_path)
+    per_portion = score(spec, read_state(spec, data))
     assert per_portion.extra["colour_values"]["pink"] == 3 * (1 + 2) + 2
     # the switched reading is the user's: the note must not call it tajkit's
     assert not any("tajkit's reading" in n for n in per_portion.notes)

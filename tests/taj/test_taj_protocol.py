@@ -367,13 +367,8 @@ def test_bad_setups_are_refused():
 def test_data_placing_the_taj_past_the_rugs_is_refused(tmp_path):
     """Setup: the Taj lies over 3 rugs with 3 rugs left of it, among the 10: a --data file whose
     taj.start_left puts the Taj past the last rug is refused, naming both values."""
-    from tajkit import seeds
     from tajkit.solver.errors import BadData
 
     (tmp_path / "taj.toml").write_text("[taj]\nstart_left = 8\n")
-    seeds.data_dir = tmp_path
-    try:
-        with pytest.raises(BadData, match=r"taj.start_left 8 \+ taj.width 3 is more than rugs.at_start 10"):
-            load_spec()
-    finally:
-        seeds.data_dir = None
+    with pytest.raises(BadData, match=r"taj.start_left 8 \+ taj.width 3 is more than rugs.at_start 10"):
+        load_spec(tmp_path)

@@ -11,8 +11,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tajkit import seeds
-from tajkit.solver import statefile
+from tajkit.solver import seeddata, statefile
 from tajkit.solver.errors import BadData, BadInput, BadState
 from tajkit.solver.tajmahal import GAME
 from tajkit.solver.tajmahal.spec import SYMBOLS, TajMahalData
@@ -356,11 +355,9 @@ def test_a_bonus_tile_without_a_value_counts_the_default_and_says_so():
 def own_data(tmp_path):
     def use(text: str):
         (tmp_path / "tajmahal.toml").write_text(text)
-        seeds.data_dir = tmp_path
-        return GAME.load_spec()
+        return GAME.load_spec(tmp_path)
 
-    yield use
-    seeds.data_dir = None
+    return use
 
 
 def test_a_groups_points_and_map_replace_the_defaults_and_the_notes(own_data):
@@ -394,7 +391,7 @@ def test_a_bad_data_file_is_reported(own_data):
         own_data("[map]\nborders = [[2, 3], [3, 2]]\n")
     with pytest.raises(BadData, match="players.min = 4 is more than players.max = 3"):
         own_data("[players]\nmin = 4\nmax = 3\n")
-    broken = seeds.packaged("tajmahal")
+    broken = seeddata.packaged("tajmahal")
     broken["categories"] = broken["categories"][::-1]
     with pytest.raises(BadData, match="categories: the six prize categories in the seed's order"):
         statefile.validate(TajMahalData, broken, BadData)
