@@ -147,10 +147,10 @@ def test_futures_that_reach_the_ending_score_its_exact_value():
 
 def test_values_do_not_depend_on_what_was_solved_before():
     """The memo only saves work: a solver that has seen other endings first answers the same, to
-    the last bit. Exact equality is the property, not an accident of this CPU: each value is built
-    by one fixed sequence of IEEE-754 additions and multiplications (``Endgame._expected``), which
-    round the same everywhere; with a BLAS matrix product the last bit followed the CPU's vector
-    width and the batch the memo made (``OPENBLAS_CORETYPE=Prescott`` showed it on any x86-64)."""
+    the last bit. Exact equality is the property, not an accident of this CPU: each ending's value
+    is built by one fixed sequence of IEEE-754 additions and multiplications (``Endgame._expected``),
+    which round the same everywhere; with a BLAS matrix product the last bit followed the CPU's
+    vector width and the batch the memo made (``OPENBLAS_CORETYPE=Prescott`` showed it on any x86-64)."""
     sheets = [sheet for sheet, _ in positions(10, 3, 7)]
     warm = Endgame(ENGINE)
     for s in sheets[5:]:

@@ -297,14 +297,12 @@ class Endgame:
         return value_s, value_r
 
     def _expected(self, per_roll: np.ndarray) -> np.ndarray:
-        """Each line's expectation over the rolls (columns), the rolls added one by one in their
-        fixed order. A matrix product would be shorter, but BLAS groups its sums by the CPU's vector
-        width and by the number of lines solved together (which the memo decides), so an ending's
-        value would change in its last bits with the CPU and with what was solved before."""
-        total = per_roll[:, 0] * self.probability[0]
-        for roll in range(1, len(self.probability)):
-            total += per_roll[:, roll] * self.probability[roll]
-        return total
+        """Each line's expectation over the rolls (columns): each line summed on its own, in the
+        one order numpy's pairwise sum takes for its 21 values. A matrix product would be faster,
+        but BLAS groups its sums by the CPU's vector width and by the number of lines solved
+        together (which the memo decides), so an ending's value would change in its last bits with
+        the CPU and with what was solved before."""
+        return np.ascontiguousarray(per_roll * self.probability).sum(axis=1)
 
     def _store(self, keys: list[Key], gain: np.ndarray, rain: np.ndarray) -> None:
         """Rows for newly solved endings (valid up to ``gain.shape[1] - 1`` raindrops left)."""
