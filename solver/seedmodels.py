@@ -3,13 +3,18 @@
 Every model forbids unknown keys and coerces nothing, so a typo in a user's ``--data`` file is an
 error with a "did you mean", never silently ignored. Games build their own spec models from
 :class:`Strict` and these parts.
+
+Every value's provenance is ``<key>_source`` beside its key (:data:`Source`). A key renamed since
+an earlier release keeps its old name as an alias (:func:`renamed`), so a group's existing
+``--data`` file still loads and means the same.
 """
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from functools import cache
+from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import AliasChoices, BaseModel, ConfigDict, Field, model_validator
 
 Source = Literal["rulebook", "inferred", "tajkit default"]
 Text = Annotated[str, Field(min_length=1, max_length=400)]
@@ -18,8 +23,41 @@ Colour = Annotated[str, Field(pattern=r"^#[0-9A-Fa-f]{6}$", description="a colou
 ICONS = ("setup", "turn", "scoring", "end", "tie", "cards", "build", "two")
 
 
+def renamed(name: str, *old: str, **field: Any) -> Any:
+    """A field ``name`` that a --data file may still give by an ``old`` name. One old name may
+    stand for several fields: a table-level ``source`` is the ``<key>_source`` of each value it
+    described."""
+    return Field(validation_alias=AliasChoices(name, *old), **field)
+
+
 class Strict(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
+
+    @model_validator(mode="before")
+    @classmethod
+    def _old_names(cls, data: Any) -> Any:
+        """An old name gives its value to the field(s) it stands for. A --data file is merged over
+        tajkit's seed, which uses only the new names, so an old name present is the user's and
+        wins over the seed's value under the new name."""
+        old_names = _old_names_of(cls)
+        if not isinstance(data, dict) or old_names.keys().isdisjoint(data):
+            return data
+        data = dict(data)
+        for old in old_names.keys() & data.keys():
+            value = data.pop(old)
+            for name in old_names[old]:
+                data[name] = value
+        return data
+
+
+@cache
+def _old_names_of(model: type[BaseModel]) -> dict[str, tuple[str, ...]]:
+    """Each old name the model's fields accept, with the fields it stands for."""
+    fields: dict[str, tuple[str, ...]] = {}
+    for name, info in model.model_fields.items():
+        for old in getattr(info.validation_alias, "choices", ())[1:]:
+            fields[old] = (*fields.get(old, ()), name)
+    return fields
 
 
 class GameInfo(Strict):

@@ -115,7 +115,7 @@ def _seed_model() -> Any:
     from pydantic import Field, model_validator
 
     from tajkit.solver.artisans.rules import CONDITIONS
-    from tajkit.solver.seedmodels import Ident, Name, SeedFile, Source, Strict, Text
+    from tajkit.solver.seedmodels import Ident, Name, SeedFile, Source, Strict, Text, renamed
 
     class FeatureData(Strict):
         id: Ident
@@ -128,8 +128,9 @@ def _seed_model() -> Any:
         target: int | None = Field(default=None, ge=0, le=60)
         short_rule: Text
         rule: Text
+        boxes_source: Source = renamed("boxes_source", "source")
+        condition_source: Source = renamed("condition_source", "source", description="of the condition with its target")
         stars: int = Field(ge=0, le=99)
-        source: Source
         stars_source: Source
 
         @model_validator(mode="after")
@@ -143,25 +144,26 @@ def _seed_model() -> Any:
 
     class Dice(Strict):
         count: Literal[2] = Field(description="the game rolls two dice (rulebook: Setting Up)")
+        count_source: Source = renamed("count_source", "source")
         faces: int = Field(ge=2, le=8, description="faces per die, 2-8")
-        source: Source
+        faces_source: Source = renamed("faces_source", "source")
 
     class Raindrops(Strict):
         total: int = Field(ge=1, le=40, description="raindrops per player, 1-40")
-        source: Source
+        total_source: Source = renamed("total_source", "source")
         clouds: list[int] = Field(min_length=1, max_length=6, description="raindrops per cloud on the sheet")
         clouds_source: Source
 
     class Trees(Strict):
         count: int = Field(ge=0, le=8, description="fruit trees, 0-8")
-        source: Source
+        count_source: Source = renamed("count_source", "source")
         penalty: int = Field(ge=0, le=10, description="points lost per unwatered tree, 0-10")
         penalty_source: Source
 
     class GroupData(Strict):
         die: int = Field(ge=1, le=8)
         name: Name
-        source: Source
+        name_source: Source = renamed("name_source", "source")
 
     class SheetText(Strict):
         reminder: Text
@@ -213,7 +215,7 @@ def spec_from_seed(seed: Any, shipped: dict[str, Any] | None = None) -> Spec:
         raindrops=seed.raindrops.total,
         clouds=tuple(seed.raindrops.clouds),
         trees=seed.trees.count,
-        trees_official=seed.trees.source == "rulebook" or seeddata.replaced(seed.trees.count, shipped, "trees", "count"),
+        trees_official=seed.trees.count_source == "rulebook" or seeddata.replaced(seed.trees.count, shipped, "trees", "count"),
         tree_penalty=seed.trees.penalty,
         title=seed.game.title,
         edition=seed.game.edition or "",

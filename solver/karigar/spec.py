@@ -2,7 +2,7 @@
 :class:`Spec` that the scorer, the position reader, the rules and the planner all read.
 
 A user's ``--data`` file may change any of it (a different printing, a different Bazaar layout);
-what the rulebook states carries ``source = "rulebook"``, what tajkit assumes says so.
+what the rulebook states carries ``<key>_source = "rulebook"``, what tajkit assumes says so.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from typing import Annotated, Any, Literal, TypeVar
 
 from pydantic import Field
 
-from tajkit.solver.seedmodels import Name, SeedFile, Source, Strict, Text
+from tajkit.solver.seedmodels import Name, SeedFile, Source, Strict, Text, renamed
 
 T = TypeVar("T")
 Count = Annotated[int, Field(ge=1, le=12)]
@@ -26,33 +26,37 @@ class TajLayout(Strict):
     levels: list[list[Annotated[int, Field(ge=1, le=40)]]] = Field(
         min_length=1, max_length=12, description="the section numbers of each level, bottom first"
     )
-    source: Source
+    levels_source: Source = renamed("levels_source", "source")
     note: Text
 
 
 class TajData(Strict):
     levels: Count
+    levels_source: Source = renamed("levels_source", "source")
     sections_per_level: Count
+    sections_per_level_source: Source = renamed("sections_per_level_source", "source")
     sections: Annotated[int, Field(ge=1, le=40)]
-    source: Source
+    sections_source: Source = renamed("sections_source", "source")
     layout: TajLayout
 
 
 class TokenData(Strict):
     count: Annotated[int, Field(ge=1, le=40)]
+    count_source: Source = renamed("count_source", "source")
     per_level: Count
-    source: Source
+    per_level_source: Source = renamed("per_level_source", "source")
 
 
 class AllianceData(Strict):
     most_held: Count
-    source: Source
+    most_held_source: Source = renamed("most_held_source", "source")
 
 
 class PlayerData(Strict):
     most: Annotated[int, Field(ge=1, le=8)]
+    most_source: Source = renamed("most_source", "source")
     most_ai: Annotated[int, Field(ge=0, le=4)]
-    source: Source
+    most_ai_source: Source = renamed("most_ai_source", "source")
 
 
 class ResourceKind(Strict):
@@ -62,66 +66,76 @@ class ResourceKind(Strict):
 
 
 class ResourceData(Strict):
-    source: Source
     kinds: list[ResourceKind] = Field(min_length=2, max_length=16)
+    kinds_source: Source = renamed("kinds_source", "source")
 
 
 class WorkerData(Strict):
     start: Annotated[int, Field(ge=1, le=4)]
+    start_source: Source = renamed("start_source", "source")
     extra_after_level: Count
+    extra_after_level_source: Source = renamed("extra_after_level_source", "source")
     carry: Annotated[int, Field(ge=1, le=1, description="a worker carries 1 resource (the rules model relies on it)")]
-    source: Source
+    carry_source: Source = renamed("carry_source", "source")
 
 
 class ElephantData(Strict):
     unlocked_after_level: Count
+    unlocked_after_level_source: Source = renamed("unlocked_after_level_source", "source")
     in_bazaar: Annotated[int, Field(ge=0, le=8)]
-    source: Source
+    in_bazaar_source: Source = renamed("in_bazaar_source", "source")
     hire: list[dict[str, Annotated[int, Field(ge=1, le=20)]]] = Field(min_length=1, max_length=6)
+    hire_source: Source = renamed("hire_source", "source")
 
 
 class YellowData(Strict):
     min_workers: Annotated[int, Field(ge=1, le=3)]
+    min_workers_source: Source = renamed("min_workers_source", "source")
     exchange_options: Annotated[int, Field(ge=1, le=3)]
-    source: Source
+    exchange_options_source: Source = renamed("exchange_options_source", "source")
 
 
 class BlueData(Strict):
     exchange_options: Annotated[int, Field(ge=1, le=3)]
-    source: Source
+    exchange_options_source: Source = renamed("exchange_options_source", "source")
 
 
 class TradeData(Strict):
     sell_silver: Annotated[int, Field(ge=1, le=6)]
+    sell_silver_source: Source = renamed("sell_silver_source", "source")
     gold_for_silver: Annotated[int, Field(ge=1, le=6)]
-    source: Source
+    gold_for_silver_source: Source = renamed("gold_for_silver_source", "source")
 
 
 class ExchangeData(Strict):
     workers: Literal["larger side"]
-    source: Source
+    workers_source: Source = renamed("workers_source", "source")
     note: Text
 
 
 class BazaarData(Strict):
     grid: list[list[SlotName]] = Field(min_length=1, max_length=8)
+    grid_source: Source = renamed("grid_source", "source")
     trade: dict[Annotated[str, Field(pattern=r"^T[1-9]$")], Literal["sell", "gold"]] = Field(max_length=9)
-    source: Source
+    trade_source: Source = renamed("trade_source", "source")
     note: Text
 
 
 class Assumption(Strict):
     id: Name
-    source: Source
     text: Text
+    text_source: Source = renamed("text_source", "source")
 
 
 class PlannerData(Strict):
     default_turns: Annotated[int, Field(ge=1, le=8)]
+    default_turns_source: Source = renamed("default_turns_source", "source")
     most_turns: Annotated[int, Field(ge=1, le=8)]
+    most_turns_source: Source = renamed("most_turns_source", "source")
     deterministic_budget: Annotated[float, Field(gt=0, le=1000)]
+    deterministic_budget_source: Source = renamed("deterministic_budget_source", "source")
     time_cap: Annotated[float, Field(gt=0, le=600)]
-    source: Source
+    time_cap_source: Source = renamed("time_cap_source", "source")
 
 
 class CategoryRow(Strict):
@@ -338,8 +352,8 @@ def _yours_where_replaced(data: KarigarData, shipped: dict[str, Any]) -> Karigar
     if grid_changed and not replaced(bazaar.note, shipped, "bazaar", "note"):
         data = data.model_copy(update={"bazaar": bazaar.model_copy(update={"note": f"the Bazaar layout is the one in {YOURS}"})})
     levels_changed = replaced(layout.levels, shipped, "taj", "layout", "levels")
-    if levels_changed and not replaced(layout.source, shipped, "taj", "layout", "source"):
-        taj = data.taj.model_copy(update={"layout": layout.model_copy(update={"source": YOURS})})
+    if levels_changed and not replaced(layout.levels_source, shipped, "taj", "layout", "levels_source"):
+        taj = data.taj.model_copy(update={"layout": layout.model_copy(update={"levels_source": YOURS})})
         data = data.model_copy(update={"taj": taj})
     return data
 
@@ -350,7 +364,7 @@ def build_spec(data: KarigarData) -> Spec:
     layout = data.taj.layout
     return Spec(
         levels=tuple(tuple(level) for level in layout.levels),
-        levels_source=layout.source,
+        levels_source=layout.levels_source,
         levels_note=layout.note,
         sections=data.taj.sections,
         tokens_per_level=data.tokens.per_level,
@@ -371,7 +385,7 @@ def build_spec(data: KarigarData) -> Spec:
         slots=slots,
         layout_note=data.bazaar.note,
         exchange_note=data.exchange.note,
-        assumptions=tuple((a.id, a.source, a.text) for a in data.assumptions),
+        assumptions=tuple((a.id, a.text_source, a.text) for a in data.assumptions),
         default_turns=data.planner.default_turns,
         most_turns=data.planner.most_turns,
         budget=data.planner.deterministic_budget,

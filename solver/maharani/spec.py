@@ -49,7 +49,7 @@ def _models() -> dict[str, Any]:
     """The pydantic models of the seed file (built on first use: pydantic is imported lazily)."""
     from pydantic import Field
 
-    from tajkit.solver.seedmodels import Name, SeedFile, Source, Strict, Text
+    from tajkit.solver.seedmodels import Name, SeedFile, Source, Strict, Text, renamed
 
     Side = Literal["n", "e", "s", "w"]
     Count = Literal["2", "3", "4"]
@@ -57,10 +57,11 @@ def _models() -> dict[str, Any]:
     Row = Annotated[str, Field(min_length=1, max_length=200)]
 
     class Players(Strict):
-        min: int = Field(ge=2, le=4, description="the fewest players (rulebook: 2)")
-        max: int = Field(ge=2, le=4, description="the most players (rulebook: 4)")
+        fewest: int = renamed("fewest", "min", ge=2, le=4, description="the fewest players (rulebook: 2)")
+        fewest_source: Source = renamed("fewest_source", "source")
+        most: int = renamed("most", "max", ge=2, le=4, description="the most players (rulebook: 4)")
+        most_source: Source = renamed("most_source", "source")
         seats: dict[Count, list[Side]] = Field(description="the sides (n e s w) of the players' position markers, in turn order, by player count")
-        source: Source
         seats_source: Source
 
     class WorkerColour(Strict):
@@ -69,38 +70,41 @@ def _models() -> dict[str, Any]:
 
     class Workers(Strict):
         per_colour: dict[Count, int] = Field(description="workers of one colour, by player count (rulebook: 4: 8, 3: 10, 2: 2 x 7)")
+        per_colour_source: Source = renamed("per_colour_source", "source")
         colours_per_player: dict[Count, Literal[1, 2]] = Field(description="worker colours each player uses (2 players: two)")
-        source: Source
+        colours_per_player_source: Source = renamed("colours_per_player_source", "source")
         colours: list[WorkerColour] = Field(min_length=4, max_length=4, description="the players' colours")
+        colours_source: Source = renamed("colours_source", "source")
 
     class QuarterScoring(Strict):
         gold: list[Annotated[int, Field(ge=0, le=1000)]] = Field(min_length=2, max_length=20, description="gold for 0, 1, 2 ... workers in a scored quarter")
-        source: list[Source] = Field(min_length=2, max_length=20, description="the provenance of each value")
+        gold_source: list[Source] = renamed("gold_source", "source", min_length=2, max_length=20, description="the provenance of each gold value")
         note: Text = ""
 
     class Quarters(Strict):
         names: list[Name] = Field(min_length=4, max_length=4)
-        source: Source
+        names_source: Source = renamed("names_source", "source")
         note: Text = ""
 
     class Board(Strict):
         marks: list[Row] = Field(min_length=1, max_length=16, description="one string per row, top first: '.' or a space's column marks")
         quarters: list[Row] = Field(min_length=1, max_length=16, description="one string per row, top first: '.' or the space's quarter 1-4")
-        source: Source
+        marks_source: Source = renamed("marks_source", "source")
+        quarters_source: Source = renamed("quarters_source", "source")
         note: Text = ""
 
     class TileColour(Strict):
         code: Annotated[str, Field(pattern=r"^[A-Z]$", description="one capital letter")]
         name: Name
         hex: Hex
-        source: Source
+        name_source: Source = renamed("name_source", "source")
 
     class Kind(Strict):
         marks: Annotated[str, Field(min_length=1, max_length=5, description="column marks with the arrow up: c and/or n e s w")]
         per_colour: int = Field(ge=0, le=20, description="tiles of this kind in each colour")
 
     class Tiles(Strict):
-        source: Source
+        colours_source: Source = renamed("colours_source", "source", description="of the number of colours")
         colours: list[TileColour] = Field(min_length=1, max_length=12)
         kinds_source: Source
         kinds_note: Text = ""
@@ -108,15 +112,16 @@ def _models() -> dict[str, Any]:
 
     class Rondel(Strict):
         facing: list[Annotated[int, Field(ge=1, le=4)]] = Field(min_length=4, max_length=4, description="the quarter slot 1-4 faces with the rondel's arrow up")
+        facing_source: Source = renamed("facing_source", "source")
         coins: list[Annotated[int, Field(ge=1, le=4)]] = Field(min_length=4, max_length=4, description="the quarter whose picture the coin beside slot 1-4 shows")
-        source: Source
+        coins_source: Source = renamed("coins_source", "source")
 
     class PadRow(Strict):
         id: Literal["turn", "quarter", "total"]
         label: Name
         kind: Literal["rounds", "total"]
         count: int = Field(default=1, ge=1, le=40)
-        count_source: Text | None = None
+        count_source: Source | None = None
         sub: list[Name] = Field(default=[""], max_length=3)
         note: Text = ""
 
@@ -124,8 +129,9 @@ def _models() -> dict[str, Any]:
         title: Name
         table_title: Name
         table_labels: list[Name] = Field(min_length=2, max_length=2)
-        max_players: int = Field(ge=2, le=4)
-        max_players_source: Source
+        # an old key: the pad prints one column per player, as many as players.most
+        max_players: int | None = Field(default=None, ge=2, le=4, description="leave it out: the pad prints players.most columns")
+        max_players_source: Source | None = None
         rows: list[PadRow] = Field(min_length=3, max_length=3)
 
     class Seed(SeedFile):
@@ -273,7 +279,7 @@ def spec_from_data(data: dict[str, Any]) -> Spec:
 def build_spec(seed: Any, defaults: tuple[str, ...] = ()) -> Spec:
     problems: list[str] = []
     spaces = _spaces(seed.board, problems)
-    colours = tuple(TileColour(c.code, c.name, c.hex, c.source == "rulebook") for c in seed.tiles.colours)
+    colours = tuple(TileColour(c.code, c.name, c.hex, c.name_source == "rulebook") for c in seed.tiles.colours)
     kinds = _kinds(seed.tiles.kinds, problems)
     _check_tiles(colours, problems)
     _check_players(seed, problems)
@@ -317,14 +323,14 @@ def _assemble(seed: Any, spaces: list[Space], colours: tuple[TileColour, ...], k
         quarter_names=tuple(seed.quarters.names),
         facing=tuple(q - 1 for q in seed.rondel.facing),
         coins=tuple(q - 1 for q in seed.rondel.coins),
-        min_players=players.min,
-        max_players=players.max,
+        min_players=players.fewest,
+        max_players=players.most,
         seats=tuple(tuple(DIRS.index(d) for d in players.seats.get(str(n), ())) for n in counts),
         workers_per_colour=tuple(workers.per_colour.get(str(n), 0) for n in counts),
         crews_per_player=tuple(workers.colours_per_player.get(str(n), 1) for n in counts),
         worker_colours=tuple((c.name, c.hex) for c in workers.colours),
         quarter_gold=tuple(seed.quarter_scoring.gold),
-        quarter_official=tuple(s == "rulebook" for s in seed.quarter_scoring.source),
+        quarter_official=tuple(s == "rulebook" for s in seed.quarter_scoring.gold_source),
         quarter_note=seed.quarter_scoring.note,
         defaults=defaults,
         pad=PadInfo(
@@ -421,9 +427,9 @@ def _check_tiles(colours: tuple[TileColour, ...], problems: list[str]) -> None:
 
 def _check_players(seed: Any, problems: list[str]) -> None:
     players, workers = seed.players, seed.workers
-    if players.min > players.max:
-        problems.append(f"players: min {players.min} is more than max {players.max}")
-    for n in range(players.min, players.max + 1):
+    if players.fewest > players.most:
+        problems.append(f"players: fewest {players.fewest} is more than most {players.most}")
+    for n in range(players.fewest, players.most + 1):
         sides = players.seats.get(str(n))
         if sides is None or len(sides) != n or len(set(sides)) != n:
             problems.append(f"players.seats.{n}: {n} different sides (n e s w) for {n} players")
@@ -432,8 +438,11 @@ def _check_players(seed: Any, problems: list[str]) -> None:
         crews = workers.colours_per_player.get(str(n), 1)
         if n * crews > len(workers.colours):
             problems.append(f"workers.colours: {n} players with {crews} colours each need {n * crews} colours")
-    if seed.scorepad.max_players != players.max:
-        problems.append(f"scorepad.max_players: {seed.scorepad.max_players}, but players.max is {players.max}")
+    if seed.scorepad.max_players not in (None, players.most):
+        problems.append(
+            f"scorepad.max_players: {seed.scorepad.max_players}, but players.most is {players.most} (the pad prints one "
+            "column per player: leave max_players out)"
+        )
     if {r.id for r in seed.scorepad.rows} != {"turn", "quarter", "total"}:
         problems.append("scorepad.rows: one row each with id turn, quarter and total (the scorer's categories)")
 
@@ -445,8 +454,8 @@ def _check_rondel(rondel: Any, problems: list[str]) -> None:
 
 
 def _check_table(table: Any, colours: int, problems: list[str]) -> None:
-    if len(table.source) != len(table.gold):
-        problems.append("quarter_scoring.source: one provenance per gold value")
+    if len(table.gold_source) != len(table.gold):
+        problems.append("quarter_scoring.gold_source: one provenance per gold value")
     if len(table.gold) < colours + 1:
         problems.append(
             f"quarter_scoring.gold: {len(table.gold)} values, but a player can have {colours} workers in a quarter "
@@ -467,7 +476,7 @@ def _defaults_in_use(merged: dict[str, Any], packaged: dict[str, Any], seed: Any
             a, b = a.get(key, {}), b.get(key, {})
         return a == b
 
-    if untouched("board") and seed.board.source == "tajkit default":
+    if untouched("board") and seed.board.marks_source == "tajkit default":
         notes.append(
             "board and its column marks: tajkit default (the rulebook prints no grid; 14 spaces a quarter, "
             "8 with a centre column); describe your own board in maharani.toml with --data"
@@ -477,7 +486,7 @@ def _defaults_in_use(merged: dict[str, Any], packaged: dict[str, Any], seed: Any
             "tile kinds: tajkit default (10 kinds in 6 colours, 12 with a centre column, as the rulebook says, "
             "but their column marks are not in it); describe your tiles in maharani.toml with --data"
         )
-    if untouched("rondel") and seed.rondel.source == "tajkit default":
+    if untouched("rondel") and "tajkit default" in (seed.rondel.facing_source, seed.rondel.coins_source):
         notes.append("rondel: which quarter each slot faces and the coin beside it are a tajkit default")
     return tuple(notes)
 

@@ -46,16 +46,17 @@ def _seed_model() -> Any:
 
     from pydantic import Field
 
-    from tajkit.solver.seedmodels import Ident, Name, SeedFile, Source, Strict
+    from tajkit.solver.seedmodels import Ident, Name, SeedFile, Source, Strict, renamed
 
     class Colours(Strict):
         names: list[Ident] = Field(min_length=3, max_length=8, description="3-8 colour names")
-        source: Source
+        names_source: Source = renamed("names_source", "source")
 
     class Rugs(Strict):
         portions: list[Name] = Field(min_length=3, max_length=3, description="outer, middle, centre")
+        portions_source: Source = renamed("portions_source", "source")
         points: list[int] = Field(min_length=3, max_length=3, description="points of each portion, 0-9 each")
-        source: Source
+        points_source: Source = renamed("points_source", "source")
         at_start: int = Field(ge=4, le=16, description="rugs at the start, 4-16")
         at_start_source: Source
         game_ends_at: int = Field(ge=3, le=15, description="the game ends with exactly this many rugs")
@@ -65,7 +66,7 @@ def _seed_model() -> Any:
 
     class Taj(Strict):
         width: int = Field(ge=1, le=5, description="rugs under the Taj card, 1-5")
-        source: Source
+        width_source: Source = renamed("width_source", "source")
         plus_one: int = Field(ge=0, le=9, description="the bonus of the +1 end, 0-9")
         plus_one_source: Source
         plus_one_reading: Literal["per_colour", "per_portion"] = Field(
@@ -79,13 +80,13 @@ def _seed_model() -> Any:
 
     class Goals(Strict):
         modifiers: list[int] = Field(min_length=3, max_length=3, description="the goal card's three modifiers")
-        source: Source
+        modifiers_source: Source = renamed("modifiers_source", "source")
 
     class Players(Strict):
-        min: int = Field(ge=2, le=8)
-        min_source: Source
-        max: int = Field(ge=2, le=8)
-        source: Source
+        fewest: int = renamed("fewest", "min", ge=2, le=8, description="the fewest players, 2-8")
+        fewest_source: Source = renamed("fewest_source", "min_source")
+        most: int = renamed("most", "max", ge=2, le=8, description="the most players, 2-8")
+        most_source: Source = renamed("most_source", "source")
         tie_break: Literal["none"]
         tie_break_source: Source
 
@@ -113,8 +114,8 @@ def spec_from_seed(d: Any, shipped: dict[str, Any] | None = None) -> Spec:
         start_side=d.taj.start_side,
         start_left=d.taj.start_left,
         modifiers=tuple(d.goals.modifiers),
-        min_players=d.players.min,
-        max_players=d.players.max,
+        min_players=d.players.fewest,
+        max_players=d.players.most,
         repeat_colours=d.rugs.repeat_colours,
         plus_per_portion=d.taj.plus_one_reading == "per_portion",
         plus_reading_official=d.taj.plus_one_reading_source == "rulebook",
@@ -137,7 +138,7 @@ def spec_from_seed(d: Any, shipped: dict[str, Any] | None = None) -> Spec:
             f"taj.start_left {spec.start_left} + taj.width {spec.width} is more than rugs.at_start {spec.at_start}"
         )
     if spec.min_players > spec.max_players:
-        problems.append(f"players.min {spec.min_players} is more than players.max {spec.max_players}")
+        problems.append(f"players.fewest {spec.min_players} is more than players.most {spec.max_players}")
     if problems:
         raise BadData(*(f"taj game data: {p}" for p in problems))
     return spec

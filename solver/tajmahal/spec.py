@@ -15,7 +15,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import Field, model_validator
 
-from tajkit.solver.seedmodels import Name, SeedFile, Source, Strict, Text
+from tajkit.solver.seedmodels import Name, SeedFile, Source, Strict, Text, renamed
 
 GAME_ID = "tajmahal"  # the game's id: in state files (`game = "tajmahal"`) and the seed's name
 SYMBOLS = ("elephant", "tiger", "princess", "yellow_advisor", "white_advisor", "taj")
@@ -24,24 +24,24 @@ TAJKIT = "tajkit default"
 
 
 class PlayersData(Strict):
-    max: int = Field(ge=2, le=4, description="the most players: 4 colours of bidding cards (rulebook: Components)")
-    source_max: Source
-    min: int = Field(ge=2, le=4, description="the fewest players")
-    source_min: Source
+    fewest: int = renamed("fewest", "min", ge=2, le=4, description="the fewest players")
+    fewest_source: Source = renamed("fewest_source", "source_min")
+    most: int = renamed("most", "max", ge=2, le=4, description="the most players: 4 colours of bidding cards (rulebook: Components)")
+    most_source: Source = renamed("most_source", "source_max")
     deck: int = Field(ge=1, le=100, description="bidding cards per player (rulebook: Components)")
-    source_deck: Source
+    deck_source: Source = renamed("deck_source", "source_deck")
 
 
 class ProvincesData(Strict):
     count: Literal[12] = Field(description="12 provinces, one round each (rulebook: Turn Structure)")
-    source: Source
+    count_source: Source = renamed("count_source", "source")
 
 
 class CardsData(Strict):
     per_turn: int = Field(ge=1, le=2, description="cards a turn: 1 or 2 (rulebook: Bidding Phase)")
-    source_per_turn: Source
+    per_turn_source: Source = renamed("per_turn_source", "source_per_turn")
     max_symbols: int = Field(ge=1, le=12, description="the most symbols one card may show (a bound for input)")
-    source_max_symbols: Source
+    max_symbols_source: Source = renamed("max_symbols_source", "source_max_symbols")
 
 
 class CategoryData(Strict):
@@ -49,21 +49,28 @@ class CategoryData(Strict):
     name: Name
     prize: Text
     min_symbols: int = Field(ge=1, le=12, description="the fewest matching symbols that take the prize")
-    source_min_symbols: Source
+    min_symbols_source: Source = renamed("min_symbols_source", "source_min_symbols")
 
 
 class PointsData(Strict):
-    source: Source
     palace: Points
+    palace_source: Source = renamed("palace_source", "source")
     bonus_tile: Points
+    bonus_tile_source: Source = renamed("bonus_tile_source", "source")
     bonus_tile_when: Literal["now", "end"] = Field(description='"now" or "end": when a bonus tile scores')
+    bonus_tile_when_source: Source = renamed("bonus_tile_when_source", "source")
     princess_card: Points
+    princess_card_source: Source = renamed("princess_card_source", "source")
     connection_marker: Points
+    connection_marker_source: Source = renamed("connection_marker_source", "source")
     province_rewards: list[Points] = Field(min_length=12, max_length=12, description="the Taj Mahal reward of provinces 1..12")
+    province_rewards_source: Source = renamed("province_rewards_source", "source")
     chain: list[Points] = Field(
         min_length=13, max_length=13, description="points of the longest chain by its length 0..12 (never decreasing)"
     )
-    source_chain_timing: Source
+    chain_source: Source = renamed("chain_source", "source")
+    chain_when: Literal["end"] = Field(description='"end": the longest chain scores once, at the end of the game')
+    chain_when_source: Source = renamed("chain_when_source", "source_chain_timing")
 
     @model_validator(mode="after")
     def _longer_chains_more_points(self) -> PointsData:
@@ -78,10 +85,10 @@ class PointsData(Strict):
 
 
 class MapData(Strict):
-    source: Source
     borders: list[Annotated[list[Annotated[int, Field(ge=1, le=12)]], Field(min_length=2, max_length=2)]] = Field(
         max_length=66, description="pairs of bordering provinces, each 1-12"
     )
+    borders_source: Source = renamed("borders_source", "source")
 
     @model_validator(mode="after")
     def _distinct_pairs(self) -> MapData:
@@ -98,7 +105,7 @@ class MapData(Strict):
 
 class HintData(Strict):
     card_cost: float = Field(ge=0, le=100, description="points a card spent is worth, for the hint's objective")
-    source_card_cost: Source
+    card_cost_source: Source = renamed("card_cost_source", "source_card_cost")
 
 
 class TajMahalData(SeedFile):
@@ -114,8 +121,8 @@ class TajMahalData(SeedFile):
     def _categories_in_order(self) -> TajMahalData:
         if tuple(c.id for c in self.categories) != SYMBOLS:
             raise ValueError(f"categories: the six prize categories in the seed's order: {', '.join(SYMBOLS)}")
-        if self.players.min > self.players.max:
-            raise ValueError(f"players.min = {self.players.min} is more than players.max = {self.players.max}")
+        if self.players.fewest > self.players.most:
+            raise ValueError(f"players.fewest = {self.players.fewest} is more than players.most = {self.players.most}")
         return self
 
 
@@ -215,12 +222,12 @@ def spec_from(data: TajMahalData, shipped: dict[str, Any]) -> Spec:
     borders = frozenset(frozenset(pair) for pair in data.map.borders)
     return Spec(
         provinces=data.provinces.count,
-        min_players=data.players.min,
-        max_players=data.players.max,
+        min_players=data.players.fewest,
+        max_players=data.players.most,
         deck=data.players.deck,
         per_turn=data.cards.per_turn,
         max_symbols=data.cards.max_symbols,
-        categories=tuple(Category(c.id, c.name, c.prize, c.min_symbols, c.source_min_symbols) for c in data.categories),
+        categories=tuple(Category(c.id, c.name, c.prize, c.min_symbols, c.min_symbols_source) for c in data.categories),
         palace=p.palace,
         bonus_tile=p.bonus_tile,
         bonus_tile_at_end=p.bonus_tile_when == "end",
@@ -239,7 +246,7 @@ def _still_default(data: TajMahalData, shipped: dict[str, Any]) -> frozenset[str
     from tajkit.solver.seeddata import replaced
 
     same = {key for key, value in data.points.model_dump().items()
-            if not key.startswith("source") and not replaced(value, shipped, "points", key)}
+            if not key.endswith("_source") and not replaced(value, shipped, "points", key)}
     if not replaced(data.map.borders, shipped, "map", "borders"):
         same.add("map")
     if not replaced(data.hint.card_cost, shipped, "hint", "card_cost"):

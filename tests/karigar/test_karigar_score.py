@@ -322,22 +322,23 @@ def test_to_data_round_trips():
 
 
 def test_the_seed_marks_what_the_rulebook_states():
-    """Everything numeric the rulebook gives is in the seed with source = "rulebook"; the level layout
-    is "inferred" and the Bazaar layout a "tajkit default"."""
+    """Everything numeric the rulebook gives is in the seed with <key>_source = "rulebook"; the level
+    layout is "inferred" and the Bazaar layout a "tajkit default"."""
     raw = seeddata.packaged("karigar")
-    assert raw["taj"]["source"] == "rulebook" and (raw["taj"]["levels"], raw["taj"]["sections_per_level"]) == (4, 3)
-    assert raw["tokens"] == {"count": 12, "per_level": 3, "source": "rulebook"}
+    assert (raw["taj"]["levels"], raw["taj"]["sections_per_level"]) == (4, 3)
+    assert raw["taj"]["levels_source"] == raw["taj"]["sections_per_level_source"] == "rulebook"
+    assert raw["tokens"] == {"count": 12, "count_source": "rulebook", "per_level": 3, "per_level_source": "rulebook"}
     assert raw["elephants"]["hire"] == [{"silver": 6}, {"gold": 2}, {"silver": 3, "gold": 1}]
-    assert raw["elephants"]["source"] == raw["workers"]["source"] == raw["trade"]["source"] == "rulebook"
+    assert raw["elephants"]["hire_source"] == raw["workers"]["start_source"] == raw["trade"]["gold_for_silver_source"] == "rulebook"
     assert (raw["workers"]["start"], raw["workers"]["extra_after_level"], raw["trade"]["gold_for_silver"]) == (2, 2, 3)
-    assert raw["taj"]["layout"]["source"] == "inferred"
-    assert raw["bazaar"]["source"] == "tajkit default"
+    assert raw["taj"]["layout"]["levels_source"] == "inferred"
+    assert raw["bazaar"]["grid_source"] == raw["bazaar"]["trade_source"] == "tajkit default"
     assert "reference" in raw and raw["reference"]["en"]["title"] == "Karigar-e-Taj"
 
 
 def test_a_data_override_changes_the_levels(tmp_path):
     """The level layout is overridable: a group whose board numbers sections by column says so."""
-    (tmp_path / "karigar.toml").write_text('[taj.layout]\nlevels = [[1, 4, 7], [2, 5, 8], [3, 6, 9], [10, 11, 12]]\nsource = "rulebook"\n')
+    (tmp_path / "karigar.toml").write_text('[taj.layout]\nlevels = [[1, 4, 7], [2, 5, 8], [3, 6, 9], [10, 11, 12]]\nlevels_source = "rulebook"\n')
     spec = load_spec(tmp_path)
     assert spec.level_of(4) == 1
     data = table(player("Asha", [1, 4], [3, 2]), player("Bela", [7], [1]))

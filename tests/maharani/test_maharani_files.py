@@ -248,7 +248,7 @@ def test_a_group_can_describe_its_own_board(tmp_path):
     outputs stop calling the board a default."""
     (tmp_path / "maharani.toml").write_text(
         '[board]\nmarks = ["c c c c", "c c c c", "c c c c", "c c c c"]\nquarters = ["1122", "1122", "4433", "4433"]\n'
-        'source = "tajkit default"\n',
+        'marks_source = "tajkit default"\nquarters_source = "tajkit default"\n',
         encoding="utf-8",
     )
     spec = load_spec(tmp_path)
@@ -265,7 +265,7 @@ def test_a_group_can_describe_its_own_board(tmp_path):
         ('[board]\nmarks = ["e c", "c c"]\nquarters = ["12", "43"]\n', "board a2: half a column on its e edge, but b2 shows none on its w edge"),
         ('[board]\nmarks = ["c c"]\nquarters = ["11"]\n', "the palace has four quarters"),
         ("[rondel]\nfacing = [1, 1, 3, 4]\n", "rondel.facing: each quarter 1-4 once"),
-        ("[quarter_scoring]\ngold = [0, 4, 6]\nsource = [\"rulebook\", \"rulebook\", \"inferred\"]\n",
+        ("[quarter_scoring]\ngold = [0, 4, 6]\ngold_source = [\"rulebook\", \"rulebook\", \"inferred\"]\n",
          "quarter_scoring.gold: 3 values, but a player can have 6 workers in a quarter"),
         ("[workers]\nper_colour = { \"2\" = 7, \"3\" = 10, \"4\" = 0 }\n", "workers.per_colour.4: 1-30 workers"),
         ("[players]\nseats = { \"2\" = [\"s\", \"s\"], \"3\" = [\"s\", \"w\", \"n\"], \"4\" = [\"s\", \"w\", \"n\", \"e\"] }\n",

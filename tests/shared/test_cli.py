@@ -347,7 +347,7 @@ def test_a_hint_on_a_sheet_larger_than_the_usual_keys(tmp_path):
     """A --data file with 8-sided dice and a 5-box facade gives the facade 9**5 packed states, more
     than the exact ending's 16-bit keys hold: it keeps its endings in wider keys (it crashed with an
     OverflowError). The last facade box, with 7 raindrops left, is a certain 39 (End of the Game)."""
-    groups = "".join(f'[[groups]]\ndie = {d}\nname = "{n}"\nsource = "tajkit default"\n' for d, n in enumerate(
+    groups = "".join(f'[[groups]]\ndie = {d}\nname = "{n}"\nname_source = "tajkit default"\n' for d, n in enumerate(
         ["Gardens & Canals", "Left minaret", "Left facade", "Archway & Dome", "Right facade", "Right minaret",
          "Seven", "Eight"], 1))
     (tmp_path / "artisans.toml").write_text(

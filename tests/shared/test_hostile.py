@@ -278,8 +278,7 @@ def player_limit(game: str, data: st.DataObject) -> tuple[int, int, str]:
         return 2, most, f"[players]\nmost = {most}\n"
     low = data.draw(st.integers(2, 4), label="min")
     high = data.draw(st.integers(low, 4), label="max")
-    text = f"[players]\nmin = {low}\nmax = {high}\n"
-    return low, high, text + (f"[scorepad]\nmax_players = {high}\n" if game == "maharani" else "")
+    return low, high, f"[players]\nfewest = {low}\nmost = {high}\n"
 
 
 @pytest.mark.slow

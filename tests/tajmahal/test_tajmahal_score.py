@@ -389,8 +389,8 @@ def test_a_bad_data_file_is_reported(own_data):
         own_data("[points]\nchain = [0, 0, 5, 3, 6, 10, 15, 21, 28, 36, 45, 55, 66]\n")
     with pytest.raises(BadData, match=r"borders: \[3, 2\] is given twice"):
         own_data("[map]\nborders = [[2, 3], [3, 2]]\n")
-    with pytest.raises(BadData, match="players.min = 4 is more than players.max = 3"):
-        own_data("[players]\nmin = 4\nmax = 3\n")
+    with pytest.raises(BadData, match="players.fewest = 4 is more than players.most = 3"):
+        own_data("[players]\nfewest = 4\nmost = 3\n")
     broken = seeddata.packaged("tajmahal")
     broken["categories"] = broken["categories"][::-1]
     with pytest.raises(BadData, match="categories: the six prize categories in the seed's order"):
@@ -399,7 +399,7 @@ def test_a_bad_data_file_is_reported(own_data):
 
 def test_a_group_reading_one_princess_symbol_as_enough(own_data):
     """The 2-princess minimum is inferred: a group sets its own under [[categories]]."""
-    spec = own_data('[[categories]]\nid = "princess"\nmin_symbols = 1\nsource_min_symbols = "tajkit default"\n')
+    spec = own_data('[[categories]]\nid = "princess"\nmin_symbols = 1\nmin_symbols_source = "tajkit default"\n')
     data = one_round([play("Asha", ["princess"]), out("Ben"), out("Chen"), out("Asha")])
     assert GAME.score(spec, GAME.read_state(spec, data)).as_json()["rounds"][0]["prizes"]["princess"] == "Asha"
 
