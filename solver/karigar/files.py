@@ -18,7 +18,7 @@ from typing import Annotated, Any, Literal, Optional
 from pydantic import BaseModel, ConfigDict, Field, create_model
 
 from tajkit.solver import statefile
-from tajkit.solver.errors import BadState
+from tajkit.solver.errors import BadState, Problem
 from tajkit.solver.karigar.rules import SUPPLY, Board, Card, Offer, Option, Position, Space, current_level, lay_out, level_order_problems
 from tajkit.solver.karigar.spec import Spec, counts, repeated
 from tajkit.solver.ranking import join_names, plural
@@ -190,24 +190,25 @@ def _player_problems(spec: Spec, table: Table) -> list[str]:
     for p in table.players:
         who = statefile.shown(p.name, 30)
         if len(p.tokens) != len(p.sections):
-            problems.append(
+            problems.append(Problem(
                 f"{who}: {plural(len(p.tokens), 'Taj point token')} for {plural(len(p.sections), 'section')} built: "
-                "each section built takes one token (rulebook: Earn Taj Points)"
-            )
+                "each section built takes one token (rulebook: Earn Taj Points)", ("sections", "taj_tokens")
+            ))
         if not p.ai and len(p.alliances) > spec.most_alliances:
-            problems.append(
+            problems.append(Problem(
                 f"{who}: alliances has {len(p.alliances)} cards: a player controls at most {spec.most_alliances} "
-                "(rulebook: Using an Alliance Card; only AI players have no limit)"
-            )
+                "(rulebook: Using an Alliance Card; only AI players have no limit)", ("alliances", "ai")
+            ))
         if p.ai and p.resources:
-            problems.append(
+            problems.append(Problem(
                 f"{who}: resources = {p.resources}, but an AI player collects no resources "
-                "(rulebook: AI Player's Turn)"
-            )
+                "(rulebook: AI Player's Turn)", ("resources", "ai")
+            ))
         for section, times in repeated(p.sections):
-            problems.append(f"{who}: section {section} is listed {times} times: a section is built once (rulebook: Taj Markers)")
+            problems.append(Problem(f"{who}: section {section} is listed {times} times: a section is built once "
+                                    "(rulebook: Taj Markers)", ("sections",)))
         if p.blueprint_sections is not None and len(set(p.blueprint_sections)) != len(p.blueprint_sections):
-            problems.append(f"{who}: blueprint_sections lists a section twice")
+            problems.append(Problem(f"{who}: blueprint_sections lists a section twice", ("blueprint_sections",)))
     return problems
 
 
@@ -238,10 +239,10 @@ def _bonus_problems(p: Entry, builders: dict[int, list[str]]) -> list[str]:
     whose = "; ".join(
         f"section {s} {'was built by ' + statefile.shown(builders[s][0], 30) if s in builders else 'is not built'}" for s in missing
     )
-    return [
+    return [Problem(
         f"{statefile.shown(p.name, 30)}: blueprint_bonus = {p.bonus}, but not every section of the Blueprint is theirs ({whose}): "
-        "the bonus needs all the sections the card shows (rulebook: Blueprint Cards)"
-    ]
+        "the bonus needs all the sections the card shows (rulebook: Blueprint Cards)", ("blueprint_bonus", "blueprint_sections")
+    )]
 
 
 def _token_problems(spec: Spec, table: Table) -> list[str]:

@@ -9,7 +9,7 @@ from typing import Annotated, Any, Literal, Optional
 from pydantic import BaseModel, ConfigDict, Field, create_model
 
 from tajkit.solver import statefile
-from tajkit.solver.errors import BadState
+from tajkit.solver.errors import BadState, Problem
 from tajkit.solver.seedmodels import PlayerName
 from tajkit.solver.taj.rules import Display, Player, Table
 from tajkit.solver.taj.spec import GAME_ID, Spec
@@ -128,9 +128,8 @@ def _rule_problems(spec: Spec, parsed: Any) -> list[str]:
     for k, p in enumerate(parsed.players):
         name = statefile.shown(p.name, 30)
         if len(set(p.goal)) != len(p.goal):
-            problems.append(
-                f"{name}: goal = {p.goal}: a goal card names three different colours (rulebook: Scoring)"
-            )
+            problems.append(Problem(f"{name}: goal = {p.goal}: a goal card names three different colours (rulebook: Scoring)",
+                                    ("goal",)))
         if p.name in names[:k]:
             problems.append(f"players: the name {name!r} appears twice: each player needs their own name")
     if parsed.proposer is not None and parsed.proposer not in names:

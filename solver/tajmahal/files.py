@@ -26,7 +26,7 @@ from typing import Annotated, Any, Literal, Union
 from pydantic import BeforeValidator, ConfigDict, Field, create_model
 
 from tajkit.solver import statefile
-from tajkit.solver.errors import BadState, IllegalMove
+from tajkit.solver.errors import BadState, IllegalMove, Problem
 from tajkit.solver.ranking import join_names
 from tajkit.solver.seedmodels import MAX_PLAYERS_IN_A_FILE, PlayerName
 from tajkit.solver.tajmahal.rules import (
@@ -427,7 +427,7 @@ def final_position_table(spec: Spec, parsed: Any) -> Table:
     return Table(tuple(p.name for p in parsed.players), tuple(holdings), tuple(p.cards_left for p in parsed.players))
 
 
-def final_position_problems(spec: Spec, parsed: Any) -> list[str]:
+def final_position_problems(spec: Spec, parsed: Any) -> list[Problem]:
     """What a final position cannot hold: each province has one Elephant prize and one Taj Mahal
     prize, so one palace and one reward at most; one Tiger and one Princess prize per province, two
     Advisors (rulebook: Prize Categories, Turn Structure: one round per province)."""
@@ -440,12 +440,13 @@ def final_position_problems(spec: Spec, parsed: Any) -> list[str]:
             listed = getattr(p, field_) or []
             for q in sorted(set(listed)):
                 if listed.count(q) > 1:
-                    problems.append(f"{name}: {field_} lists province {q} twice: one {prize} prize per province")
+                    problems.append(Problem(f"{name}: {field_} lists province {q} twice: one {prize} prize per province",
+                                            (field_,)))
                 if q in owner:
-                    problems.append(
+                    problems.append(Problem(
                         f"{name}: {field_} lists province {q}, but {owner[q]} has {what[field_]} there: each province "
-                        f"has one {prize} prize (rulebook: Prize Categories; one round per province)"
-                    )
+                        f"has one {prize} prize (rulebook: Prize Categories; one round per province)", (field_,)
+                    ))
                 owner.setdefault(q, name)
     for field_, each, what in (("bonus_tiles", 1, "Tiger prize (a bonus tile)"),
                                ("princess_cards", 1, "Princess card"),
@@ -453,10 +454,11 @@ def final_position_problems(spec: Spec, parsed: Any) -> list[str]:
         held = sum(_amount(getattr(p, field_)) for p in parsed.players)
         most = each * spec.provinces
         if held > most:
-            problems.append(
+            problems.append(Problem(
                 f"{field_}: the players hold {held} together, but each of the {spec.provinces} provinces gives one "
-                f"round's {what}{'' if each == 1 else f', {each} per round'}, so at most {most} (rulebook: Prize Categories)"
-            )
+                f"round's {what}{'' if each == 1 else f', {each} per round'}, so at most {most} (rulebook: Prize Categories)",
+                (field_,),
+            ))
     return problems
 
 
