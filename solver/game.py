@@ -18,9 +18,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from importlib import import_module
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Generic, TypeVar
 
 # --- scoring categories and results ----------------------------------------------------------------
 
@@ -218,22 +217,15 @@ def schema_of_files(title: str, description: str, *models: Any) -> dict[str, Any
     return {"$schema": SCHEMA_DIALECT, "title": title, "description": description, **either}
 
 
-def delegate(module: str, function: str) -> Callable[..., Any]:
-    """A :class:`Game` method that imports ``module`` on its first call and hands its arguments
-    (not ``self``) to ``function``, so the interface says where each piece lives and stays light:
-    ``score = delegate("tajkit.solver.taj.scoring", "score")``."""
-
-    def method(self: Game, *args: Any) -> Any:
-        return getattr(import_module(module), function)(*args)
-
-    method.__name__ = function
-    method.__doc__ = f"``{module}.{function}``"
-    return method
+SpecT = TypeVar("SpecT")  # the game's typed data (its spec.py's Spec)
+StateT = TypeVar("StateT")  # what its state file reads into (a table, a record's replay)
 
 
-class Game:
-    """The interface of one game. Subclasses set the class attributes and override the methods
-    the game has; the defaults say "not available"."""
+class Game(Generic[SpecT, StateT]):
+    """The interface of one game, typed by its spec and its state (``class Taj(Game["Spec",
+    "Table"])``). Subclasses set the class attributes and override the methods the game has, each
+    importing the module that does the work when it is called (the interface stays light, and an
+    editor follows ``GAME.score`` to the code); the defaults say "not available"."""
 
     id: ClassVar[str]
     title: ClassVar[str]
@@ -251,54 +243,54 @@ class Game:
 
     # --- data ----------------------------------------------------------------------------------
 
-    def load_spec(self, data: Path | None = None) -> Any:
+    def load_spec(self, data: Path | None = None) -> SpecT:
         """The game's rules data: ``seeds/<id>.toml`` with the user's override file in the folder
         ``data`` (``tajkit --data DIR``) laid over it, typed and checked; ``None``: tajkit's data alone."""
         raise NotImplementedError
 
-    def player_counts(self, spec: Any) -> tuple[int, int]:
+    def player_counts(self, spec: SpecT) -> tuple[int, int]:
         """The fewest and most players the rules allow (the score pad prints the most)."""
         raise NotImplementedError
 
-    def categories(self, spec: Any) -> tuple[Category, ...]:
+    def categories(self, spec: SpecT) -> tuple[Category, ...]:
         """The scoring categories, in the order of the score pad and of ``tajkit score``."""
         raise NotImplementedError
 
-    def pad_table(self, spec: Any) -> PadTable | None:
+    def pad_table(self, spec: SpecT) -> PadTable | None:
         """A table printed under the score pad (Maharani's quarter scoring), if any."""
         return None
 
-    def pad_layouts(self, spec: Any) -> tuple[PadLayout, ...]:
+    def pad_layouts(self, spec: SpecT) -> tuple[PadLayout, ...]:
         """The score pad's page designs; by default one, for every player count the rules allow."""
         fewest, most = self.player_counts(spec)
         return (PadLayout(fewest, most),)
 
-    def card_parts(self, spec: Any) -> dict[str, CardPart]:
+    def card_parts(self, spec: SpecT) -> dict[str, CardPart]:
         """Reference-card content computed from the data, by the name a seed section gives in ``from``."""
         return {}
 
     # --- scoring -------------------------------------------------------------------------------
 
-    def state_model(self, spec: Any) -> Any:
+    def state_model(self, spec: SpecT) -> Any:
         """The pydantic model of the state file ``tajkit score`` reads (its JSON Schema is
         published, and interactive entry asks for its fields); ``None`` when the game does not score."""
         return None
 
-    def read_state(self, spec: Any, data: dict[str, Any]) -> Any:
+    def read_state(self, spec: SpecT, data: dict[str, Any]) -> StateT:
         """The parsed state file, validated against the model and the rules (``BadState``). A
         problem across fields is a :class:`~tajkit.solver.errors.Problem` naming them, so that
         interactive entry can ask again for just those."""
         raise NotImplementedError
 
-    def score(self, spec: Any, state: Any) -> ScoreResult:
+    def score(self, spec: SpecT, state: StateT) -> ScoreResult:
         raise NotImplementedError
 
-    def file_forms(self, spec: Any) -> dict[str, Any]:
+    def file_forms(self, spec: SpecT) -> dict[str, Any]:
         """For a game whose ``score`` and ``hint`` read files of different forms: the pydantic
         model of each, by command (``{"score": ..., "hint": ...}``); empty when one form serves."""
         return {}
 
-    def schema(self, spec: Any) -> dict[str, Any]:
+    def schema(self, spec: SpecT) -> dict[str, Any]:
         forms = self.file_forms(spec)
         if forms:
             return schema_of_files(
@@ -309,7 +301,7 @@ class Game:
         model = self.state_model(spec)
         return {"$schema": SCHEMA_DIALECT, **model.model_json_schema()}
 
-    def form_of(self, spec: Any, data: dict[str, Any]) -> str | None:
+    def form_of(self, spec: SpecT, data: dict[str, Any]) -> str | None:
         """The command whose file form ``data`` has, when the game reads several forms and
         ``data`` is a valid one (so a file given to the wrong command can be named for what it is)."""
         from pydantic import ValidationError
@@ -322,11 +314,11 @@ class Game:
             return command
         return None
 
-    def to_data(self, spec: Any, state: Any) -> dict[str, Any]:
+    def to_data(self, spec: SpecT, state: StateT) -> dict[str, Any]:
         """The state-file dict for a state (what interactive entry saves and ``score`` reads back)."""
         raise NotImplementedError
 
-    def rules(self, spec: Any) -> Any:
+    def rules(self, spec: SpecT) -> Any:
         """The game's :class:`~tajkit.solver.protocol.Rules` for a whole game (what a record
         replays through and a session plays on)."""
         raise NotImplementedError

@@ -10,9 +10,16 @@ oracle) in :mod:`.search`. Kept light: numpy, pydantic and OR-Tools are imported
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from tajkit.solver.game import FORM_NAMES, Command, Game, Option, Report, delegate, schema_of_files
+from tajkit.solver.game import FORM_NAMES, Command, Game, Option, Report, schema_of_files
+
+if TYPE_CHECKING:
+    from pathlib import Path
+    from tajkit.solver.artisans.files import Player
+    from tajkit.solver.artisans.protocol import ArtisansRules
+    from tajkit.solver.artisans.spec import Spec
+    from tajkit.solver.game import CardPart, Category, ScoreResult
 
 POLICY_NAMES = ("oracle", "hint", "heuristic", "greedy", "random")
 
@@ -33,7 +40,7 @@ def _simulate(spec: Any, data: None, policy: list[str], games: int, seed: int, o
     return simulate.run(spec, data, policy, games, seed, oracle_work, oracle_time, processes, progress)
 
 
-class Artisans(Game):
+class Artisans(Game["Spec", "tuple[Player, ...]"]):
     id = "artisans"
     title = "Artisans of the Taj Mahal"
     kind = "roll & write, 2d6"
@@ -80,13 +87,23 @@ class Artisans(Game):
         examples=("tajkit simulate artisans --policy hint --policy heuristic --games 300 --seed 1",),
     )
 
-    load_spec = delegate("tajkit.solver.artisans.spec", "load_spec")
+    def load_spec(self, data: Path | None = None) -> Spec:
+        from tajkit.solver.artisans.spec import load_spec
+
+        return load_spec(data)
 
     def player_counts(self, spec: Any) -> tuple[int, int]:
         return 1, spec.pad_columns  # any number plays; a pad prints this many columns
 
-    categories = delegate("tajkit.solver.artisans.scoring", "categories")
-    card_parts = delegate("tajkit.solver.artisans.scoring", "card_parts")
+    def categories(self, spec: Spec) -> tuple[Category, ...]:
+        from tajkit.solver.artisans.scoring import categories
+
+        return categories(spec)
+
+    def card_parts(self, spec: Spec) -> dict[str, CardPart]:
+        from tajkit.solver.artisans.scoring import card_parts
+
+        return card_parts(spec)
 
     def state_model(self, spec: Any) -> Any:
         """The sheet's fields, what interactive entry asks for (each feature with its empty boxes as
@@ -108,10 +125,25 @@ class Artisans(Game):
             state_model(spec, finished=False),
         )
 
-    read_state = delegate("tajkit.solver.artisans.files", "read_state")
-    score = delegate("tajkit.solver.artisans.scoring", "score")
-    to_data = delegate("tajkit.solver.artisans.files", "to_data")
-    rules = delegate("tajkit.solver.artisans.protocol", "rules_for")
+    def read_state(self, spec: Spec, data: dict[str, Any], finished: bool = True) -> tuple[Player, ...]:
+        from tajkit.solver.artisans.files import read_state
+
+        return read_state(spec, data, finished)
+
+    def score(self, spec: Spec, players: tuple[Player, ...]) -> ScoreResult:
+        from tajkit.solver.artisans.scoring import score
+
+        return score(spec, players)
+
+    def to_data(self, spec: Spec, players: tuple[Player, ...]) -> dict[str, Any]:
+        from tajkit.solver.artisans.files import to_data
+
+        return to_data(spec, players)
+
+    def rules(self, spec: Spec) -> ArtisansRules:
+        from tajkit.solver.artisans.protocol import rules_for
+
+        return rules_for(spec)
 
 
 GAME = Artisans()

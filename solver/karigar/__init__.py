@@ -10,9 +10,17 @@ module stays light: everything heavy is imported inside the methods.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from tajkit.solver.game import Command, Game, Option, Report, delegate
+from tajkit.solver.game import Command, Game, Option, Report
+
+if TYPE_CHECKING:
+    from pathlib import Path
+    from pydantic import BaseModel
+    from tajkit.solver.game import Category, ScoreResult
+    from tajkit.solver.karigar.files import Table
+    from tajkit.solver.karigar.protocol import KarigarRules
+    from tajkit.solver.karigar.spec import Spec
 
 
 def _hint(spec: Any, data: dict[str, Any] | None, turns: int | None = None) -> Report:
@@ -21,7 +29,7 @@ def _hint(spec: Any, data: dict[str, Any] | None, turns: int | None = None) -> R
     return hint.run(spec, data, turns=turns)
 
 
-class Karigar(Game):
+class Karigar(Game["Spec", "Table"]):
     id = "karigar"
     title = "Karigar-e-Taj"
     kind = "worker placement"
@@ -37,23 +45,48 @@ class Karigar(Game):
         state_help="Position file (TOML or JSON): the Bazaar as it lies, who stands where, what you hold and the Level tile; - for standard input.",
     )
 
-    load_spec = delegate("tajkit.solver.karigar.spec", "load_spec")
+    def load_spec(self, data: Path | None = None) -> Spec:
+        from tajkit.solver.karigar.spec import load_spec
+
+        return load_spec(data)
 
     def player_counts(self, spec: Any) -> tuple[int, int]:
         return 2, spec.most_players
 
-    categories = delegate("tajkit.solver.karigar.scoring", "categories")
-    state_model = delegate("tajkit.solver.karigar.files", "state_model")
+    def categories(self, spec: Spec) -> tuple[Category, ...]:
+        from tajkit.solver.karigar.scoring import categories
+
+        return categories(spec)
+
+    def state_model(self, spec: Spec) -> type[BaseModel]:
+        from tajkit.solver.karigar.files import state_model
+
+        return state_model(spec)
 
     def file_forms(self, spec: Any) -> dict[str, Any]:
         from tajkit.solver.karigar.files import position_model, state_model
 
         return {"score": state_model(spec), "hint": position_model(spec)}
 
-    read_state = delegate("tajkit.solver.karigar.files", "read_state")
-    score = delegate("tajkit.solver.karigar.scoring", "score")
-    to_data = delegate("tajkit.solver.karigar.files", "to_data")
-    rules = delegate("tajkit.solver.karigar.protocol", "rules_for")
+    def read_state(self, spec: Spec, data: dict[str, Any]) -> Table:
+        from tajkit.solver.karigar.files import read_state
+
+        return read_state(spec, data)
+
+    def score(self, spec: Spec, table: Table) -> ScoreResult:
+        from tajkit.solver.karigar.scoring import score
+
+        return score(spec, table)
+
+    def to_data(self, spec: Spec, table: Table) -> dict[str, Any]:
+        from tajkit.solver.karigar.files import to_data
+
+        return to_data(spec, table)
+
+    def rules(self, spec: Spec) -> KarigarRules:
+        from tajkit.solver.karigar.protocol import rules_for
+
+        return rules_for(spec)
 
 
 GAME = Karigar()

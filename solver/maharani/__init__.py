@@ -11,9 +11,16 @@ pydantic, OR-Tools and reportlab are imported inside the methods.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from tajkit.solver.game import CardPart, Command, Game, Option, Report, delegate
+from tajkit.solver.game import CardPart, Command, Game, Option, Report
+
+if TYPE_CHECKING:
+    from pathlib import Path
+    from tajkit.solver.game import Category, PadLayout, PadTable, ScoreResult
+    from tajkit.solver.maharani.files import Replay
+    from tajkit.solver.maharani.protocol import MaharaniRules
+    from tajkit.solver.maharani.spec import Spec
 
 
 def _hint(spec: Any, data: dict[str, Any], objective: str = "gold", top: int = 5, tiles: int = 2, solver: str = "enum") -> Report:
@@ -40,7 +47,7 @@ HINT = Command(
 )
 
 
-class Maharani(Game):
+class Maharani(Game["Spec", "Replay"]):
     id = "maharani"
     title = "Maharani"
     kind = "mosaic tiles"
@@ -49,25 +56,56 @@ class Maharani(Game):
     languages = ("en", "hu")
     hint = HINT
 
-    load_spec = delegate("tajkit.solver.maharani.spec", "load_spec")
+    def load_spec(self, data: Path | None = None) -> Spec:
+        from tajkit.solver.maharani.spec import load_spec
+
+        return load_spec(data)
 
     def player_counts(self, spec: Any) -> tuple[int, int]:
         return spec.min_players, spec.max_players
 
-    categories = delegate("tajkit.solver.maharani.scoring", "categories")
+    def categories(self, spec: Spec) -> tuple[Category, ...]:
+        from tajkit.solver.maharani.scoring import categories
 
-    pad_table = delegate("tajkit.solver.maharani.pad", "pad_table")
+        return categories(spec)
+
+    def pad_table(self, spec: Spec) -> PadTable:
+        from tajkit.solver.maharani.pad import pad_table
+
+        return pad_table(spec)
 
     def card_parts(self, spec: Any) -> dict[str, CardPart]:
         return {"quarter_table": CardPart(table=self.pad_table(spec))}
 
-    pad_layouts = delegate("tajkit.solver.maharani.pad", "pad_layouts")
+    def pad_layouts(self, spec: Spec) -> tuple[PadLayout, ...]:
+        from tajkit.solver.maharani.pad import pad_layouts
 
-    state_model = delegate("tajkit.solver.maharani.files", "state_model")
-    read_state = delegate("tajkit.solver.maharani.files", "read_state")
-    score = delegate("tajkit.solver.maharani.scoring", "score")
-    to_data = delegate("tajkit.solver.maharani.files", "to_data")
-    rules = delegate("tajkit.solver.maharani.protocol", "rules_for")
+        return pad_layouts(spec)
+
+    def state_model(self, spec: Spec) -> Any:
+        from tajkit.solver.maharani.files import state_model
+
+        return state_model(spec)
+
+    def read_state(self, spec: Spec, data: dict[str, Any]) -> Replay:
+        from tajkit.solver.maharani.files import read_state
+
+        return read_state(spec, data)
+
+    def score(self, spec: Spec, replay: Replay) -> ScoreResult:
+        from tajkit.solver.maharani.scoring import score
+
+        return score(spec, replay)
+
+    def to_data(self, spec: Spec, replay: Replay) -> dict[str, Any]:
+        from tajkit.solver.maharani.files import to_data
+
+        return to_data(spec, replay)
+
+    def rules(self, spec: Spec) -> MaharaniRules:
+        from tajkit.solver.maharani.protocol import rules_for
+
+        return rules_for(spec)
 
 
 GAME = Maharani()

@@ -8,9 +8,17 @@ light: everything is imported when used.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from tajkit.solver.game import Command, Game, Option, Report, delegate
+from tajkit.solver.game import Command, Game, Option, Report
+
+if TYPE_CHECKING:
+    from pathlib import Path
+    from pydantic import BaseModel
+    from tajkit.solver.game import Category, ScoreResult
+    from tajkit.solver.taj.protocol import TajRules
+    from tajkit.solver.taj.rules import Table
+    from tajkit.solver.taj.spec import Spec
 
 
 def _hint(spec: Any, data: dict[str, Any], player: str | None, proposal: tuple[int, int] | None, top: int) -> Report:
@@ -19,7 +27,7 @@ def _hint(spec: Any, data: dict[str, Any], player: str | None, proposal: tuple[i
     return hint.run(spec, data, player=player, proposal=proposal, top=top)
 
 
-class Taj(Game):
+class Taj(Game["Spec", "Table"]):
     id = "taj"
     title = "TAJ"
     kind = "rug card game, voting"
@@ -39,17 +47,43 @@ class Taj(Game):
         examples=("tajkit hint taj taj.toml --player Asha", "tajkit hint taj taj.toml --player Asha --proposal 1 4"),
     )
 
-    load_spec = delegate("tajkit.solver.taj.spec", "load_spec")
+    def load_spec(self, data: Path | None = None) -> Spec:
+        from tajkit.solver.taj.spec import load_spec
+
+        return load_spec(data)
 
     def player_counts(self, spec: Any) -> tuple[int, int]:
         return spec.min_players, spec.max_players
 
-    categories = delegate("tajkit.solver.taj.scoring", "categories")
-    state_model = delegate("tajkit.solver.taj.files", "state_model")
-    read_state = delegate("tajkit.solver.taj.files", "read_state")
-    score = delegate("tajkit.solver.taj.scoring", "score")
-    to_data = delegate("tajkit.solver.taj.files", "to_data")
-    rules = delegate("tajkit.solver.taj.protocol", "rules_for")
+    def categories(self, spec: Spec) -> tuple[Category, ...]:
+        from tajkit.solver.taj.scoring import categories
+
+        return categories(spec)
+
+    def state_model(self, spec: Spec) -> type[BaseModel]:
+        from tajkit.solver.taj.files import state_model
+
+        return state_model(spec)
+
+    def read_state(self, spec: Spec, data: dict[str, Any]) -> Table:
+        from tajkit.solver.taj.files import read_state
+
+        return read_state(spec, data)
+
+    def score(self, spec: Spec, table: Table) -> ScoreResult:
+        from tajkit.solver.taj.scoring import score
+
+        return score(spec, table)
+
+    def to_data(self, spec: Spec, table: Table) -> dict[str, Any]:
+        from tajkit.solver.taj.files import to_data
+
+        return to_data(spec, table)
+
+    def rules(self, spec: Spec) -> TajRules:
+        from tajkit.solver.taj.protocol import rules_for
+
+        return rules_for(spec)
 
 
 GAME = Taj()

@@ -8,9 +8,16 @@ with ``planner`` (CP-SAT) and ``report`` (its words) the hint, ``samples`` rando
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from tajkit.solver.game import Command, Game, Option, Report, delegate
+from tajkit.solver.game import Command, Game, Option, Report
+
+if TYPE_CHECKING:
+    from pathlib import Path
+    from tajkit.solver.game import CardPart, Category, PadTable, ScoreResult
+    from tajkit.solver.tajmahal.files import Table
+    from tajkit.solver.tajmahal.protocol import TajMahalRules
+    from tajkit.solver.tajmahal.spec import Spec
 
 
 def _hint(spec: Any, data: dict[str, Any], player: str | None, card_cost: float | None, top: int) -> Report:
@@ -19,7 +26,7 @@ def _hint(spec: Any, data: dict[str, Any], player: str | None, card_cost: float 
     return hint.run(spec, data, player=player, card_cost=card_cost, top=top)
 
 
-class TajMahal(Game):
+class TajMahal(Game["Spec", "Table"]):
     id = "tajmahal"
     title = "Taj Mahal"
     kind = "bidding, provinces"
@@ -39,18 +46,36 @@ class TajMahal(Game):
         examples=("tajkit hint tajmahal position.toml --player Asha --card-cost 1.5",),
     )
 
-    load_spec = delegate("tajkit.solver.tajmahal.spec", "load_spec")
+    def load_spec(self, data: Path | None = None) -> Spec:
+        from tajkit.solver.tajmahal.spec import load_spec
+
+        return load_spec(data)
 
     def player_counts(self, spec: Any) -> tuple[int, int]:
         return spec.min_players, spec.max_players
 
-    categories = delegate("tajkit.solver.tajmahal.scoring", "categories")
-    pad_table = delegate("tajkit.solver.tajmahal.scoring", "pad_table")
-    card_parts = delegate("tajkit.solver.tajmahal.scoring", "card_parts")
+    def categories(self, spec: Spec) -> tuple[Category, ...]:
+        from tajkit.solver.tajmahal.scoring import categories
+
+        return categories(spec)
+
+    def pad_table(self, spec: Spec) -> PadTable:
+        from tajkit.solver.tajmahal.scoring import pad_table
+
+        return pad_table(spec)
+
+    def card_parts(self, spec: Spec) -> dict[str, CardPart]:
+        from tajkit.solver.tajmahal.scoring import card_parts
+
+        return card_parts(spec)
+
 
     # A final position, one table per player: what interactive entry asks for. ``score`` also
     # reads a game record (see ``file_forms``).
-    state_model = delegate("tajkit.solver.tajmahal.files", "final_position_model")
+    def state_model(self, spec: Spec) -> Any:
+        from tajkit.solver.tajmahal.files import final_position_model
+
+        return final_position_model(spec)
 
     def file_forms(self, spec: Any) -> dict[str, Any]:
         """``score`` reads a game record (names and rounds) or a final position (one table per
@@ -59,10 +84,25 @@ class TajMahal(Game):
 
         return {"score": files.state_model(spec), "hint": files.hint_position_model(spec)}
 
-    read_state = delegate("tajkit.solver.tajmahal.files", "read_state")
-    score = delegate("tajkit.solver.tajmahal.scoring", "score")
-    to_data = delegate("tajkit.solver.tajmahal.files", "to_data")
-    rules = delegate("tajkit.solver.tajmahal.protocol", "rules_for")
+    def read_state(self, spec: Spec, data: dict[str, Any]) -> Table:
+        from tajkit.solver.tajmahal.files import read_state
+
+        return read_state(spec, data)
+
+    def score(self, spec: Spec, table: Table) -> ScoreResult:
+        from tajkit.solver.tajmahal.scoring import score
+
+        return score(spec, table)
+
+    def to_data(self, spec: Spec, table: Table) -> dict[str, Any]:
+        from tajkit.solver.tajmahal.files import to_data
+
+        return to_data(spec, table)
+
+    def rules(self, spec: Spec) -> TajMahalRules:
+        from tajkit.solver.tajmahal.protocol import rules_for
+
+        return rules_for(spec)
 
 
 GAME = TajMahal()
