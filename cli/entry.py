@@ -532,7 +532,7 @@ def _check_field(model: Any, name: str, value: Any, context: dict[str, Any]) -> 
     """The model's verdict on this one field (other fields' complaints are for later)."""
     from pydantic import ValidationError
 
-    from tajkit.solver.statefile import _describe
+    from tajkit.solver.wording import describe
 
     trial = {**context, name: value}
     try:
@@ -540,7 +540,7 @@ def _check_field(model: Any, name: str, value: Any, context: dict[str, Any]) -> 
     except ValidationError as exc:
         mine = [e for e in exc.errors() if e["loc"] and e["loc"][0] == name]
         if mine:
-            raise Retry("; ".join(_describe(model, trial, e) for e in mine)) from None
+            raise Retry("; ".join(describe(model, trial, e) for e in mine)) from None
 
 
 # --- the whole table -----------------------------------------------------------------------------
@@ -822,7 +822,7 @@ def _field_named(typed: str, fields: list[str]) -> str | None:
 
 
 def _did_you_mean(typed: str, fields: list[str]) -> str:
-    from tajkit.solver.statefile import closest
+    from tajkit.solver.wording import closest
 
     close = closest(_as_field(typed), fields)
     return f" (did you mean {close}?)" if close else ""

@@ -7,7 +7,7 @@ import tempfile
 from pathlib import Path
 
 from tajkit.solver.errors import BadInput
-from tajkit.solver.statefile import shown
+from tajkit.solver.wording import shown
 
 
 def write_new(path: Path, data: bytes, force: bool = False) -> Path:

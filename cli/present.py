@@ -14,7 +14,7 @@ if TYPE_CHECKING:
 
 def safe(text: str, limit: int = 80) -> str:
     """A user's text made safe to echo on one line (control characters escaped, shortened)."""
-    from tajkit.solver.statefile import shown
+    from tajkit.solver.wording import shown
 
     return shown(text, limit)
 

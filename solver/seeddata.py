@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from tajkit.solver import statefile
+from tajkit.solver import wording
 from tajkit.solver.errors import BadData
 
 PACKAGE = "tajkit.seeds"  # the package whose TOML files are tajkit's own data
@@ -63,7 +64,7 @@ def load(game: str, data: Path | None = None) -> dict[str, Any]:
     if path is None:
         return seed
     raw = statefile.read_regular_file(path, "data file", BadData)
-    name = statefile.shown(str(path), 200)
+    name = wording.shown(str(path), 200)
     user = statefile.parse_bytes(raw, name, "toml", BadData, what="data file")
     return merge(seed, user, where=name)
 
@@ -71,7 +72,7 @@ def load(game: str, data: Path | None = None) -> dict[str, Any]:
 def origin(game: str, data: Path | None) -> str:
     """Where ``game``'s data comes from, as messages name it."""
     path = override_path(game, data)
-    return f"{statefile.shown(str(path), 200)} (over tajkit's {game}.toml)" if path else f"tajkit's {game}.toml"
+    return f"{wording.shown(str(path), 200)} (over tajkit's {game}.toml)" if path else f"tajkit's {game}.toml"
 
 
 def typed(game: str, model: Any, data: Path | None = None) -> Any:
@@ -94,7 +95,7 @@ def merge(base: Any, user: Any, where: str) -> Any:
         for k, entry in enumerate(user):
             ident = entry.get("id") if isinstance(entry, dict) else None
             if not isinstance(ident, str) or ident not in index:
-                close = statefile.closest(ident, list(index)) if isinstance(ident, str) else None
+                close = wording.closest(ident, list(index)) if isinstance(ident, str) else None
                 hint = f"did you mean {close}?" if close else f"known: {', '.join(index)}"
                 got = f"id = {ident!r} is not one of the entries" if isinstance(ident, str) else "each entry needs the id of an existing one"
                 raise BadData(f"{where}[{k + 1}]: {got} ({hint})")

@@ -8,6 +8,7 @@ from functools import cache
 from typing import Annotated, Any, Literal
 
 from tajkit.solver import statefile
+from tajkit.solver import wording
 from tajkit.solver.artisans.rules import EMPTY, Sheet
 from tajkit.solver.artisans.spec import Spec
 from tajkit.solver.errors import BadState, Problem
@@ -144,7 +145,7 @@ def left_out_notes(players: tuple[Player, ...]) -> tuple[str, ...]:
     for p in players:
         if p.left_out:
             verb, boxes = ("is", "its") if len(p.left_out) == 1 else ("are", "their")
-            notes.append(f"{statefile.shown(p.name, 30)}: {join_names(list(p.left_out))} {verb} not in the position, "
+            notes.append(f"{wording.shown(p.name, 30)}: {join_names(list(p.left_out))} {verb} not in the position, "
                          f"so {boxes} boxes are taken as empty")
     return tuple(notes)
 
@@ -154,7 +155,7 @@ def rule_problems(spec: Spec, players: tuple[Player, ...]) -> list[tuple[tuple[s
     problems: list[tuple[tuple[str, ...], str]] = []
     seen: set[str] = set()
     for p in players:
-        name = statefile.shown(p.name, 30)
+        name = wording.shown(p.name, 30)
         if p.name in seen:
             problems.append((("name",), f"players: the name {name!r} appears twice: each sheet needs its own name"))
         seen.add(p.name)
@@ -214,5 +215,5 @@ def to_data(spec: Spec, players: tuple[Player, ...]) -> dict[str, Any]:
 
 def pick_player(players: tuple[Player, ...], name: str | None) -> Player:
     """The player a hint is for: the only one, or the one named with --player."""
-    chosen = statefile.pick_name([p.name for p in players], name)
+    chosen = wording.pick_name([p.name for p in players], name)
     return next(p for p in players if p.name == chosen)

@@ -18,6 +18,7 @@ from typing import Annotated, Any, Literal, Optional
 from pydantic import BaseModel, ConfigDict, Field, create_model
 
 from tajkit.solver import statefile
+from tajkit.solver import wording
 from tajkit.solver.errors import BadState, Problem
 from tajkit.solver.karigar.rules import SUPPLY, Board, Card, Offer, Option, Position, Space, current_level, lay_out, level_order_problems
 from tajkit.solver.karigar.spec import Spec, counts, repeated
@@ -181,14 +182,14 @@ def _player_problems(spec: Spec, table: Table) -> list[str]:
     problems = []
     names = [p.name for p in table.players]
     for name, times in repeated(names):
-        problems.append(f"players: the name {statefile.show(name)} appears {times} times: each player needs their own name")
+        problems.append(f"players: the name {wording.show(name)} appears {times} times: each player needs their own name")
     ais = sum(p.ai for p in table.players)
     if ais > spec.most_ai:
         problems.append(f"players: {ais} AI players, at most {spec.most_ai} (rulebook: Game Play with Ustad Cards)")
     if ais == len(table.players):
         problems.append("players: every player is an AI: at least one human plays (rulebook: Game Play with Ustad Cards)")
     for p in table.players:
-        who = statefile.shown(p.name, 30)
+        who = wording.shown(p.name, 30)
         if len(p.tokens) != len(p.sections):
             problems.append(Problem(
                 f"{who}: {plural(len(p.tokens), 'Taj point token')} for {plural(len(p.sections), 'section')} built: "
@@ -221,10 +222,10 @@ def _section_problems(spec: Spec, table: Table) -> list[str]:
     for s, who in sorted(builders.items()):
         if len(who) > 1:
             problems.append(
-                f"section {s} is claimed by {join_names([statefile.shown(w, 30) for w in who])}: each section of the Taj "
+                f"section {s} is claimed by {join_names([wording.shown(w, 30) for w in who])}: each section of the Taj "
                 "is built once, by one player (rulebook: Building the Taj Mahal)"
             )
-    problems += level_order_problems(spec, {s: statefile.shown(w[0], 30) for s, w in builders.items()})
+    problems += level_order_problems(spec, {s: wording.shown(w[0], 30) for s, w in builders.items()})
     for p in table.players:
         problems += _bonus_problems(p, builders)
     return problems
@@ -237,10 +238,10 @@ def _bonus_problems(p: Entry, builders: dict[int, list[str]]) -> list[str]:
     if not missing:
         return []
     whose = "; ".join(
-        f"section {s} {'was built by ' + statefile.shown(builders[s][0], 30) if s in builders else 'is not built'}" for s in missing
+        f"section {s} {'was built by ' + wording.shown(builders[s][0], 30) if s in builders else 'is not built'}" for s in missing
     )
     return [Problem(
-        f"{statefile.shown(p.name, 30)}: blueprint_bonus = {p.bonus}, but not every section of the Blueprint is theirs ({whose}): "
+        f"{wording.shown(p.name, 30)}: blueprint_bonus = {p.bonus}, but not every section of the Blueprint is theirs ({whose}): "
         "the bonus needs all the sections the card shows (rulebook: Blueprint Cards)", ("blueprint_bonus", "blueprint_sections")
     )]
 
@@ -467,9 +468,9 @@ def _taj_problems(spec: Spec, p: Any) -> list[str]:
                         "(rulebook: Game Play with Ustad Cards)")
     for o in p.others:
         if o.cards and not o.ai:
-            problems.append(f"others: {statefile.shown(o.name, 30)} reserves whole cards, which only an AI player does (rulebook: AI Player's Turn)")
+            problems.append(f"others: {wording.shown(o.name, 30)} reserves whole cards, which only an AI player does (rulebook: AI Player's Turn)")
         if o.ai and o.elephant is not None:
-            problems.append(f"others: {statefile.shown(o.name, 30)} is an AI player, and AI players have no Elephants (rulebook: Game Play with Ustad Cards)")
+            problems.append(f"others: {wording.shown(o.name, 30)} is an AI player, and AI players have no Elephants (rulebook: Game Play with Ustad Cards)")
     return problems
 
 
@@ -480,7 +481,7 @@ def _place_problems(spec: Spec, p: Any, spaces: tuple[Space, ...]) -> list[str]:
 
     def put(space: str, owner: str, unit: str, field: str) -> None:
         if space not in ids:
-            problems.append(f"{field} = {statefile.show(space)}: no such space in the Bazaar ({_known(spaces)})")
+            problems.append(f"{field} = {wording.show(space)}: no such space in the Bazaar ({_known(spaces)})")
             return
         who.setdefault(space, []).append(f"{owner}\x00{unit}")
 
@@ -492,12 +493,12 @@ def _place_problems(spec: Spec, p: Any, spaces: tuple[Space, ...]) -> list[str]:
         put(p.elephant, me, "Elephant", "elephant")
     for o in p.others:
         for k, w in enumerate(o.workers):
-            put(w, o.name, "worker", f"others {statefile.shown(o.name, 30)}: workers[{k + 1}]")
+            put(w, o.name, "worker", f"others {wording.shown(o.name, 30)}: workers[{k + 1}]")
         if o.elephant is not None:
-            put(o.elephant, o.name, "Elephant", f"others {statefile.shown(o.name, 30)}: elephant")
+            put(o.elephant, o.name, "Elephant", f"others {wording.shown(o.name, 30)}: elephant")
         for c in o.cards:
             for side in "LR":
-                put(f"{c}{side}", o.name, "AI worker", f"others {statefile.shown(o.name, 30)}: cards")
+                put(f"{c}{side}", o.name, "AI worker", f"others {wording.shown(o.name, 30)}: cards")
     for a in p.alliances:
         if a.space not in ids or ids[a.space].kind != "alliance":
             problems.append(f"alliances: {a.space} is not an Alliance slot of the Bazaar grid ({_known(spaces, 'alliance')})")
@@ -505,7 +506,7 @@ def _place_problems(spec: Spec, p: Any, spaces: tuple[Space, ...]) -> list[str]:
         problems += _crowd_problems(spec, ids[space], [u.split("\x00") for u in units])
     names = [me] + [o.name for o in p.others]
     for name, times in repeated(names):
-        problems.append(f"others: the name {statefile.show(name)} appears {times} times: each player needs their own name")
+        problems.append(f"others: the name {wording.show(name)} appears {times} times: each player needs their own name")
     elephants = (p.elephant is not None) + sum(o.elephant is not None for o in p.others)
     complete = current_level(spec, p.built) - 1
     if elephants and complete < spec.elephants_after:
@@ -524,14 +525,14 @@ def _crowd_problems(spec: Spec, space: Space, units: list[list[str]]) -> list[st
     problems = []
     if len(owners) > 1:
         problems.append(
-            f"{space.id}: {' and '.join(statefile.shown(o, 30) for o in owners)} both stand there: once a space is occupied, "
+            f"{space.id}: {' and '.join(wording.shown(o, 30) for o in owners)} both stand there: once a space is occupied, "
             "no other player's worker or Elephant enters it (rulebook: Bazaar Cards)"
         )
     elif kinds["Elephant"] and kinds["worker"]:
         problems.append(f"{space.id}: workers and Elephants cannot share a space (rulebook: Hiring Elephants)")
     elif space.yellow and kinds["worker"] and kinds["worker"] < spec.yellow_min_workers:
         problems.append(
-            f"{space.id}: {statefile.shown(owners[0], 30)} has 1 worker on a yellow card, which needs at least "
+            f"{space.id}: {wording.shown(owners[0], 30)} has 1 worker on a yellow card, which needs at least "
             f"{spec.yellow_min_workers} (rulebook: Earning Precious Resources)"
         )
     return problems

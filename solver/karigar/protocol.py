@@ -59,6 +59,7 @@ from typing import Annotated, Any, Literal, Optional, Union
 from pydantic import ConfigDict, Field, create_model
 
 from tajkit.solver import statefile
+from tajkit.solver import wording
 from tajkit.solver.errors import BadInput, BadState, IllegalMove
 from tajkit.solver.game import ScoreResult
 from tajkit.solver.karigar import files, rules, samples, scoring
@@ -232,10 +233,10 @@ def setup_model(spec: Spec) -> Any:
 def _setup_problems(spec: Spec, p: Any) -> list[str]:
     problems = []
     for name, times in repeated([s.name for s in p.players]):
-        problems.append(f"players: the name {statefile.show(name)} appears {times} times: each player needs their own name")
+        problems.append(f"players: the name {wording.show(name)} appears {times} times: each player needs their own name")
     for s in p.players:
         if s.ai:
-            problems.append(f"players: {statefile.shown(s.name, 30)} is an AI player: games with Ustad cards "
+            problems.append(f"players: {wording.shown(s.name, 30)} is an AI player: games with Ustad cards "
                             "(rulebook: Game Play with Ustad Cards) are not supported yet")
     numbers = [c.card for c in p.bazaar]
     if sorted(numbers) != sorted(spec.cards):

@@ -12,7 +12,7 @@ from tajkit.solver.karigar.planner import Plan
 from tajkit.solver.karigar.rules import SUPPLY, Board, Position, Turn, apply, covered, levels_note
 from tajkit.solver.karigar.spec import Spec, describe
 from tajkit.solver.ranking import plural
-from tajkit.solver.statefile import shown
+from tajkit.solver.wording import shown
 
 PROGRESS = (
     "progress = how many of the Level tile's resources you hold, each counted up to the number the tile needs"

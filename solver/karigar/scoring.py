@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tajkit.solver import statefile
+from tajkit.solver import wording
 from tajkit.solver.game import Category, PlayerScore, Row, ScoreResult
 from tajkit.solver.karigar.files import GAME_ID, Entry, Table
 from tajkit.solver.karigar.rules import levels_note
@@ -111,7 +111,7 @@ def _unknown_resources(table: Table) -> list[str]:
         missing = [p.name for p in tied if p.resources is None]
         if len(tied) > 1 and missing:
             out.append(
-                f"resources not given for {join_names([statefile.shown(n, 30) for n in missing])}: counted as 0, and they "
+                f"resources not given for {join_names([wording.shown(n, 30) for n in missing])}: counted as 0, and they "
                 "decide a tie on points and Taj tiles: enter them"
             )
     return out
@@ -127,7 +127,7 @@ def notes(spec: Spec, table: Table) -> list[str]:
         )
     out += _unknown_resources(table)
     for p in table.players:
-        who = statefile.shown(p.name, 30)
+        who = wording.shown(p.name, 30)
         if p.blueprint_sections is None:
             if p.bonus:
                 out.append(f"{who}'s Blueprint bonus is counted as entered: give blueprint_sections to have tajkit check it")

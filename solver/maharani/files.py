@@ -15,6 +15,7 @@ from functools import cache
 from typing import Annotated, Any, Literal, Optional
 
 from tajkit.solver import statefile
+from tajkit.solver import wording
 from tajkit.solver.errors import BadState, IllegalMove
 from tajkit.solver.maharani import notation
 from tajkit.solver.maharani.rules import (
@@ -130,7 +131,7 @@ def _player_fields(player: Any) -> list[str]:
 def _check_names(names: list[str]) -> None:
     seen = [n for k, n in enumerate(names) if n in names[:k]]
     if seen:
-        raise BadState(f"players: the name {statefile.shown(seen[0], 30)!r} appears twice: each player needs their own name")
+        raise BadState(f"players: the name {wording.shown(seen[0], 30)!r} appears twice: each player needs their own name")
 
 
 def _spelled_out(spec: Spec, parsed: Any, names: list[str]) -> Position:
@@ -156,22 +157,22 @@ def _spelled_out(spec: Spec, parsed: Any, names: list[str]) -> Position:
     sides = [DIRS.index(p.side) if p.side else seats[k] for k, p in enumerate(parsed.players)]
     for k, side in enumerate(sides):
         if side in sides[:k]:
-            problems.append(f"{statefile.shown(names[k], 30)}: side {DIRS[side]} is taken: each player has a side of their own")
+            problems.append(f"{wording.shown(names[k], 30)}: side {DIRS[side]} is taken: each player has a side of their own")
     aside: list[tuple[int, int]] = []
     two = spec.crews_per_player[n] == 2
     for k, p in enumerate(parsed.players):
         if not two and (p.workers_b or p.aside_b):
-            problems.append(f"{statefile.shown(p.name, 30)}: workers_b and aside_b are for a two-player game's second colour")
+            problems.append(f"{wording.shown(p.name, 30)}: workers_b and aside_b are for a two-player game's second colour")
         for c, (spaces, beside) in enumerate(((p.workers, p.aside), (p.workers_b, p.aside_b))):
             for name in spaces:
                 problem = notation.put_worker(spec, worker, name, crew(k, c))
                 if problem:
-                    problems.append(f"{statefile.shown(p.name, 30)}: workers: {problem}")
+                    problems.append(f"{wording.shown(p.name, 30)}: workers: {problem}")
             aside += [(crew(k, c), q - 1) for q in beside]
     to_move = 0
     if parsed.to_move is not None:
         if parsed.to_move not in names:
-            problems.append(f"to_move = {statefile.show(parsed.to_move)}: not one of the players ({', '.join(names)})")
+            problems.append(f"to_move = {wording.show(parsed.to_move)}: not one of the players ({', '.join(names)})")
         else:
             to_move = names.index(parsed.to_move)
     if problems:
@@ -193,7 +194,7 @@ def _replay(spec: Spec, start: Position, names: list[str], texts: list[str]) -> 
     turns: list[Turn] = []
     results: list[TurnResult] = []
     for k, text in enumerate(texts):
-        label = f"turn {k + 1} ({statefile.shown(names[pos.to_move], 30)}, {statefile.shown(text, 40)!r})"
+        label = f"turn {k + 1} ({wording.shown(names[pos.to_move], 30)}, {wording.shown(text, 40)!r})"
         if game_over(spec, pos) is not None:
             raise IllegalMove(f"{label}: the game ended after turn {k}: {game_over(spec, pos)}")
         try:

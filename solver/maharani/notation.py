@@ -50,7 +50,7 @@ from tajkit.solver.maharani.rules import (
     tiles_out,
 )
 from tajkit.solver.maharani.spec import DIRS, Spec, marks_code, parse_marks
-from tajkit.solver.statefile import shown
+from tajkit.solver.wording import shown
 
 MAX_GOLD = 10_000
 PLACEMENT = re.compile(r"^([1-4])([a-p])(\d{1,2})([nesw])?(\+[ab]?|m[ab]?|-)?$")

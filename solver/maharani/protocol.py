@@ -60,7 +60,7 @@ from tajkit.solver.maharani.rules import (
 )
 from tajkit.solver.maharani.spec import Spec
 from tajkit.solver.protocol import CHANCE
-from tajkit.solver.statefile import shown
+from tajkit.solver.wording import shown
 
 TURN_RULE = "rulebook: A játék menete"
 NAMES = ("Anna", "Bence", "Csilla", "Dóra")  # random_setup's players

@@ -9,6 +9,7 @@ from typing import Annotated, Any, Literal, Optional
 from pydantic import BaseModel, ConfigDict, Field, create_model
 
 from tajkit.solver import statefile
+from tajkit.solver import wording
 from tajkit.solver.errors import BadState, Problem
 from tajkit.solver.seedmodels import PlayerName
 from tajkit.solver.taj.rules import Display, Player, Table
@@ -126,15 +127,15 @@ def _rule_problems(spec: Spec, parsed: Any) -> list[str]:
                 problems.append(f"display[{k + 1}] = {rug}: a rug shows three different colours")
     names = [p.name for p in parsed.players]
     for k, p in enumerate(parsed.players):
-        name = statefile.shown(p.name, 30)
+        name = wording.shown(p.name, 30)
         if len(set(p.goal)) != len(p.goal):
             problems.append(Problem(f"{name}: goal = {p.goal}: a goal card names three different colours (rulebook: Scoring)",
                                     ("goal",)))
         if p.name in names[:k]:
             problems.append(f"players: the name {name!r} appears twice: each player needs their own name")
     if parsed.proposer is not None and parsed.proposer not in names:
-        listed = ", ".join(statefile.shown(n, 30) for n in names)
-        problems.append(f"proposer = {statefile.show(parsed.proposer)}: not one of the players ({listed})")
+        listed = ", ".join(wording.shown(n, 30) for n in names)
+        problems.append(f"proposer = {wording.show(parsed.proposer)}: not one of the players ({listed})")
     return problems
 
 

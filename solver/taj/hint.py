@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from itertools import combinations, permutations
 from typing import Any
 
-from tajkit.solver import statefile
+from tajkit.solver import wording
 from tajkit.solver.errors import BadInput, BadState
 from tajkit.solver.game import Report
 from tajkit.solver.taj import files, report, scoring
@@ -82,7 +82,7 @@ def run(spec: Spec, data: dict[str, Any], player: str | None, proposal: tuple[in
 
 def pick_player(table: Table, name: str | None) -> str:
     """Whose view a hint takes: the one named, the only player, or the proposer."""
-    return statefile.pick_name(table.names, name, default=table.proposer)
+    return wording.pick_name(table.names, name, default=table.proposer)
 
 
 def outcome_result(spec: Spec, display: Display, goal: tuple[str, ...], i: int, j: int, outcome: Outcome) -> Result:

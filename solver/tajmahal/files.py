@@ -26,6 +26,7 @@ from typing import Annotated, Any, Literal, Union
 from pydantic import BeforeValidator, ConfigDict, Field, create_model
 
 from tajkit.solver import statefile
+from tajkit.solver import wording
 from tajkit.solver.errors import BadState, IllegalMove, Problem
 from tajkit.solver.ranking import join_names
 from tajkit.solver.seedmodels import MAX_PLAYERS_IN_A_FILE, PlayerName
@@ -230,7 +231,7 @@ def table_problems(spec: Spec, names: list[str]) -> list[str]:
         )
     for k, name in enumerate(names):
         if name in names[:k]:
-            problems.append(f"players: the name {statefile.shown(name, 30)!r} appears twice: each player needs their own name")
+            problems.append(f"players: the name {wording.shown(name, 30)!r} appears twice: each player needs their own name")
     return problems
 
 
@@ -241,7 +242,7 @@ def player_problems(spec: Spec, parsed: Any) -> list[str]:
             given = [h for h in HOLDINGS if getattr(p, h) is not None]
             if given:
                 problems.append(
-                    f"{statefile.shown(p.name, 30)}: {', '.join(given)} given with rounds: a record's holdings come "
+                    f"{wording.shown(p.name, 30)}: {', '.join(given)} given with rounds: a record's holdings come "
                     "from its rounds; give either the rounds or each player's holdings (a final position)"
                 )
     return problems
@@ -271,12 +272,12 @@ def record_table(spec: Spec, parsed: Any) -> Table:
         left = spec.deck - spent[i] if all_plays else p.cards_left
         if p.cards_left is not None and all_plays and p.cards_left != left:
             problems.append(
-                f"{statefile.shown(p.name, 30)}: cards_left = {p.cards_left}, but the rounds show {spent[i]} of their "
+                f"{wording.shown(p.name, 30)}: cards_left = {p.cards_left}, but the rounds show {spent[i]} of their "
                 f"{spec.deck} cards played, so {left} are left (rulebook: Components)"
             )
         elif p.cards_left is not None and p.cards_left > spec.deck - spent[i]:
             problems.append(
-                f"{statefile.shown(p.name, 30)}: cards_left = {p.cards_left}, but the rounds show {spent[i]} of their "
+                f"{wording.shown(p.name, 30)}: cards_left = {p.cards_left}, but the rounds show {spent[i]} of their "
                 f"{spec.deck} cards played, so at most {spec.deck - spent[i]} are left (rulebook: Components)"
             )
         cards_left.append(left)
@@ -304,8 +305,8 @@ def read_round(spec: Spec, names: tuple[str, ...], k: int, entry: Any, holdings:
     claims = entry.prizes or {}
     for cid, who in claims.items():
         if who not in names:
-            problems.append(f"{where}: prizes.{cid} = {statefile.show(who)}: not one of the players "
-                            f"({', '.join(statefile.shown(n, 30) for n in names)})")
+            problems.append(f"{where}: prizes.{cid} = {wording.show(who)}: not one of the players "
+                            f"({', '.join(wording.shown(n, 30) for n in names)})")
     played: tuple[int, ...] | None = None
     withdrawals: tuple[tuple[int, Withdrawal], ...] = ()
     if entry.plays is not None:
@@ -324,7 +325,7 @@ def read_round(spec: Spec, names: tuple[str, ...], k: int, entry: Any, holdings:
     tiger = SYMBOLS.index("tiger")
     for value, field_ in ((entry.bonus_tile, "bonus_tile"), (entry.bonus_tile_when, "bonus_tile_when")):
         if value is not None and winners[tiger] is None:
-            problems.append(f"{where}: {field_} = {statefile.show(value)}, but nobody took the Tiger prize this round")
+            problems.append(f"{where}: {field_} = {wording.show(value)}, but nobody took the Tiger prize this round")
     if problems:
         return None, problems
     after = list(holdings)
@@ -343,14 +344,14 @@ def replay(spec: Spec, names: tuple[str, ...], province: int, plays: list[Any], 
     for t, play in enumerate(plays, start=1):
         turn = f"{where}, turn {t}"
         if play.player not in names:
-            return [f"{turn}: player = {statefile.show(play.player)}: not one of the players "
-                    f"({', '.join(statefile.shown(n, 30) for n in names)})"]
+            return [f"{turn}: player = {wording.show(play.player)}: not one of the players "
+                    f"({', '.join(wording.shown(n, 30) for n in names)})"]
         if (play.cards is None) == (play.withdraw is None) or play.withdraw is False:
-            return [f"{turn}: {statefile.shown(play.player, 30)} either plays cards (cards = [[symbols], ...]) or "
+            return [f"{turn}: {wording.shown(play.player, 30)} either plays cards (cards = [[symbols], ...]) or "
                     "withdraws (withdraw = true), one of the two (rulebook: Bidding Phase)"]
         i = names.index(play.player)
         move = Withdraw() if play.withdraw else Play(tuple(Card(tuple(c)) for c in play.cards))
-        beyond = isinstance(move, Play) and beyond_deck(spec, statefile.shown(play.player, 30),
+        beyond = isinstance(move, Play) and beyond_deck(spec, wording.shown(play.player, 30),
                                                          spent[i] + state.played[i], len(move.cards))
         if beyond:
             return [f"{turn}: {beyond}"]
@@ -363,7 +364,7 @@ def replay(spec: Spec, names: tuple[str, ...], province: int, plays: list[Any], 
     if not state.over:
         still = [names[i] for i, out in enumerate(state.withdrawn) if not out]
         verb = "never withdraws" if len(still) == 1 else "never withdraw"
-        return [f"{where}: {join_names([statefile.shown(s, 30) for s in still])} {verb}: play continues until "
+        return [f"{where}: {join_names([wording.shown(s, 30) for s in still])} {verb}: play continues until "
                 "all have withdrawn (rulebook: Bidding Phase)"]
     return state, tuple(withdrawals)
 
@@ -381,9 +382,9 @@ def check_claims(spec: Spec, names: tuple[str, ...], where: str, claims: dict[st
         if winners[k] == claimant:
             continue
         decision = next(w for _, w in withdrawals if w.player == claimant).decisions[k]
-        name = statefile.shown(who, 30)
+        name = wording.shown(who, 30)
         went = "nobody took it" if winners[k] is None else (
-            f"{statefile.shown(names[winners[k]], 30)} took it at turn {turns[winners[k]]}")
+            f"{wording.shown(names[winners[k]], 30)} took it at turn {turns[winners[k]]}")
         cat = spec.categories[k]
         problems.append(f"{where}: {name} claims the {cat.name} prize ({cat.prize}), but "
                         f"{claim_reason(cat, decision, name, turns[claimant], went)}")
@@ -394,7 +395,7 @@ def claim_reason(cat: Category, d: Decision, name: str, turn: int, went: str) ->
     """Why a withdrawal did not take a prize, as the end of a sentence."""
     symbol = cat.id.replace("_", " ")
     shows = f"{d.mine} {symbol} symbol{'s' if d.mine != 1 else ''}"
-    rivals = join_names([statefile.shown(r, 30) for r in d.rivals]) if d.rivals else ""
+    rivals = join_names([wording.shown(r, 30) for r in d.rivals]) if d.rivals else ""
     return {
         "taken": f"{went}, before {name} withdrew at turn {turn} ({ONCE_RULE})",
         "empty": f"nobody showed a {symbol} symbol, so it is not awarded (rulebook: Special Rules, Empty Categories)",
@@ -436,7 +437,7 @@ def final_position_problems(spec: Spec, parsed: Any) -> list[Problem]:
     for field_, prize in (("palaces", "Elephant"), ("rewards", "Taj Mahal")):
         owner: dict[int, str] = {}
         for p in parsed.players:
-            name = statefile.shown(p.name, 30)
+            name = wording.shown(p.name, 30)
             listed = getattr(p, field_) or []
             for q in sorted(set(listed)):
                 if listed.count(q) > 1:
@@ -604,18 +605,18 @@ def hint_position_problems(spec: Spec, parsed: Any) -> list[str]:
     names = [p.name for p in parsed.players]
     problems = table_problems(spec, names)
     if parsed.turn not in names:
-        problems.append(f"turn = {statefile.show(parsed.turn)}: not one of the players "
-                        f"({', '.join(statefile.shown(x, 30) for x in names)})")
+        problems.append(f"turn = {wording.show(parsed.turn)}: not one of the players "
+                        f"({', '.join(wording.shown(x, 30) for x in names)})")
     else:
         seat = parsed.players[names.index(parsed.turn)]
         if seat.withdrawn:
-            problems.append(f"turn = {statefile.show(parsed.turn)}, but {statefile.shown(seat.name, 30)} has withdrawn: "
+            problems.append(f"turn = {wording.show(parsed.turn)}, but {wording.shown(seat.name, 30)} has withdrawn: "
                             "once withdrawn, a player takes no more actions this round (rulebook: Bidding Phase)")
     if parsed.unclaimed is not None and len(set(parsed.unclaimed)) != len(parsed.unclaimed):
         problems.append("unclaimed names a prize twice: list each unclaimed prize once")
     owner: dict[int, str] = {}
     for p in parsed.players:
-        name = statefile.shown(p.name, 30)
+        name = wording.shown(p.name, 30)
         for q in p.palaces or ():
             if q >= parsed.province:
                 problems.append(
@@ -644,7 +645,7 @@ def open_but_won(spec: Spec, position: HintPosition) -> list[str]:
         for i, seat in enumerate(position.seats):
             if seat.withdrawn and state.decide(spec, i)[k].won:
                 problems.append(
-                    f"unclaimed lists {cid}, but {statefile.shown(seat.name, 30)} withdrew showing "
+                    f"unclaimed lists {cid}, but {wording.shown(seat.name, 30)} withdrew showing "
                     f"{state.displays[i][k]} {cid} symbols, at least as many as anyone shows now, so took it then "
                     "(rulebook: Prize Collection): leave it out of unclaimed"
                 )
@@ -663,7 +664,7 @@ def taken_by_nobody(spec: Spec, position: HintPosition) -> list[str]:
     if not gone:
         return []
     if out:
-        names = join_names([statefile.shown(position.seats[i].name, 30) for i in out])
+        names = join_names([wording.shown(position.seats[i].name, 30) for i in out])
         who = f"{names}, who {'has' if len(out) == 1 else 'have'} withdrawn, {'shows' if len(out) == 1 else 'show'}"
         why = f"{who} too few of {'its symbol' if len(gone) == 1 else 'their symbols'} to have taken {'it' if len(gone) == 1 else 'them'}"
     else:

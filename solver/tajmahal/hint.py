@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any
 
-from tajkit.solver import statefile
+from tajkit.solver import wording
 from tajkit.solver.errors import BadInput
 from tajkit.solver.game import Report
 from tajkit.solver.tajmahal import planner, report
@@ -193,14 +193,14 @@ def run(spec: Spec, data: dict[str, Any], player: str | None = None, card_cost: 
     """``tajkit hint tajmahal``: the hint for ``player`` (default: whose turn it is) in the live round
     ``data``, a card spent costing ``card_cost`` points (default: the game data's)."""
     position = read_hint_position(spec, data)
-    name = statefile.pick_name(list(position.names), player, default=position.names[position.turn])
+    name = wording.pick_name(list(position.names), player, default=position.names[position.turn])
     i = position.names.index(name)
     seat = position.seats[i]
     if seat.withdrawn:
-        raise BadInput(f"--player {statefile.shown(name, 30)}: has withdrawn this round, so has no move left "
+        raise BadInput(f"--player {wording.shown(name, 30)}: has withdrawn this round, so has no move left "
                        "(rulebook: Bidding Phase)")
     if seat.hand is None:
-        raise BadInput(f"{statefile.shown(name, 30)}: hand is missing: give hand = [[symbols], ...], the cards the "
+        raise BadInput(f"{wording.shown(name, 30)}: hand is missing: give hand = [[symbols], ...], the cards the "
                        "hint chooses from")
     cost = spec.card_cost if card_cost is None else card_cost
     hint = make_hint(spec, position, i, cost, top)
