@@ -64,9 +64,9 @@ class Karigar(Game["Spec", "Table"]):
         return state_model(spec)
 
     def file_forms(self, spec: Any) -> dict[str, Any]:
-        from tajkit.solver.karigar.files import position_model, state_model
+        from tajkit.solver.karigar.files import hint_position_model, state_model
 
-        return {"score": state_model(spec), "hint": position_model(spec)}
+        return {"score": state_model(spec), "hint": hint_position_model(spec)}
 
     def read_state(self, spec: Spec, data: dict[str, Any]) -> Table:
         from tajkit.solver.karigar.files import read_state

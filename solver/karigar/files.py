@@ -4,7 +4,7 @@ rules (``BadState``, one sentence per problem):
 * the finished table ``tajkit score karigar`` reads (rulebook: Game End): each player's cards and
   tokens at the end (:func:`state_model`, :func:`read_state`, :func:`to_data`);
 * the position ``tajkit hint karigar`` reads: the Bazaar as it lies, who stands where, what the
-  player holds and what the Level tile needs (:func:`position_model`, :func:`read_position`),
+  player holds and what the Level tile needs (:func:`hint_position_model`, :func:`read_hint_position`),
   turned into the rules model's :class:`~rules.Board` and :class:`~rules.Position`.
 """
 
@@ -349,9 +349,8 @@ def offer_model(spec: Spec, placed: bool) -> type[BaseModel]:
 
 
 @cache
-def position_model(spec: Spec) -> type[BaseModel]:
+def hint_position_model(spec: Spec) -> type[BaseModel]:
     strict = ConfigDict(extra="forbid", strict=True)
-    face = bag_model(spec, 6, "shown")
     held = bag_model(spec, 99, "held")
     needed = bag_model(spec, 20, "needed")
     section = Annotated[int, Field(ge=1, le=spec.sections)]
@@ -397,10 +396,10 @@ def position_model(spec: Spec) -> type[BaseModel]:
     )
 
 
-def read_position(spec: Spec, data: dict[str, Any]) -> Situation:
+def read_hint_position(spec: Spec, data: dict[str, Any]) -> Situation:
     """The position in ``data``, checked (``BadState``, one sentence per problem)."""
     statefile.check_game(data, GAME_ID)
-    parsed: Any = statefile.validate(position_model(spec), data)
+    parsed: Any = statefile.validate(hint_position_model(spec), data)
     problems = _card_problems(spec, parsed) + _taj_problems(spec, parsed)
     if problems:
         raise BadState(*problems)

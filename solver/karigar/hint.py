@@ -8,7 +8,7 @@ from typing import Any
 
 from tajkit.solver.errors import BadInput
 from tajkit.solver.game import Report
-from tajkit.solver.karigar.files import read_position
+from tajkit.solver.karigar.files import read_hint_position
 from tajkit.solver.karigar.planner import plan
 from tajkit.solver.karigar.report import hint_report
 from tajkit.solver.karigar.spec import Spec
@@ -20,7 +20,7 @@ def run(spec: Spec, data: dict[str, Any] | None, turns: int | None = None) -> Re
     horizon = spec.default_turns if turns is None else turns
     if not 1 <= horizon <= spec.most_turns:
         raise BadInput(f"--turns {horizon}: plan 1-{spec.most_turns} turns ahead")
-    situation = read_position(spec, data)
+    situation = read_hint_position(spec, data)
     result = plan(situation.board, situation.pos, horizon)
     played = result
     while played.stuck and played.horizon > 1:  # fewer turns can be played: plan those

@@ -17,7 +17,7 @@ from tajkit.solver.errors import BadInput, IllegalMove, SolverFailure
 from tajkit.solver.karigar import GAME
 from tajkit.solver.karigar.rules import Board, Card, Option, Position, affords, apply, covered, lay_out
 from tajkit.solver.karigar.planner import Plan, plan
-from tajkit.solver.karigar.files import read_position
+from tajkit.solver.karigar.files import read_hint_position
 from tajkit.solver.karigar.samples import full_position, small_position
 from tajkit.solver.karigar.search import breadth_first
 from tajkit.solver.karigar.spec import Slot, load_spec
@@ -109,7 +109,7 @@ def test_a_plan_keeps_no_needless_exchange():
 
 def test_the_example_position_builds_in_three_turns():
     """The README's position: the plan, replayed by the rules, holds the Level tile after 3 turns."""
-    s = read_position(SPEC, POSITION)
+    s = read_hint_position(SPEC, POSITION)
     result = plan(s.board, s.pos, 4)
     assert (result.turns, result.proven) == (3, True)
     check_plan(s.board, s.pos, result)
@@ -118,7 +118,7 @@ def test_the_example_position_builds_in_three_turns():
 
 def test_building_is_free_the_moment_the_resources_are_held():
     """Building the Taj Mahal: "as soon as they have acquired all the necessary resources"."""
-    s = read_position(SPEC, {**POSITION, "holding": {"sandstone": 2, "marble": 1, "gems": 1}})
+    s = read_hint_position(SPEC, {**POSITION, "holding": {"sandstone": 2, "marble": 1, "gems": 1}})
     assert plan(s.board, s.pos, 4).turns == 0
     report = GAME.hint.run(SPEC, {**POSITION, "holding": {"sandstone": 2, "marble": 1, "gems": 1}})
     assert "build a section of level 2 now (a free action)" in report.text and report.json["turns"] == 0
@@ -185,7 +185,7 @@ def test_with_no_build_in_reach_the_hint_gives_the_best_use_of_this_turn():
     assert (out["turns"], out["build"], out["proven"], out["progress_proven"]) == (None, False, True, True)
     assert "No build within 1 turn (proven: CP-SAT ruled out every plan of 1 turn)." in report.text
     assert "Best use of this turn" in report.text and out["progress"]["measure"] in report.text
-    s = read_position(SPEC, POSITION)
+    s = read_hint_position(SPEC, POSITION)
     assert out["progress"]["end"] == breadth_first(s.board, s.pos, 1).progress
 
 

@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from tajkit.solver.errors import BadInput, IllegalMove
 from tajkit.solver.karigar import GAME
 from tajkit.solver.karigar.rules import SUPPLY, Act, Board, Card, Offer, Option, Position, Turn, apply, lay_out, turns
-from tajkit.solver.karigar.files import read_position
+from tajkit.solver.karigar.files import read_hint_position
 from tajkit.solver.karigar.spec import load_spec
 
 SPEC = load_spec()
@@ -366,7 +366,7 @@ def test_an_elephant_buys_an_alliance_card():
 
 def problems(data: dict) -> tuple[str, ...]:
     with pytest.raises(BadInput) as caught:
-        read_position(SPEC, data)
+        read_hint_position(SPEC, data)
     return caught.value.problems
 
 
@@ -377,7 +377,7 @@ def changed(**fields) -> dict:
 
 
 def test_the_example_position_reads():
-    s = read_position(SPEC, POSITION)
+    s = read_hint_position(SPEC, POSITION)
     assert (s.name, s.level, s.board.workers, s.board.elephants_unlocked) == ("Asha", 2, 2, True)
     assert s.board.needs == res(sandstone=2, marble=1, gems=1) and s.pos.holding == res(sandstone=1, silver=4)
     blocked = {s.board.spaces[i].id for i in s.board.blocked}
@@ -391,7 +391,7 @@ def test_the_third_worker_comes_after_level_2():
         "workers: 2 given, but with 2 levels complete every player has 3 (rulebook: Worker Meeples: a third worker when "
         'level 2 is complete); write "supply" for one not in the Bazaar',
     )
-    s = read_position(SPEC, changed(built=list(range(1, 7)), workers=["5L", "5L", "supply"]))
+    s = read_hint_position(SPEC, changed(built=list(range(1, 7)), workers=["5L", "5L", "supply"]))
     assert s.board.workers == 3 and s.level == 3
 
 
@@ -455,7 +455,7 @@ def test_unknown_spaces_resources_and_ai_cards():
     assert problems(changed(holding={"marbel": 1})) == ("holding: unknown field 'marbel' (did you mean marble?)",)
     ai = copy.deepcopy(POSITION)
     ai["others"].append({"name": "Ustad", "ai": True, "cards": [12]})
-    s = read_position(SPEC, ai)
+    s = read_hint_position(SPEC, ai)
     assert {s.board.spaces[i].id for i in s.board.blocked} >= {"12L", "12R"}
     ai["others"][0]["cards"] = [11]
     assert "reserves whole cards, which only an AI player does" in problems(ai)[0]
