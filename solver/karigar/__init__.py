@@ -51,7 +51,7 @@ class Karigar(Game["Spec", "Table"]):
         return load_spec(data)
 
     def player_counts(self, spec: Any) -> tuple[int, int]:
-        return 2, spec.most_players
+        return spec.fewest_players, spec.most_players
 
     def categories(self, spec: Spec) -> tuple[Category, ...]:
         from tajkit.solver.karigar.scoring import categories

@@ -112,7 +112,8 @@ def state_model(spec: Spec) -> type[BaseModel]:
         ),
         players=(
             list[player],  # type: ignore[valid-type]
-            Field(min_length=2, max_length=spec.most_players, description=f"2-{spec.most_players} players (AI players too), name first"),
+            Field(min_length=spec.fewest_players, max_length=spec.most_players,
+                  description=f"{spec.fewest_players}-{spec.most_players} players (AI players too), name first"),
         ),
     )
 
@@ -400,7 +401,7 @@ def read_hint_position(spec: Spec, data: dict[str, Any]) -> Situation:
     """The position in ``data``, checked (``BadState``, one sentence per problem)."""
     statefile.check_game(data, GAME_ID)
     parsed: Any = statefile.validate(hint_position_model(spec), data)
-    problems = _card_problems(spec, parsed) + _taj_problems(spec, parsed)
+    problems = _table_size_problems(spec, parsed) + _card_problems(spec, parsed) + _taj_problems(spec, parsed)
     if problems:
         raise BadState(*problems)
     spaces = lay_out(spec, _cards(spec, parsed), _offers(spec, parsed))
@@ -411,6 +412,17 @@ def read_hint_position(spec: Spec, data: dict[str, Any]) -> Situation:
 
 
 # --- the position's checks ------------------------------------------------------------------------
+
+
+def _table_size_problems(spec: Spec, p: Any) -> list[str]:
+    """A position that lists the other players seats a table of them and you, which the game's
+    fewest must allow (the most is the model's bound on ``others``); one that lists none plans
+    your turns alone."""
+    seated = 1 + len(p.others)
+    if p.others and seated < spec.fewest_players:
+        return [f"others has {len(p.others)} values, needs at least {spec.fewest_players - 1}: the other players in the "
+                f"Bazaar, AI players too (with you, at least {spec.fewest_players} players)"]
+    return []
 
 
 def _card_problems(spec: Spec, p: Any) -> list[str]:

@@ -213,7 +213,7 @@ def setup_model(spec: Spec) -> Any:
         "KarigarSetup",
         __config__=strict,
         game=(Literal["karigar"], Field(description='always "karigar"')),
-        players=(list[player], Field(min_length=2, max_length=spec.most_players)),  # type: ignore[valid-type]
+        players=(list[player], Field(min_length=spec.fewest_players, max_length=spec.most_players)),  # type: ignore[valid-type]
         level_tiles=(list[needed], Field(min_length=spec.level_count, max_length=spec.level_count,  # type: ignore[valid-type]
                                          description="each level's Level tile, level 1 first: what one section costs")),
         token_stacks=(list[list[points]], Field(min_length=spec.level_count, max_length=spec.level_count,

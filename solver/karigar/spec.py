@@ -53,6 +53,8 @@ class AllianceData(Strict):
 
 
 class PlayerData(Strict):
+    fewest: Annotated[int, Field(ge=1, le=8)]
+    fewest_source: Source
     most: Annotated[int, Field(ge=1, le=8)]
     most_source: Source = renamed("most_source", "source")
     most_ai: Annotated[int, Field(ge=0, le=4)]
@@ -245,6 +247,7 @@ class Spec:
     sections: int
     tokens_per_level: int
     most_alliances: int
+    fewest_players: int
     most_players: int
     most_ai: int
     resources: tuple[Resource, ...]
@@ -369,6 +372,7 @@ def build_spec(data: KarigarData) -> Spec:
         sections=data.taj.sections,
         tokens_per_level=data.tokens.per_level,
         most_alliances=data.alliances.most_held,
+        fewest_players=data.players.fewest,
         most_players=data.players.most,
         most_ai=data.players.most_ai,
         resources=tuple(Resource(k.id, k.name, k.group) for k in data.resources.kinds),

@@ -161,6 +161,24 @@ def test_a_data_player_limit_counts_the_asking_player_too(tmp_path):
     assert run("--data", str(tmp_path), "hint", "karigar", str(POSITION), "--turns", "1").exit_code == 0
 
 
+def test_a_data_fewest_players_holds_for_the_hint_as_for_score(tmp_path):
+    """The fewest players (seed: fewest = 2, inferred) is game data like the most: with fewest = 4
+    in a --data file, a position seating you and two others is refused as score refuses a table
+    of 3; a position that lists no others plans your turns alone."""
+    (tmp_path / "karigar.toml").write_text("[players]\nfewest = 4\n")
+    result = run("--data", str(tmp_path), "hint", "karigar", str(POSITION), "--turns", "1")
+    assert (result.exit_code, result.stderr.splitlines()) == (2, [
+        "error: others has 2 values, needs at least 3: the other players in the Bazaar, AI players too "
+        "(with you, at least 4 players)"])
+    table = run("--data", str(tmp_path), "score", "karigar", str(EXAMPLE))
+    assert table.exit_code == 2 and "players has 3 values, needs exactly 4" in table.stderr
+    alone = tomllib.loads(POSITION.read_text())
+    alone["others"] = []
+    position = tmp_path / "alone.json"
+    position.write_text(json.dumps(alone))
+    assert run("--data", str(tmp_path), "hint", "karigar", str(position), "--turns", "1").exit_code == 0
+
+
 def test_a_data_limit_of_ai_players_holds_for_the_hint_as_for_score(tmp_path):
     """[players] most_ai (rulebook: Game Play with Ustad Cards: 1 or 2 AI players) is checked by
     score; a position with more AI players than that is refused the same way."""

@@ -273,9 +273,6 @@ def seated(position: dict[str, Any]) -> int:
 
 def player_limit(game: str, data: st.DataObject) -> tuple[int, int, str]:
     """A valid --data player limit for ``game``: the fewest, the most and the file's text."""
-    if game == "karigar":  # the fewest is 2, not data
-        most = data.draw(st.integers(1, 8), label="most")
-        return 2, most, f"[players]\nmost = {most}\n"
     low = data.draw(st.integers(2, 4), label="min")
     high = data.draw(st.integers(low, 4), label="max")
     return low, high, f"[players]\nfewest = {low}\nmost = {high}\n"
