@@ -1,10 +1,14 @@
 """Text that always fits: every string drawn through :func:`text` or :func:`paragraph` is measured
-against the space it gets and shrunk (or wrapped) to fit; each placement is recorded in
-:data:`PLACED` so tests can check that nothing overflows its box."""
+against the space it gets and shrunk (or wrapped) to fit; inside ``with placing() as placed:``
+each placement is recorded, so tests can check that nothing overflows its box (nothing is kept
+otherwise: a long-running process renders without growing)."""
 
 from __future__ import annotations
 
 import math
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
 
 from reportlab.lib.colors import Color
@@ -28,7 +32,24 @@ class Placed:
     max_height: float
 
 
-PLACED: list[Placed] = []
+_PLACED: ContextVar[list[Placed] | None] = ContextVar("text_placed", default=None)
+
+
+@contextmanager
+def placing() -> Iterator[list[Placed]]:
+    """Lists every string drawn inside the ``with`` (for the tests)."""
+    placed: list[Placed] = []
+    token = _PLACED.set(placed)
+    try:
+        yield placed
+    finally:
+        _PLACED.reset(token)
+
+
+def _record(placement: Placed) -> None:
+    placed = _PLACED.get()
+    if placed is not None:
+        placed.append(placement)
 
 SMALLEST = 6.5  # points: nothing a player must read on a printout (sheet, pad, card) is smaller
 
@@ -52,7 +73,7 @@ def text(
     """Draw one line, shrunk to fit ``max_width``; ``x`` is the left, centre or right edge."""
     size = fitted_size(s, font, size, max_width)
     width = width_of(s, font, size)
-    PLACED.append(Placed(s, font, size, width, max_width, size, size))
+    _record(Placed(s, font, size, width, max_width, size, size))
     c.setFont(font, size)
     if color is not None:
         c.setFillColor(color)
@@ -91,7 +112,7 @@ def paragraph(
         if (used <= height and widest <= width) or size <= min_size:
             break
         size = round(size - 0.25, 2)
-    PLACED.append(Placed(s, font, size, widest, width, used, height))
+    _record(Placed(s, font, size, widest, width, used, height))
     c.setFont(font, size)
     if color is not None:
         c.setFillColor(color)

@@ -14,7 +14,7 @@ from pypdf import PdfReader
 
 from tajkit.sheets import artisans
 from tajkit.sheets.pdf import ITALIC
-from tajkit.sheets.text import PLACED, SMALLEST, width_of
+from tajkit.sheets.text import SMALLEST, placing, width_of
 from tajkit.solver.artisans.rules import can_still_score
 from tajkit.solver.artisans.search.engine import engine_for
 from tajkit.solver.artisans.spec import load_spec
@@ -30,9 +30,9 @@ def render(paper: str, ink: str, count: int = 3) -> PdfReader:
 
 @pytest.fixture(scope="module", params=[(p, i) for p in ("a4", "letter") for i in ("colour", "low")], ids=str)
 def pad(request):
-    PLACED.clear()
-    reader = render(*request.param)
-    return request.param, reader, list(PLACED)
+    with placing() as placed:
+        reader = render(*request.param)
+    return request.param, reader, placed
 
 
 def test_page_count_and_size(pad):

@@ -15,7 +15,7 @@ from typer.testing import CliRunner
 from tajkit.cli.main import app
 from tajkit.sheets import documents, reference, scorepad
 from tajkit.sheets.pdf import register_fonts
-from tajkit.sheets.text import PLACED, SANS, width_of, wrap
+from tajkit.sheets.text import SANS, placing, width_of, wrap
 from tajkit.sheets.documents import Card, Section
 from tajkit.solver import games
 from tajkit.solver.artisans.spec import load_spec
@@ -39,9 +39,9 @@ def card_of(game: str, lang: str = "en") -> Card:
 
 
 def rendered(draw):  # noqa: ANN001, ANN201
-    PLACED.clear()
-    pdf = draw()
-    return pdfcheck.read(pdf), list(PLACED)
+    with placing() as placed:
+        pdf = draw()
+    return pdfcheck.read(pdf), placed
 
 
 def drawn(pad: documents.Pad, paper: str = "a4", ink: str = "colour") -> list[scorepad.Drawn]:
@@ -502,11 +502,11 @@ def test_date_and_place_sit_on_their_lines_at_one_size(game, lang):
 
     info = games.get(game)
     for pad in documents.pads(info, info.load_spec(), lang):
-        PLACED.clear()
-        blanks = [d for d in drawn(pad) if d.kind == "blank"]
+        with placing() as placed:
+            blanks = [d for d in drawn(pad) if d.kind == "blank"]
         assert len(blanks) >= 2
         for blank in blanks:
-            label = next(p for p in PLACED if p.text == blank.caption)
+            label = next(p for p in placed if p.text == blank.caption)
             assert blank.label_right + 2 <= blank.x
             assert blank.baseline - blank.y >= -getDescent(label.font, label.size) + 1
-        assert len({round(next(p for p in PLACED if p.text == b.caption).size, 2) for b in blanks}) == 1
+        assert len({round(next(p for p in placed if p.text == b.caption).size, 2) for b in blanks}) == 1

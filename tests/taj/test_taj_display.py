@@ -71,7 +71,7 @@ def test_long_colour_names_fit_the_picture():
     names = [f"{letter}_colour_name_of_forty_letters_the_limi" for letter in "abc"]
     spec = dataclasses.replace(SPEC, colours=SPEC.colours + tuple(names))
     data = dict(EXAMPLE, display=[names, *EXAMPLE["display"][1:5]], eyes_up=[False] * 5, taj=1)
-    text.PLACED.clear()
-    render_display(spec, read_state(spec, data))
-    assert any(p.text.startswith("Colour values under the Taj") for p in text.PLACED)
-    assert [p for p in text.PLACED if p.width > p.max_width + 1e-6] == []
+    with text.placing() as placed:
+        render_display(spec, read_state(spec, data))
+    assert any(p.text.startswith("Colour values under the Taj") for p in placed)
+    assert [p for p in placed if p.width > p.max_width + 1e-6] == []
