@@ -324,8 +324,12 @@ def print_cmd(
         raise BadInput(f"--lang {present.safe(lang)}: the {game} reference card comes in {', '.join(info.languages)}")
     if players is not None and chosen != "scorepad":
         raise BadInput(f"--players {players}: only a score pad has a design for a number of players (add --kind scorepad)")
+    if players is not None:  # before the output's checks: a wrong count is the first thing to say
+        from tajkit.sheets import documents
+
+        documents.design_for(info, info.load_spec(ctx.obj), players)
     pages = count or (1 if chosen == "reference" else 10)
-    suffix = f"-{lang}" if lang != "en" else ""
+    suffix = (f"-{lang}" if lang != "en" else "") + (f"-{players}-players" if players is not None else "")
     default = Path("output") / f"{game}-{chosen}{suffix}-{paper.value}-{ink.value}.pdf"
     target = commands.output_target(output, default, force, ".pdf")
     pdf, printed = commands.render(info, chosen, paper.value, ink.value, pages, lang, players, data=ctx.obj)

@@ -97,13 +97,14 @@ def pads(info: Game, spec: Any, lang: str = "en", players: int | None = None, da
     seed, with the override file in the folder ``data``."""
     base = _pad(info, spec, lang, data)
     layouts = info.pad_layouts(spec)
-    chosen = layouts if players is None else (_layout_for(info, spec, layouts, players),)
+    chosen = layouts if players is None else (design_for(info, spec, players),)
     return tuple(_laid_out(base, layout, len(layouts) > 1) for layout in chosen)
 
 
-def _layout_for(info: Game, spec: Any, layouts: tuple[PadLayout, ...], players: int) -> PadLayout:
+def design_for(info: Game, spec: Any, players: int) -> PadLayout:
+    """The score pad's design for ``players`` players; a count the game does not allow is bad input."""
     fewest, most = info.player_counts(spec)
-    found = next((layout for layout in layouts if layout.fewest <= players <= layout.most), None)
+    found = next((layout for layout in info.pad_layouts(spec) if layout.fewest <= players <= layout.most), None)
     if not fewest <= players <= most or found is None:
         raise BadInput(f"--players {players}: the {info.id} score pad is for {fewest} to {most} players")
     return found

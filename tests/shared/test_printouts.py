@@ -265,6 +265,20 @@ def test_players_outside_the_games_counts_is_refused_naming_the_range(game, tmp_
     assert result.exit_code == 0, result.output
 
 
+def test_one_designs_pad_gets_its_own_default_name_and_a_wrong_count_is_said_first(tmp_path, monkeypatch):
+    """The newcomer's walk-through: with the two-design pad already printed, --players 2 wrote the
+    same default file (so it was refused, or with --force replaced a different pad), and a wrong
+    --players 7 was answered with "already exists"."""
+    monkeypatch.chdir(tmp_path)
+    assert runner.invoke(app, ["print", "maharani"]).exit_code == 0
+    wrong = runner.invoke(app, ["print", "maharani", "--players", "7"])
+    assert (wrong.exit_code, wrong.stderr.splitlines()) == (2, ["error: --players 7: the maharani score pad is for 2 to 4 players"])
+    two = runner.invoke(app, ["print", "maharani", "--players", "2"])
+    assert two.exit_code == 0, two.output
+    assert sorted(p.name for p in (tmp_path / "output").iterdir()) == [
+        "maharani-scorepad-2-players-a4-colour.pdf", "maharani-scorepad-a4-colour.pdf"]
+
+
 def test_players_is_for_a_score_pad_only(tmp_path):
     result = runner.invoke(app, ["print", "maharani", "--kind", "reference", "--players", "2", "-o", str(tmp_path / "x.pdf")])
     assert result.exit_code == 2
