@@ -12,9 +12,7 @@ writing line the pads draw is listed in ``drawn`` (for the tests); outside it no
 from __future__ import annotations
 
 import math
-from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
-from contextvars import ContextVar
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from reportlab.lib.colors import Color, HexColor, white
@@ -23,6 +21,7 @@ from reportlab.pdfgen.canvas import Canvas
 from tajkit.sheets.documents import Pad, pages_per_design
 from tajkit.sheets.ink import INKS, Ink
 from tajkit.sheets.pdf import BOLD, ITALIC, SANS, document
+from tajkit.sheets.recorder import Recorder
 from tajkit.sheets.shapes import cut_line, saved, star_value, value_table
 from tajkit.sheets.text import SMALLEST, fitted_size, paragraph, text, width_of, wrap
 from tajkit.solver.game import Category
@@ -65,25 +64,13 @@ class Drawn:
     category: str = ""
 
 
-_RECORDER: ContextVar[list[Drawn] | None] = ContextVar("scorepad_recorder", default=None)
-
-
-@contextmanager
-def recording() -> Iterator[list[Drawn]]:
-    """Lists what the pads rendered inside the ``with`` draw (for the tests)."""
-    drawn: list[Drawn] = []
-    token = _RECORDER.set(drawn)
-    try:
-        yield drawn
-    finally:
-        _RECORDER.reset(token)
+DRAWN: Recorder[Drawn] = Recorder("scorepad_drawn")
+recording = DRAWN.recording  # ``with recording() as drawn``: what the pads rendered inside it draw (for the tests)
 
 
 def _record(kind: str, x: float, y: float, w: float, h: float, caption: str = "", label_right: float = 0.0,
             baseline: float = 0.0, category: str = "") -> None:
-    drawn = _RECORDER.get()
-    if drawn is not None:
-        drawn.append(Drawn(kind, x, y, w, h, caption, label_right, baseline, category))
+    DRAWN.add(Drawn(kind, x, y, w, h, caption, label_right, baseline, category))
 
 
 # --- the plan: columns, blocks of rows and the row height -------------------------------------------

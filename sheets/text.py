@@ -6,9 +6,6 @@ otherwise: a long-running process renders without growing)."""
 from __future__ import annotations
 
 import math
-from collections.abc import Iterator
-from contextlib import contextmanager
-from contextvars import ContextVar
 from dataclasses import dataclass
 
 from reportlab.lib.colors import Color
@@ -17,6 +14,7 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfgen.canvas import Canvas
 
 from tajkit.sheets.pdf import SANS
+from tajkit.sheets.recorder import Recorder
 
 
 @dataclass(frozen=True)
@@ -32,24 +30,9 @@ class Placed:
     max_height: float
 
 
-_PLACED: ContextVar[list[Placed] | None] = ContextVar("text_placed", default=None)
-
-
-@contextmanager
-def placing() -> Iterator[list[Placed]]:
-    """Lists every string drawn inside the ``with`` (for the tests)."""
-    placed: list[Placed] = []
-    token = _PLACED.set(placed)
-    try:
-        yield placed
-    finally:
-        _PLACED.reset(token)
-
-
-def _record(placement: Placed) -> None:
-    placed = _PLACED.get()
-    if placed is not None:
-        placed.append(placement)
+PLACED: Recorder[Placed] = Recorder("text_placed")
+placing = PLACED.recording  # ``with placing() as placed``: every string drawn inside it (for the tests)
+_record = PLACED.add
 
 SMALLEST = 6.5  # points: nothing a player must read on a printout (sheet, pad, card) is smaller
 
