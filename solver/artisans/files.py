@@ -1,5 +1,5 @@
 """The Artisans state files: their models (and JSON Schema), `read_state` (a file to its players,
-checked), `to_data`, the rule checks across fields, and the id `GAME_ID` the files carry."""
+checked), `to_data` and the rule checks across fields."""
 
 from __future__ import annotations
 
@@ -10,11 +10,10 @@ from typing import Annotated, Any, Literal
 from tajkit.solver import statefile
 from tajkit.solver import wording
 from tajkit.solver.artisans.rules import EMPTY, Sheet
-from tajkit.solver.artisans.spec import Spec
+from tajkit.solver.artisans.spec import GAME_ID, Spec
 from tajkit.solver.errors import BadState, Problem
 from tajkit.solver.ranking import join_names
 
-GAME_ID = "artisans"
 
 
 @dataclass(frozen=True)

@@ -35,7 +35,8 @@ from functools import cached_property
 from typing import Any
 
 from tajkit.solver.artisans import rules
-from tajkit.solver.artisans.files import GAME_ID, Player, read_state
+from tajkit.solver.artisans.spec import GAME_ID
+from tajkit.solver.artisans.files import Player, read_state
 from tajkit.solver.artisans.rules import EMPTY, Move
 from tajkit.solver.artisans.scoring import score
 from tajkit.solver.artisans.spec import Feature, Spec

@@ -5,7 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from tajkit.solver.artisans import rules
-from tajkit.solver.artisans.files import GAME_ID, Player, end_of_game_note
+from tajkit.solver.artisans.spec import GAME_ID
+from tajkit.solver.artisans.files import Player, end_of_game_note
 from tajkit.solver.artisans.rules import Score
 from tajkit.solver.artisans.spec import Spec
 from tajkit.solver.game import CardPart, Category, PlayerScore, Row, ScoreResult

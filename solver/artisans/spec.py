@@ -16,6 +16,9 @@ from tajkit.solver import seeddata
 from tajkit.solver.errors import BadData
 
 
+GAME_ID = "artisans"  # the game's id: in state files (`game = "artisans"`) and the seed's name
+
+
 @dataclass(frozen=True)
 class Feature:
     id: str

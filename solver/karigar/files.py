@@ -21,11 +21,10 @@ from tajkit.solver import statefile
 from tajkit.solver import wording
 from tajkit.solver.errors import BadState, Problem
 from tajkit.solver.karigar.rules import SUPPLY, Board, Card, Offer, Option, Position, Space, current_level, lay_out, level_order_problems
-from tajkit.solver.karigar.spec import Spec, counts, repeated
+from tajkit.solver.karigar.spec import GAME_ID, Spec, counts, repeated
 from tajkit.solver.ranking import join_names, plural
 from tajkit.solver.seedmodels import PlayerName
 
-GAME_ID = "karigar"
 Points = Annotated[int, Field(ge=0, le=99)]
 SPACE = r"^([1-9][0-9]?[LR]|T[1-9]|A[1-9])$"
 SpaceName = Annotated[str, Field(pattern=SPACE)]

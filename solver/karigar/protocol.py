@@ -63,7 +63,8 @@ from tajkit.solver import wording
 from tajkit.solver.errors import BadInput, BadState, IllegalMove
 from tajkit.solver.game import ScoreResult
 from tajkit.solver.karigar import files, rules, samples, scoring
-from tajkit.solver.karigar.files import GAME_ID, bag_model, card_model, card_of, card_shape_problems, offer_model
+from tajkit.solver.karigar.spec import GAME_ID
+from tajkit.solver.karigar.files import bag_model, card_model, card_of, card_shape_problems, offer_model
 from tajkit.solver.karigar.rules import SUPPLY, Act, Board, Card, Offer, Position, Space, Turn, affords, current_level, lay_out
 from tajkit.solver.karigar.spec import Spec, counts, describe, repeated
 from tajkit.solver.protocol import CHANCE

@@ -7,7 +7,8 @@ from collections import Counter
 from typing import Any
 
 from tajkit.solver.game import Report
-from tajkit.solver.karigar.files import GAME_ID, Situation
+from tajkit.solver.karigar.spec import GAME_ID
+from tajkit.solver.karigar.files import Situation
 from tajkit.solver.karigar.planner import Plan
 from tajkit.solver.karigar.rules import SUPPLY, Board, Position, Turn, apply, covered, levels_note
 from tajkit.solver.karigar.spec import Spec, describe

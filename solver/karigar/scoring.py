@@ -12,7 +12,8 @@ from typing import Any
 
 from tajkit.solver import wording
 from tajkit.solver.game import Category, PlayerScore, Row, ScoreResult
-from tajkit.solver.karigar.files import GAME_ID, Entry, Table
+from tajkit.solver.karigar.spec import GAME_ID
+from tajkit.solver.karigar.files import Entry, Table
 from tajkit.solver.karigar.rules import levels_note
 from tajkit.solver.karigar.spec import Spec
 from tajkit.solver.ranking import TieBreak, join_names, rank

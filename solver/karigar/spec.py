@@ -17,6 +17,9 @@ from pydantic import Field
 
 from tajkit.solver.seedmodels import Name, SeedFile, Source, Strict, Text, renamed
 
+GAME_ID = "karigar"  # the game's id: in state files (`game = "karigar"`) and the seed's name
+
+
 T = TypeVar("T")
 Count = Annotated[int, Field(ge=1, le=12)]
 SlotName = Annotated[str, Field(pattern=r"^([1-9][0-9]?|T[1-9]|A[1-9]|\.)$", description="a Bazaar card number, T1-T9, A1-A9 or .")]
