@@ -33,10 +33,15 @@ def named_form(info: Game, spec: Any, data: dict[str, Any] | None, command: str,
     try:
         yield
     except BadState:
+        where = "standard input" if source == "-" else source
+        if data is not None and {"setup", "events"} <= set(data):
+            raise BadState(
+                f"{where} holds a game record (setup and events): tajkit {command} reads "
+                f"{FORM_NAMES[command]}, not a record, yet"
+            ) from None
         other = info.form_of(spec, data) if data is not None else None
         if other is None or other == command:
             raise
-        where = "standard input" if source == "-" else source
         raise BadState(
             f"{where} holds {FORM_NAMES[other]} for tajkit {other}, not {FORM_NAMES[command]} for tajkit {command}: "
             f"run tajkit {other} {info.id} {source}"

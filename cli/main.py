@@ -14,7 +14,6 @@ import os
 import shlex
 import sys
 from enum import Enum
-from importlib import metadata
 from pathlib import Path
 from typing import Annotated, Any, Callable, Optional
 
@@ -240,6 +239,8 @@ def command(*args: Any, **kwargs: Any) -> Callable[[Callable[..., Any]], Callabl
 
 def _version(value: bool) -> None:
     if value:
+        from importlib import metadata  # only here: it costs a fifth of tajkit's start-up
+
         typer.echo(f"tajkit {metadata.version('tajkit')}")
         raise typer.Exit()
 
@@ -251,7 +252,7 @@ def main(
         Optional[bool], typer.Option("--version", callback=_version, is_eager=True, help="Show the version and exit.")
     ] = None,
     data: Annotated[
-        Optional[Path],
+        Optional[str],  # text, not a Path: Path("") would quietly be the current folder
         typer.Option(
             "--data",
             metavar="DIR",
@@ -264,15 +265,20 @@ def main(
     ctx.obj = _data_folder(data)  # this invocation's own: each command hands it to load_spec
 
 
-def _data_folder(given: Path | None) -> Path | None:
+def _data_folder(given: str | None) -> Path | None:
     """The folder of the user's data files: ``--data``, else ``TAJKIT_DATA``, else none (tajkit's
     data alone); a folder that does not exist is an error."""
     if given is not None:
-        folder, origin = given, "--data"
+        if not given.strip():
+            raise fail(["--data needs a folder: it was given an empty name"])
+        folder, origin = Path(given), "--data"
     elif os.environ.get(DATA_ENV):
         folder, origin = Path(os.environ[DATA_ENV]), DATA_ENV
     else:
         return None
+    if folder.is_file():
+        raise fail([f"{origin} {present.safe(str(folder))}: a file, not a folder: name the folder that holds "
+                     "your <game>.toml files"])
     if not folder.is_dir():
         raise fail([f"{origin} {present.safe(str(folder))}: no such folder"])
     return folder

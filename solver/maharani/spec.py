@@ -74,7 +74,7 @@ def _models() -> dict[str, Any]:
         colours_per_player: dict[Count, Literal[1, 2]] = Field(description="worker colours each player uses (2 players: two)")
         colours_per_player_source: Source = renamed("colours_per_player_source", "source")
         colours: list[WorkerColour] = Field(min_length=4, max_length=4, description="the players' colours")
-        colours_source: Source = renamed("colours_source", "source")
+        colours_source: Source  # new: the old table-level source spoke of the counts, not the shades (tajkit's)
 
     class QuarterScoring(Strict):
         gold: list[Annotated[int, Field(ge=0, le=1000)]] = Field(min_length=2, max_length=20, description="gold for 0, 1, 2 ... workers in a scored quarter")

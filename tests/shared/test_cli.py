@@ -853,3 +853,26 @@ def test_white_space_around_a_name_is_named_where_it_is():
         validate(state_model(load_spec()), data)
     assert caught.value.problems == (
         'player 2: name = " Ben\\t": begins and ends with white space: remove them (the player\'s name)',)
+
+
+def test_an_empty_data_folder_name_is_refused_not_taken_as_here(tmp_path, monkeypatch):
+    """`--data ""` was the current folder (Path("") is "."), so a stray ./maharani.toml applied;
+    a TAJKIT_DATA naming a file said "no such folder" (second review)."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "maharani.toml").write_text("[players]\nfewest = 3\n")
+    result = run("--data", "", "schema", "maharani")
+    assert (result.exit_code, result.stderr) == (2, "error: --data needs a folder: it was given an empty name\n")
+    monkeypatch.setenv("TAJKIT_DATA", str(tmp_path / "maharani.toml"))
+    result = run("games")
+    assert result.exit_code == 2 and "maharani.toml: a file, not a folder" in result.stderr
+
+
+def test_a_game_record_given_to_score_or_hint_is_named_for_what_it_is():
+    """A rules-protocol record (setup and events) is not a table or a position: one line says so,
+    not a line per field the table lacks."""
+    record = str(DATA / "artisans-record.toml")
+    for command, form in (("score", "a table"), ("hint", "a position")):
+        extra = ["--roll", "1", "2"] if command == "hint" else []
+        result = run(command, "artisans", record, *extra)
+        assert (result.exit_code, result.stderr.splitlines()) == (2, [
+            f"error: {record} holds a game record (setup and events): tajkit {command} reads {form}, not a record, yet"])
