@@ -653,8 +653,9 @@ def _fix_cross_field_problems(info: Game, spec: Any, data: dict[str, Any], playe
     again for just the fields it names, each starting from what was typed."""
     player = data["players"][-1]
     fields = _player_fields(player_model)
+    mine = present.safe(player["name"], 30) + ":"  # "A:" is not the start of "Ab: ..."
     for _ in range(5):
-        problems = [p for p in _problems(info, spec, data) if p.startswith(present.safe(player["name"], 30))]
+        problems = [p for p in _problems(info, spec, data) if p.startswith(mine)]
         if not problems:
             return
         for problem in problems:

@@ -462,3 +462,25 @@ def test_the_rows_a_correction_changed_are_laid_out_as_the_score_lays_them_out(g
         assert all(line.startswith("    ") and not line[4].isspace() for line in lines)
         ends = {len(line) - (len(f"  {r.reason}") if r.reason else 0) for line, r in zip(lines, p.rows)}
         assert len(ends) == 1, lines  # the points column lines up
+
+
+def test_a_players_cross_field_problem_is_not_another_players_whose_name_it_starts_with(monkeypatch):
+    """Review: the last player's problems were found by the name at the start of the sentence, so
+    Ab's (trees watered beyond raindrops used) were asked again of A."""
+    from tajkit.cli import entry
+    from tajkit.solver import games
+
+    info = games.get("artisans")
+    spec = info.load_spec()
+    empty = {f.id: [0] * f.size for f in spec.features}
+    data = {"game": "artisans", "players": [
+        {"name": "Ab", **empty, "raindrops_used": 1, "trees_watered": 2},
+        {"name": "A", **empty, "raindrops_used": 1, "trees_watered": 0},
+    ]}
+    asked = []
+    monkeypatch.setattr(entry, "ask_field", lambda model, name, context, **kw: asked.append(name) or context[name])
+    entry._fix_cross_field_problems(info, spec, data, entry._player_model(info.state_model(spec)))
+    assert asked == []
+    data["players"][-1]["trees_watered"] = 2  # now A's own problem: A's fields are asked again
+    entry._fix_cross_field_problems(info, spec, data, entry._player_model(info.state_model(spec)))
+    assert asked and set(asked) <= {"raindrops_used", "trees_watered", *(f.id for f in spec.features)}
