@@ -323,6 +323,11 @@ class Game(Generic[SpecT, StateT]):
         replays through and a session plays on)."""
         raise NotImplementedError
 
+    def play(self, spec: SpecT) -> Any:
+        """The game's :class:`~tajkit.solver.protocol.TablePlay` over its rules: what a session
+        (``tajkit play``, ``tajkit serve``) asks, hints and shows."""
+        raise NotImplementedError
+
     # --- what the game offers --------------------------------------------------------------------
 
     @property

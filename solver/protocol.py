@@ -21,7 +21,7 @@ turns it back into its states, re-checking every action, so a record is the trut
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol, TypeVar
 
@@ -152,3 +152,74 @@ def random_game(rules: Rules[S, A], rng: random.Random, players: int, limit: int
         events.append(rules.format(state, action))
         state = rules.apply(state, action)
     return Record(rules.game, setup, tuple(events))
+
+
+# --- what a table at play needs beyond the rules (``tajkit play``, ``tajkit serve``) -----------------
+
+
+@dataclass(frozen=True)
+class Question:
+    """One thing a session asks the table in the game's own words: a setup choice ("Asha's age",
+    "the 30 cards of a player's deck") or, for a hint, what only the asking player has seen ("your
+    hand"). ``read(text)`` turns the typed line into the value stored under ``key`` (a dotted path
+    into the setup, ``players.0.age``; for a hint, a plain name) or raises ``BadInput`` saying what
+    would do. ``default`` is the text an empty answer stands for (``None``: an answer is needed);
+    ``choices`` are words a terminal completes and a phone offers as buttons."""
+
+    key: str
+    prompt: str
+    read: Callable[[str], Any]
+    help: str = ""
+    default: str | None = None
+    choices: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Position:
+    """A live position as ``tajkit hint GAME`` reads it: the position file's dict and the hint
+    options the state itself decides (Artisans: the roll and whose sheet)."""
+
+    data: Mapping[str, Any]
+    options: Mapping[str, Any] = field(default_factory=dict)
+
+
+class TablePlay(Protocol[S]):
+    """A game's side of a session, over its :class:`Rules` (``GAME.play(spec)``): what to ask
+    when a game starts and when a player asks for a hint, the position the game's hint reads,
+    the events that play each move a hint lists, and the state as text and as a state file."""
+
+    rules: Any
+
+    def setup_questions(self, names: Sequence[str]) -> Sequence[Question]:
+        """What the table is asked after the players' names (in seat order) to start a game: the
+        setup ``rules.start`` reads is ``{"players": ...}`` completed by the answers."""
+        ...
+
+    def players_setup(self, names: Sequence[str]) -> dict[str, Any]:
+        """The setup's players from their names alone (``{"players": [...]}``), before the answers."""
+        ...
+
+    def hint_questions(self, state: S, player: str) -> Sequence[Question]:
+        """What ``player`` must type for a hint that the state does not hold (their own hidden
+        cards); empty when the state holds all the hint needs."""
+        ...
+
+    def position(self, state: S, player: str, answers: Mapping[str, Any]) -> Position:
+        """The position ``tajkit hint GAME`` reads, for ``player`` to act in ``state`` (with the
+        answers to :meth:`hint_questions`). ``BadInput`` saying why when no hint is possible now
+        (the dice are not rolled yet, the game is over, chance acts)."""
+        ...
+
+    def plays(self, state: S, report: Any) -> Sequence[tuple[str, ...]]:
+        """For each move the hint's report lists, in its order, the events (in the game's
+        notation, legal one after another from ``state``) that play it: what ``take N`` applies."""
+        ...
+
+    def describe(self, state: S) -> str:
+        """The position as text for a terminal: what lies on the table, whose turn, what is next."""
+        ...
+
+    def state_file(self, state: S) -> dict[str, Any] | None:
+        """The state file ``tajkit score`` / ``tajkit show`` read for the game as it stands, or
+        ``None`` where there is none yet (nothing laid out)."""
+        ...
