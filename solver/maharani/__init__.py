@@ -19,6 +19,7 @@ if TYPE_CHECKING:
     from pathlib import Path
     from tajkit.solver.game import Category, PadLayout, PadTable, ScoreResult
     from tajkit.solver.maharani.files import Replay
+    from tajkit.solver.maharani.play import MaharaniPlay
     from tajkit.solver.maharani.protocol import MaharaniRules
     from tajkit.solver.maharani.spec import Spec
 
@@ -106,6 +107,11 @@ class Maharani(Game["Spec", "Replay"]):
         from tajkit.solver.maharani.protocol import rules_for
 
         return rules_for(spec)
+
+    def play(self, spec: Spec) -> MaharaniPlay:
+        from tajkit.solver.maharani.play import play_for
+
+        return play_for(spec)
 
 
 GAME = Maharani()

@@ -1,0 +1,221 @@
+"""Maharani at the table (``tajkit play maharani``): the game's side of a session, over the rules
+protocol of :mod:`.protocol`.
+
+The setup is the players (in seat order: the first named begins, A játék menete) and the four
+tiles drawn onto the rondel (Előkészületek 4.), typed in the tile notation the draws use
+(``Bne Rc Gs Yew``). Maharani hides nothing, so a hint asks nothing more: its position is the
+table as the protocol holds it. The hint plans a whole turn, so it is given at the start of a
+turn; once a tile is placed, the rest of the turn is the player's (a second tile or ``end``).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from tajkit.solver.errors import BadInput
+from tajkit.solver.maharani import notation
+from tajkit.solver.maharani.protocol import CHOOSE, DRAW, MORE, MaharaniRules, MaharaniState, rules_for
+from tajkit.solver.maharani.rules import END_RULE, PLACING, SECOND, Position, Tile, crews_of, supply
+from tajkit.solver.maharani.spec import DIRS, GAME_ID, Spec
+from tajkit.solver.protocol import CHANCE, Position as HintPosition, Question
+from tajkit.solver.wording import shown
+
+SETUP_RULE = "rulebook: Előkészületek 4."
+
+
+class MaharaniPlay:
+    def __init__(self, spec: Spec) -> None:
+        self.spec = spec
+        self.rules: MaharaniRules = rules_for(spec)
+
+    # --- the setup ---------------------------------------------------------------------------------
+
+    def players_setup(self, names: Sequence[str]) -> dict[str, Any]:
+        spec = self.spec
+        if not spec.min_players <= len(names) <= spec.max_players:
+            raise BadInput(f"players: {len(names)} names: Maharani is for {spec.min_players}-{spec.max_players} players")
+        return {"players": [{"name": n} for n in names]}
+
+    def setup_questions(self, names: Sequence[str]) -> Sequence[Question]:
+        spec = self.spec
+        return (
+            Question(
+                key="rondel",
+                prompt="The 4 tiles drawn onto rondel slots 1-4, in order",
+                read=self.read_rondel,
+                help=f"each tile: its colour letter ({notation._colour_letters(spec)}) and its column marks read with its "
+                     f"arrow along the rondel's, e.g. Bne Rc Gs Yew ({SETUP_RULE})",
+                choices=tuple(spec.tile_name(c, k) for c in range(len(spec.colours)) for k in range(len(spec.kinds))),
+            ),
+        )
+
+    def read_rondel(self, text: str) -> list[str]:
+        """Four tiles, separated by spaces or commas; letters' case does not matter."""
+        tokens = text.replace(",", " ").split()
+        if len(tokens) != 4:
+            raise BadInput(
+                f"rondel: {shown(text.strip(), 40)!r}: {len(tokens)} tile(s); four tiles are drawn onto slots 1-4, "
+                f"e.g. Bne Rc Gs Yew ({SETUP_RULE})"
+            )
+        tiles: list[Tile] = []
+        problems = []
+        for slot, token in enumerate(tokens, start=1):
+            tile, problem = notation.parse_tile(self.spec, token[:1].upper() + token[1:].lower())
+            if problem:
+                problems.append(f"rondel slot {slot}: {problem}")
+            else:
+                assert tile is not None
+                tiles.append(tile)
+        problems += self._too_many(tiles)
+        if problems:
+            raise BadInput(*problems)
+        return [notation.tile_text(self.spec, t) for t in tiles]
+
+    def _too_many(self, tiles: list[Tile]) -> list[str]:
+        spec = self.spec
+        return [
+            f"rondel: {spec.tile_name(*t)} {n} times, but the set has {spec.kinds[t[1]].per_colour} such tile(s) "
+            "(read each tile's marks with its arrow; your own set can be described with --data)"
+            for t, n in sorted(Counter(tiles).items()) if n > spec.kinds[t[1]].per_colour
+        ]
+
+    # --- hints -------------------------------------------------------------------------------------
+
+    def hint_questions(self, state: MaharaniState, player: str) -> Sequence[Question]:
+        return ()  # Maharani hides nothing: the table holds all a hint needs
+
+    def position(self, state: MaharaniState, player: str, answers: Mapping[str, Any]) -> HintPosition:
+        """The table between two turns, as ``tajkit hint maharani`` reads it (the position notation
+        and the players' names); the hint decides whose turn from it."""
+        self._check_hint_possible(state, player)
+        names = state.table.names
+        return HintPosition({
+            "game": GAME_ID,
+            "position": notation.format_position(self.spec, state.position),
+            "players": [{"name": n} for n in names],
+        })
+
+    def _check_hint_possible(self, s: MaharaniState, player: str) -> None:
+        who = self.rules.to_act(s)
+        if who is None:
+            raise BadInput(f"the game is over ({s.over}): there is no turn to hint ({END_RULE})")
+        if who == CHANCE:
+            raise BadInput(f"{self._draw_words(s)}: type the tile drawn first, then ask for a hint")
+        if player != who:
+            raise BadInput(f"{shown(player, 30)}: it is {who}'s turn; a hint is for the player to move")
+        if s.phase == MORE:
+            raise BadInput(
+                f"a hint is for the start of a turn: {who} has placed {self._placed_text(s)}; "
+                "type a second tile or end, or undo the tile for a hint"
+            )
+
+    def plays(self, state: MaharaniState, report: Any) -> Sequence[tuple[str, ...]]:
+        """Each listed turn as its events: ``r``; or the tiles, then ``end`` after a single tile.
+        When a first tile takes the last centre space, the table draws for the emptied slots at
+        once (Különleges eset 1): the events stop there, and the player types the rest."""
+        return [self._turn_events(state, turn["text"]) for turn in report.json["turns"]]
+
+    def _turn_events(self, state: MaharaniState, text: str) -> tuple[str, ...]:
+        words = text.split()
+        events = words if words == ["r"] or len(words) == 2 else [*words, "end"]
+        rules, s, played = self.rules, state, []
+        for event in events:
+            if rules.to_act(s) != rules.to_act(state):
+                break  # chance acts mid-turn: the rondel is refilled first
+            s = rules.apply(s, rules.parse(s, event))
+            played.append(event)
+        return tuple(played)
+
+    # --- the table as text and as a state file --------------------------------------------------------
+
+    def describe(self, state: MaharaniState) -> str:
+        s, pos = state, state.position
+        lines = [self._next_words(s), self._rondel_line(s)]
+        for k in range(pos.players):
+            lines += self._player_lines(s, k)
+        lines += self._board_lines(pos)
+        return "\n".join(lines)
+
+    def state_file(self, state: MaharaniState) -> dict[str, Any]:
+        return self.rules.state_file(state)
+
+    # --- describe's pieces ------------------------------------------------------------------------------
+
+    def _next_words(self, s: MaharaniState) -> str:
+        who = self.rules.to_act(s)
+        if who is None:
+            best = max(s.position.gold)
+            winners = [n for n, g in zip(s.table.names, s.position.gold) if g == best]
+            return f"Game over ({s.over}): {' and '.join(winners)} {'wins' if len(winners) == 1 else 'share the lead'} with {best} gold"
+        if who == CHANCE:
+            return f"{self._draw_words(s)}: type the tile drawn, e.g. Bne"
+        if s.phase == CHOOSE:
+            return f"{who} to move: a tile (slot, space, arrow, worker: 2c4s+) or r (refresh)"
+        return f"{who} placed {self._placed_text(s)}: a second tile (it costs 2 gold, {SECOND}) or end"
+
+    def _draw_words(self, s: MaharaniState) -> str:
+        return f"the table draws a tile from the bag for slot {s.pending[0] + 1} of the rondel ({PLACING})"
+
+    def _placed_text(self, s: MaharaniState) -> str:
+        players = s.position.players
+        return " ".join(notation.format_placement(self.spec, p, players) for p in s.placed)
+
+    def _rondel_line(self, s: MaharaniState) -> str:
+        """Each slot's tile and the quarter it faces for the player to move (free to place there);
+        elsewhere it needs the action marker of the coin beside the slot."""
+        spec, pos = self.spec, s.position
+        side = pos.sides[pos.to_move]
+        slots = [
+            f"{k + 1} {notation.tile_text(spec, t)}" + (f"→q{spec.facing_quarter(k, side) + 1}" if t else "")
+            for k, t in enumerate(pos.rondel)
+        ]
+        return f"Rondel (arrow {DIRS[side]}, slot→quarter it faces): " + "  ".join(slots)
+
+    def _player_lines(self, s: MaharaniState, k: int) -> list[str]:
+        """The player (numbered as the board's workers are), their gold and face-down action
+        markers; then their workers in each quarter and in the supply."""
+        spec, pos = self.spec, s.position
+        turn = "*" if k == pos.to_move and s.over is None else " "
+        down = [f"{q + 1} {spec.quarter_names[q]}" for q in range(4) if pos.down[k] >> q & 1]
+        markers = f"markers down: {', '.join(down)}" if down else "markers all up"
+        crews = " · ".join(self._crew_words(pos, code) for code in crews_of(spec, pos.players, k))
+        return [
+            f"{turn}{k + 1} {s.table.names[k]} (side {DIRS[pos.sides[k]]}): {pos.gold[k]} gold, {markers}",
+            f"    workers in q1-q4: {crews}",
+        ]
+
+    def _crew_words(self, pos: Position, code: int) -> str:
+        """A crew's workers in quarters 1-4, set beside a quarter (Fontos), in the supply."""
+        spec = self.spec
+        per_quarter = " ".join(str(sum(pos.worker[s] == code for s in spec.quarter_spaces[q])) for q in range(4))
+        beside = sum(c == code for c, _ in pos.aside)
+        colour = f"{'ab'[code % 2]} " if spec.crews_per_player[pos.players] == 2 else ""
+        aside = f", {beside} beside" if beside else ""
+        return f"{colour}{per_quarter}{aside} ({supply(spec, pos, code)} left)"
+
+    def _board_lines(self, pos: Position) -> list[str]:
+        """The palace floor in the notation's coordinates: a tile is its colour and arrow, then
+        the player (and colour) of the worker on it; ``.`` a free space."""
+        spec = self.spec
+        width = 5 if spec.crews_per_player[pos.players] == 2 else 4
+        cells = {(sp.col, sp.row): self._cell(pos, k) for k, sp in enumerate(spec.spaces)}
+        lines = ["   " + "".join(chr(97 + c).ljust(width) for c in range(spec.width)).rstrip()]
+        for row in range(spec.height):
+            cols = "".join(cells.get((c, row), "").ljust(width) for c in range(spec.width))
+            lines.append(f"{spec.height - row:>2} {cols}".rstrip())
+        example = "Bn2a = blue, arrow n, player 2's worker a" if width == 5 else "Bn2 = blue, arrow n, player 2's worker"
+        return [*lines, f"   (a tile: its colour, arrow and worker: {example}; . a free space)"]
+
+    def _cell(self, pos: Position, space: int) -> str:
+        spec = self.spec
+        if pos.colour[space] < 0:
+            return "."
+        tile = spec.colours[pos.colour[space]].code + DIRS[pos.arrow[space]]
+        code = pos.worker[space]
+        return tile + (notation.crew_text(spec, pos.players, code) if code >= 0 else "")
+
+
+def play_for(spec: Spec) -> MaharaniPlay:
+    return MaharaniPlay(spec)
