@@ -26,6 +26,18 @@ def read_state(source: str) -> dict[str, Any]:
     return statefile.read_source(source)
 
 
+def record_session(info: Game, spec: Any, data: dict[str, Any] | None, source: str | None) -> Any:
+    """The session a game record replays into (``None`` for a file of another form): ``score``,
+    ``hint`` and ``show`` read a record, including a round or a turn in progress."""
+    from tajkit.solver import session
+
+    if data is None or not session.is_record(data):
+        return None
+    where = "standard input" if source in (None, "-") else str(source)
+    record = session.record_of(data, info.id, present.safe(where))
+    return session.Session.of_record(info, spec, record, Path(where))
+
+
 @contextmanager
 def named_form(info: Game, spec: Any, data: dict[str, Any] | None, command: str, source: str | None) -> Iterator[None]:
     """A file of the form another command reads (a hint position given to ``score``) gets one
@@ -34,11 +46,6 @@ def named_form(info: Game, spec: Any, data: dict[str, Any] | None, command: str,
         yield
     except BadState:
         where = "standard input" if source == "-" else source
-        if data is not None and {"setup", "events"} <= set(data):
-            raise BadState(
-                f"{where} holds a game record (setup and events): tajkit {command} reads "
-                f"{FORM_NAMES[command]}, not a record, yet"
-            ) from None
         other = info.form_of(spec, data) if data is not None else None
         if other is None or other == command:
             raise
@@ -147,6 +154,13 @@ def game_command(info: Game, name: str, cmd: Command) -> Callable[..., None]:
             _check(options[key], value)
         if "progress" in inspect.signature(cmd.run).parameters:
             values["progress"] = _progress_bar() if sys.stderr.isatty() and not as_json else None
+        game = record_session(info, spec, data, state) if name == "hint" else None
+        if game is not None:  # the position the record stands at, for the player named or the one to act
+            position = game.position(values.get("player"))
+            data = dict(position.data)
+            for key, value in position.options.items():
+                if getattr(ctx.get_parameter_source(key), "name", None) != "COMMANDLINE":  # typer's own click
+                    values[key] = value
         with named_form(info, spec, data, name, state):
             result = cmd.run(spec, data, **values)
         if as_json:

@@ -381,8 +381,12 @@ def score_cmd(
         data, result = enter_table(info, spec)
     else:
         data = commands.read_state(state)
-        with commands.named_form(info, spec, data, "score", state):
-            result = info.score(spec, info.read_state(spec, data))
+        game = commands.record_session(info, spec, data, state)
+        if game is not None:  # a game record, finished or not: its standings
+            result, data = game.standings(), game.state_file()
+        else:
+            with commands.named_form(info, spec, data, "score", state):
+                result = info.score(spec, info.read_state(spec, data))
     if target is not None:
         commands.deliver(target, commands.picture(info, spec, data), force, announce=True)
     typer.echo(json.dumps(result.as_json(), indent=2, ensure_ascii=False) if as_json else present.score(result))
@@ -405,7 +409,55 @@ def show_cmd(
         raise BadInput(f"tajkit show {game}: tajkit draws no picture for {game} (see: tajkit games)")
     target = commands.output_target(output, None, force, ".png")
     spec = info.load_spec(ctx.obj)
-    commands.deliver(target, commands.picture(info, spec, commands.read_state(state)), force)
+    data = commands.read_state(state)
+    game = commands.record_session(info, spec, data, state)
+    if game is not None:
+        data = game.state_file()
+        if data is None:
+            raise BadInput(f"{present.safe(state)}: nothing is on the table to draw yet (the game stands at its setup)")
+    commands.deliver(target, commands.picture(info, spec, data), force)
+
+
+@command("play")
+def play_cmd(
+    ctx: typer.Context,
+    game: Annotated[str, typer.Argument(help="Game id, e.g. artisans.", metavar="GAME")],
+    record: Annotated[
+        Optional[str], typer.Argument(help="The game's record file (.toml or .json): resumed if it exists, else a new "
+                                      "game is started in it (default: GAME-DATE-TIME.toml here).", metavar="RECORD")
+    ] = None,
+    do: Annotated[
+        Optional[list[str]], typer.Option("--do", metavar="EVENT", help="Apply EVENT without a terminal (repeat it): "
+                                          "all are checked, and recorded only if every one is legal.")
+    ] = None,
+    player: Annotated[
+        Optional[list[str]], typer.Option("--player", metavar="NAME", help="A new game's player, in seat order (repeat "
+                                          "it); the rest of the setup takes its defaults.")
+    ] = None,
+    setup: Annotated[
+        Optional[str], typer.Option("--setup", metavar="FILE", help="A new game's setup from a TOML or JSON file "
+                                    "(players and the game's setup fields).")
+    ] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the game as it stands as JSON (after any --do).")] = False,
+) -> None:
+    """Follow a game at the table, event by event: each event checked as it is typed and saved at once,
+    with hints (hint, take 1), undo, fix N, standings, show and log.
+
+    Examples: tajkit play artisans night.toml --player Asha --player Babur  ·
+    tajkit play artisans night.toml --do "roll 4 6" --do "dome 5"  ·  tajkit play artisans night.toml
+    """
+    from tajkit.cli import play
+
+    info = registry.get(game)
+    _needs_play(info)
+    spec = info.load_spec(ctx.obj)
+    interactive = stdin_is_interactive() and sys.stderr.isatty()
+    raise typer.Exit(play.run(info, spec, record, setup, player or [], do or [], as_json, interactive))
+
+
+def _needs_play(info: Any) -> None:
+    if not info.plays:
+        raise BadInput(f"tajkit play {info.id}: not available for {info.id} yet (see: tajkit games)")
 
 
 @command("schema")

@@ -335,12 +335,17 @@ class Game(Generic[SpecT, StateT]):
         return type(self).state_model is not Game.state_model
 
     @property
+    def plays(self) -> bool:
+        return type(self).play is not Game.play
+
+    @property
     def draws(self) -> bool:
         return self.drawing is not None
 
     def supports(self) -> list[str]:
         parts = [f"print {'/'.join(self.prints)}"]
-        parts += [name for name, on in (("score", self.scores), ("hint", self.hint), ("simulate", self.simulate)) if on]
+        parts += [name for name, on in (("score", self.scores), ("hint", self.hint), ("simulate", self.simulate),
+                                        ("play", self.plays)) if on]
         if self.draws:
             parts.append("show")
         return parts

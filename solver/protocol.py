@@ -25,7 +25,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol, TypeVar
 
-from tajkit.solver.errors import BadState, IllegalMove
+from tajkit.solver.errors import BadInput, BadState
 
 CHANCE = "chance"  # who acts when the dice, the bag or a drawn card decide
 
@@ -94,10 +94,12 @@ class Record:
     game: str
     setup: Mapping[str, Any]
     events: tuple[str, ...] = ()
+    started: str | None = None  # when the game began ("2026-12-01 20:15:00"), where known
 
     def as_data(self) -> dict[str, Any]:
         """The record file's dict (TOML or JSON)."""
-        return {"game": self.game, "setup": dict(self.setup), "events": list(self.events)}
+        when = {"started": self.started} if self.started else {}
+        return {"game": self.game, **when, "setup": dict(self.setup), "events": list(self.events)}
 
 
 @dataclass(frozen=True)
@@ -124,7 +126,7 @@ def replay(rules: Rules[S, A], record: Record) -> Replay:
         try:
             action = rules.parse(state, text)
             state = rules.apply(state, action)
-        except IllegalMove as refused:
+        except BadInput as refused:  # an illegal move, or text that names none
             raise BadState(*(f"event {number} ({text!r}): {problem}" for problem in refused.problems)) from None
         states.append(state)
         actions.append(action)

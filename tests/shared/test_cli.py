@@ -867,12 +867,20 @@ def test_an_empty_data_folder_name_is_refused_not_taken_as_here(tmp_path, monkey
     assert result.exit_code == 2 and "maharani.toml: a file, not a folder" in result.stderr
 
 
-def test_a_game_record_given_to_score_or_hint_is_named_for_what_it_is():
-    """A rules-protocol record (setup and events) is not a table or a position: one line says so,
-    not a line per field the table lacks."""
-    record = str(DATA / "artisans-record.toml")
-    for command, form in (("score", "a table"), ("hint", "a position")):
-        extra = ["--roll", "1", "2"] if command == "hint" else []
-        result = run(command, "artisans", record, *extra)
-        assert (result.exit_code, result.stderr.splitlines()) == (2, [
-            f"error: {record} holds a game record (setup and events): tajkit {command} reads {form}, not a record, yet"])
+def test_score_hint_and_show_read_a_game_record(tmp_path):
+    """The record is the game (issue 25): ``tajkit score`` of a whole record scores the sheet it
+    ends with, and ``tajkit hint`` of the record one event short answers from the position it
+    stands at, the roll and the player taken from the record, as for the position's own file."""
+    record = DATA / "artisans-record.toml"
+    scored = run("score", "artisans", str(record), "--json")
+    assert scored.exit_code == 0, scored.output
+    text = record.read_text()
+    short = tmp_path / "short.toml"
+    short.write_text(text.replace(', "right facade bottom-left 2 (3 drops)",', ","))
+    from_record = run("hint", "artisans", str(short), "--json", "--futures", "2000")
+    from_file = run("hint", "artisans", str(ASHA), "--roll", "4", "6", "--json", "--futures", "2000")
+    assert from_record.exit_code == 0, from_record.output
+    assert json.loads(from_record.stdout)["moves"] == json.loads(from_file.stdout)["moves"]
+    picture = run("show", "artisans", str(record), "-o", str(tmp_path / "end.png"))
+    assert picture.exit_code == 0, picture.output
+    assert (tmp_path / "end.png").read_bytes()[:4] == b"\x89PNG"

@@ -1,0 +1,381 @@
+"""``tajkit play``: a game followed at the table, event by event, over a :class:`Session`.
+
+The terminal side only: what is typed is read here (a line editor with completion of what is
+legal now, or plain lines from a pipe), and every change goes through the session, which checks
+it and writes the record at once. Quitting, by ``quit``, Ctrl-D, Ctrl-C or a closed terminal,
+loses nothing: ``tajkit play GAME RECORD`` resumes where the game stands.
+"""
+
+from __future__ import annotations
+
+import datetime
+import json
+import shlex
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+import typer
+from tajkit.cli import present
+from tajkit.solver.errors import BadInput, SolverFailure
+from tajkit.solver.game import Game
+from tajkit.solver.protocol import CHANCE, Question
+from tajkit.solver.session import Hint, Session, setup_from_answers
+
+COMMANDS = {
+    "hint": "hint [all | NAME]: the solver's best moves for whoever acts (all: every player who may act now)",
+    "take": "take N: play the N-th move of the last hint (take 1: the best)",
+    "undo": "undo: take back the last event (again and again, to the setup)",
+    "redo": "redo: play again what undo took back",
+    "fix": "fix N: correct event N (its text stands ready to edit); the events after it are re-checked",
+    "standings": "standings: the score as the game stands (at the end: the final score and tie-breaks)",
+    "show": "show [FILE.png]: the position as text, or drawn as a picture in FILE.png",
+    "log": "log: the events so far, numbered",
+    "legal": "legal: every event the rules allow now",
+    "help": "help: this list",
+    "quit": "quit: leave; the record is saved after every event (tajkit play GAME RECORD resumes)",
+}
+
+
+def say(text: str = "") -> None:
+    typer.echo(text, err=True)
+
+
+def out(text: str) -> None:
+    typer.echo(text)
+
+
+# --- starting or resuming ----------------------------------------------------------------------------
+
+
+def default_record(game: str) -> Path:
+    """A new record's name in the current folder: the game and the minute it began."""
+    stamp = datetime.datetime.now().strftime("%Y-%m-%d-%H%M")
+    path = Path(f"{game}-{stamp}.toml")
+    k = 2
+    while path.exists():
+        path, k = Path(f"{game}-{stamp}-{k}.toml"), k + 1
+    return path
+
+
+def open_session(info: Game[Any, Any], spec: Any, record: str | None, setup: str | None, players: Sequence[str],
+                 ask: Callable[..., str] | None) -> Session:
+    """The session of ``record``: resumed if the file exists, else a new game set up from the
+    ``setup`` file, the ``players`` and the questions' defaults, or by asking (``ask``)."""
+    path = Path(record) if record is not None else default_record(info.id)
+    if path.exists():
+        if setup is not None or players:
+            raise BadInput(f"{present.safe(str(path))} already holds a game: --setup and --player start a new one "
+                           "(give a new file name)")
+        return Session.open(info, spec, path)
+    play = info.play(spec)
+    if setup is not None:
+        from tajkit.cli.commands import read_state
+
+        data = read_state(setup)
+        data.pop("game", None) if data.get("game") == info.id else None
+        return Session.start(info, spec, path, data)
+    if players:
+        return Session.start(info, spec, path, _setup_by_default(info, play, list(players)))
+    if ask is None:
+        raise BadInput(f"{present.safe(str(path))}: no such record: start a new game with --player NAME (once per "
+                       "player) or --setup FILE, or at a terminal")
+    return Session.start(info, spec, path, _setup_by_asking(info, play, ask))
+
+
+def _setup_by_default(info: Game[Any, Any], play: Any, names: list[str]) -> dict[str, Any]:
+    answers = {}
+    for q in play.setup_questions(names):
+        if q.default is None:
+            raise BadInput(f"--player: a new game of {info.id} needs {q.prompt}, which has no default: give "
+                           "--setup FILE, or start the game at a terminal to be asked")
+        answers[q.key] = q.read(q.default)
+    return setup_from_answers(play.players_setup(names), answers)
+
+
+def _setup_by_asking(info: Game[Any, Any], play: Any, ask: Callable[..., str]) -> dict[str, Any]:
+    say(f"A new game of {info.title}. Who plays? Their names in seat order, clockwise; an empty line ends.")
+    names: list[str] = []
+    while True:
+        name = ask(f"  player {len(names) + 1}").strip()
+        if not name:
+            if names:
+                break
+            say("  at least one player")
+            continue
+        if name in names:
+            say(f"  {present.safe(name)} already plays: each player needs their own name")
+            continue
+        names.append(name)
+    answers = {q.key: answer_question(q, ask) for q in play.setup_questions(names)}
+    return setup_from_answers(play.players_setup(names), answers)
+
+
+def answer_question(q: Question, ask: Callable[..., str], was: str = "") -> Any:
+    """Ask ``q`` until its answer reads (a correction starts from ``was``)."""
+    if q.help:
+        say(f"  ({q.help})")
+    while True:
+        text = ask(f"  {q.prompt}", default=was or (q.default or ""), edit=bool(was), words=q.choices)
+        try:
+            return q.read(text)
+        except BadInput as exc:
+            for problem in exc.problems:
+                say(f"  {present.safe(problem, 300)}")
+
+
+# --- one line --------------------------------------------------------------------------------------
+
+
+class Table:
+    """What ``tajkit play`` says and remembers between lines: the session, the last hints, the
+    answers a player typed for a hint (offered again, ready to edit, the next time)."""
+
+    def __init__(self, session: Session, ask: Callable[..., str], scripted: bool = False) -> None:
+        self.session = session
+        self.ask = ask
+        self.scripted = scripted
+        self.hints: dict[str, Hint] = {}
+        self.answers: dict[tuple[str, str], str] = {}
+        self.refused = 0
+
+    # --- the loop ----------------------------------------------------------------------------
+
+    def run(self) -> int:
+        s = self.session
+        say(f"Record: {s.path} (saved after every event; tajkit play {s.info.id} {shlex.quote(str(s.path))} resumes)")
+        say("Type an event in the game's notation (Tab completes what is legal), or help.")
+        if s.events:
+            say(f"Resuming after event {len(s.events)}: {s.events[-1]}")
+        self.say_next()
+        while True:
+            try:
+                line = self.ask(self.prompt(), words=self.words(), sentence=True)
+            except typer.Abort:
+                break
+            if line.strip().lower() in ("quit", "exit", "q"):
+                break
+            self.line(line)
+        say(f"Saved: {s.path}; tajkit play {s.info.id} {shlex.quote(str(s.path))} resumes it.")
+        return 2 if self.refused and self.scripted else 0
+
+    def prompt(self) -> str:
+        who = self.session.to_act
+        return "over" if who is None else "table" if who == CHANCE else who
+
+    def words(self) -> list[str]:
+        return [*self.session.legal(), *COMMANDS]
+
+    def line(self, line: str) -> None:
+        words = line.split()
+        if not words:
+            return
+        command, rest = words[0].lower(), words[1:]
+        try:
+            handler = getattr(self, f"do_{command}", None) if command in COMMANDS else None
+            if handler is not None:
+                handler(rest, line)
+            else:
+                self.event(line)
+        except (BadInput, SolverFailure) as exc:
+            self.refused += 1
+            for problem in exc.problems:
+                say(f"refused: {present.safe(problem, 400)}")
+
+    def event(self, line: str) -> None:
+        self._recorded(self.session.apply(line))
+
+    def _recorded(self, written: list[str]) -> None:
+        """Say what was recorded and what comes next (the final score when it ended the game)."""
+        first = len(self.session.events) - len(written) + 1
+        for k, text in enumerate(written):
+            say(f"  {first + k}. {text}")
+        if self.session.over:
+            self.say_final()
+        else:
+            self.say_next()
+
+    def say_next(self) -> None:
+        s = self.session
+        if s.over:
+            say("The game is over: standings shows the final score; undo takes back the last event.")
+            return
+        legal = s.legal()
+        who = "the table" if s.to_act == CHANCE else s.to_act
+        examples = ", ".join(legal[:3]) + (f" … ({len(legal)} in all)" if len(legal) > 3 else "")
+        say(f"next: {who}: {examples}")
+
+    def say_final(self) -> None:
+        say("The game is over. The final score:")
+        out(present.score(self.session.standings()))
+
+    # --- the commands --------------------------------------------------------------------------
+
+    def do_help(self, rest: list[str], line: str) -> None:
+        for text in COMMANDS.values():
+            say(f"  {text}")
+        say("  anything else is an event, in the game's notation (Tab completes what is legal now)")
+
+    def do_log(self, rest: list[str], line: str) -> None:
+        events = self.session.events
+        if not events:
+            say("  no events yet: the game stands at its setup")
+        for k, text in enumerate(events, start=1):
+            out(f"{k:>4}. {text}")
+
+    def do_legal(self, rest: list[str], line: str) -> None:
+        for text in self.session.legal():
+            out(f"  {text}")
+
+    def do_standings(self, rest: list[str], line: str) -> None:
+        out(present.score(self.session.standings()))
+
+    def do_show(self, rest: list[str], line: str) -> None:
+        if not rest:
+            out(self.session.describe())
+            return
+        from tajkit.cli.commands import picture
+        from tajkit.cli.files import write_new
+
+        s = self.session
+        if not s.info.draws:
+            raise BadInput(f"show {present.safe(rest[0])}: tajkit draws no picture for {s.info.id}; show alone "
+                           "prints the position")
+        target = Path(" ".join(rest))
+        if target.suffix.lower() != ".png":
+            raise BadInput(f"show {present.safe(str(target))}: a picture's file name ends in .png")
+        data = s.state_file()
+        if data is None:
+            raise BadInput("show: nothing is on the table to draw yet")
+        write_new(target, picture(s.info, s.spec, data))
+        say(f"  wrote {target}")
+
+    def do_undo(self, rest: list[str], line: str) -> None:
+        number = len(self.session.events)
+        text = self.session.undo()
+        say(f"  took back {number}. {text} (redo plays it again)")
+        self.say_next()
+
+    def do_redo(self, rest: list[str], line: str) -> None:
+        self._recorded([self.session.redo()])
+
+    def do_fix(self, rest: list[str], line: str) -> None:
+        s = self.session
+        if not rest or not rest[0].isdigit():
+            raise BadInput(f"{present.safe(line.strip())}: fix N corrects event N (log lists them)")
+        number = int(rest[0])
+        if not 1 <= number <= len(s.events):
+            raise BadInput(f"fix {number}: no such event (the record has {len(s.events)})")
+        text = " ".join(rest[1:]) if len(rest) > 1 else self.ask(f"  {number}", default=s.events[number - 1], edit=True)
+        if text.strip() == s.events[number - 1]:
+            say(f"  {number}. {text.strip()}: unchanged")
+            return
+        written = s.correct(number, text)
+        say(f"  {number}. {written} (the {len(s.events) - number} event(s) after it re-checked)")
+        self.say_next()
+
+    def do_hint(self, rest: list[str], line: str) -> None:
+        s = self.session
+        if rest and rest[0].lower() == "all":
+            hints = self._every_hint()
+        else:
+            who = " ".join(rest) if rest else None
+            if who is not None:
+                who = self._player_named(who)
+            hints = [self._hint(who)]
+        for hint in hints:
+            self.hints[hint.player] = hint
+            if len(hints) > 1:
+                out(f"--- {hint.player}")
+            out(present.report(hint.report))
+            for k, events in enumerate(hint.plays, start=1):
+                out(f"  take {k}: {' then '.join(events)}")
+        if not hints:
+            raise BadInput(f"hint all: no player can be hinted now ({'the table acts' if s.to_act == CHANCE else 'see hint'})")
+
+    def do_take(self, rest: list[str], line: str) -> None:
+        s = self.session
+        if not rest or not rest[0].isdigit():
+            raise BadInput(f"{present.safe(line.strip())}: take N plays the N-th move of the last hint (take 1: the best)")
+        hint = self.hints.get(s.to_act or "")
+        if hint is None:
+            raise BadInput(f"take {rest[0]}: ask for a hint for {s.to_act} first (hint)")
+        self._recorded(self.session.take(hint, int(rest[0])))
+
+    # --- inside --------------------------------------------------------------------------------
+
+    def _hint(self, player: str | None) -> Hint:
+        s = self.session
+        who = player or s.to_act
+        answers = {}
+        if who not in (None, CHANCE):
+            for q in s.hint_questions(who):
+                typed = self.ask(f"  {who}, {q.prompt}", default=self.answers.get((who, q.key), ""),
+                                 edit=(who, q.key) in self.answers, words=q.choices)
+                self.answers[(who, q.key)] = typed
+                answers[q.key] = q.read(typed)
+        return s.hint(who, answers)
+
+    def _every_hint(self) -> list[Hint]:
+        hints = []
+        for name in self.session.players():
+            try:
+                if not self.session.hint_questions(name):
+                    self.session.position(name)  # asks nothing: a player who cannot act now is left out
+            except BadInput:
+                continue
+            hints.append(self._hint(name))
+        return hints
+
+    def _player_named(self, typed: str) -> str:
+        names = self.session.players()
+        found = [n for n in names if n.lower() == typed.lower()] or [n for n in names if n.lower().startswith(typed.lower())]
+        if len(found) != 1:
+            raise BadInput(f"hint {present.safe(typed)}: not one of the players ({', '.join(names)})")
+        return found[0]
+
+
+# --- the command ---------------------------------------------------------------------------------
+
+
+def run(info: Game[Any, Any], spec: Any, record: str | None, setup: str | None, players: Sequence[str],
+        do: Sequence[str], as_json: bool, interactive: bool) -> int:
+    if do or as_json:
+        if record is None:
+            raise BadInput("--do and --json need the record file: tajkit play GAME RECORD --do EVENT")
+        session = open_session(info, spec, record, setup, players, None)
+        if do:
+            first = len(session.events) + 1
+            written = session.apply(*do)
+            if not as_json:
+                for k, text in enumerate(written):
+                    out(f"{first + k}. {text}")
+        if as_json:
+            out(json.dumps(session.as_json(), indent=2, ensure_ascii=False))
+        elif session.over:
+            out(present.score(session.standings()))
+        else:
+            Table(session, _lines_reader()).say_next()
+        return 0
+    reader = _editor_reader() if interactive else _lines_reader()
+    try:
+        session = open_session(info, spec, record, setup, players, reader)
+    except typer.Abort:
+        say("error: interrupted: no game was started")
+        return 130
+    table = Table(session, reader, scripted=not interactive)
+    if session.over:
+        table.say_final()
+    return table.run()
+
+
+def _editor_reader() -> Callable[..., str]:
+    from tajkit.cli.entry import _Editor
+
+    return _Editor().ask
+
+
+def _lines_reader() -> Callable[..., str]:
+    from tajkit.cli.entry import _Lines
+
+    return _Lines().ask

@@ -1,0 +1,242 @@
+"""Sessions (``solver/session.py``) and ``tajkit play --do``, for every game that plays: a whole
+seeded game typed event by event ends with the score ``tajkit score`` gives its record; an
+illegal event changes nothing; undo, redo and fix replay and re-check; two writers on one record
+are serialised; a kill mid-write never leaves a broken record (DESIGN.md, "From answers to
+sessions")."""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from typer.testing import CliRunner
+
+from tajkit.cli import main as cli
+from tajkit.solver import games
+from tajkit.solver.errors import BadInput
+from tajkit.solver.protocol import random_game, replay
+from tajkit.solver.session import Session, read_record
+
+runner = CliRunner()
+PLAYING = [g for g in games.GAMES if games.get(g).plays]
+pytestmark = pytest.mark.skipif(not PLAYING, reason="no game has its TablePlay yet")
+
+
+def run(*args: str, input: str | None = None):
+    return runner.invoke(cli.app, list(args), input=input)
+
+
+def seeded_game(game: str, seed: int, players: int = 2):
+    info = games.get(game)
+    spec = info.load_spec()
+    record = random_game(info.rules(spec), random.Random(seed), players)
+    return info, spec, record
+
+
+def started(tmp_path: Path, game: str, seed: int = 1, players: int = 2, name: str = "night.toml"):
+    """A new session over a seeded game's setup, and the game's events still to play."""
+    info, spec, record = seeded_game(game, seed, players)
+    session = Session.start(info, spec, tmp_path / name, record.setup)
+    return session, record.events
+
+
+@pytest.mark.parametrize("game", PLAYING)
+def test_a_whole_seeded_game_through_do_scores_as_tajkit_score_of_its_record(tmp_path, game):
+    """The record is the game: every event typed through ``--do`` (a few at a time), then
+    ``tajkit score GAME RECORD`` gives the standings the rules give the replayed game."""
+    info, spec, record = seeded_game(game, seed=3)
+    setup = tmp_path / "setup.json"
+    setup.write_text(json.dumps(record.setup))
+    path = tmp_path / "night.toml"
+    first = run("play", game, str(path), "--setup", str(setup), "--json")
+    assert first.exit_code == 0, first.output
+    assert json.loads(first.stdout)["events"] == 0
+    events = list(record.events)
+    for k in range(0, len(events), 7):
+        chunk = events[k:k + 7]
+        result = run("play", game, str(path), *[a for e in chunk for a in ("--do", e)])
+        assert result.exit_code == 0, (chunk, result.output)
+    assert read_record(path, game).events == tuple(events)
+    scored = run("score", game, str(path), "--json")
+    assert scored.exit_code == 0, scored.output
+    expected = info.rules(spec).standings(replay(info.rules(spec), record).state)
+    got = {p["name"]: p["total"] for p in json.loads(scored.stdout)["players"]}
+    assert got == {p.name: p.total for p in expected.players}
+    assert Session.open(info, spec, path).over
+
+
+@pytest.mark.parametrize("game", PLAYING)
+def test_an_illegal_event_is_refused_and_nothing_is_written(tmp_path, game):
+    """Checked as it is typed: an event the rules refuse is one clear line, exit 2, and the record
+    file is byte for byte what it was, even after legal events given with it."""
+    session, events = started(tmp_path, game)
+    session.apply(*events[:3])
+    before = session.path.read_bytes()
+    for bad in (["no such move at all"], [events[3], "no such move at all"]):
+        result = run("play", game, str(session.path), *[a for e in bad for a in ("--do", e)])
+        assert result.exit_code == 2, result.output
+        assert result.output.startswith("error: ") and "Traceback" not in result.output
+        assert session.path.read_bytes() == before
+
+
+@pytest.mark.parametrize("game", PLAYING)
+def test_undo_goes_back_to_the_setup_and_redo_plays_again(tmp_path, game):
+    session, events = started(tmp_path, game)
+    session.apply(*events[:4])
+    states = list(session.states)
+    for k in range(4):
+        assert session.undo() == events[3 - k]
+        assert session.state == states[3 - k]
+        assert read_record(session.path, game).events == events[:3 - k]
+    with pytest.raises(BadInput, match="nothing to take back"):
+        session.undo()
+    assert session.redo() == events[0]
+    assert session.state == states[1]
+    session.apply(events[1])
+    with pytest.raises(BadInput, match="nothing to play again"):
+        session.redo()
+
+
+@pytest.mark.parametrize("game", PLAYING)
+def test_fixing_an_event_replays_and_rechecks_the_rest(tmp_path, game):
+    """A mistyped event long ago is corrected and every later event re-checked: a correction that
+    breaks a later event is refused, naming it, and changes nothing."""
+    info, spec, _ = seeded_game(game, 1)
+    rules = info.rules(spec)
+    for seed in range(1, 40):
+        session, events = started(tmp_path, game, seed=seed, name=f"fix-{seed}.toml")
+        session.apply(*events[:12])
+        for number in range(1, 12):
+            before = session.states[number - 1]
+            others = [rules.format(before, a) for a in rules.legal_actions(before)]
+            for other in others:
+                if other == session.events[number - 1]:
+                    continue
+                record_before = session.path.read_bytes()
+                try:
+                    session.correct(number, other)
+                except BadInput as refused:
+                    assert f"fix {number}: " in str(refused) and "event " in str(refused)
+                    assert session.path.read_bytes() == record_before
+                    continue
+                assert session.events[number - 1] == other
+                assert session.events[number:] == events[number:12]
+                assert session.state == replay(rules, session.record).state
+                return
+    pytest.fail("no correction found that keeps the later events legal")
+
+
+@pytest.mark.parametrize("game", PLAYING)
+def test_two_sessions_on_one_record_are_serialised(tmp_path, game):
+    """Two front ends on one record (a terminal and a phone): each writes under the lock and first
+    catches up with what the other wrote, so both events are kept, in order."""
+    info, spec, record = seeded_game(game, 1)
+    first, events = started(tmp_path, game)
+    second = Session.open(info, spec, first.path)
+    first.apply(events[0])
+    second.apply(events[1])  # second had not seen events[0]: it catches up, then applies
+    assert read_record(first.path, game).events == events[:2]
+    first.apply(events[2])
+    assert first.events == events[:3]
+    second.apply(events[3])
+    assert read_record(first.path, game).events == events[:4] == second.events
+
+
+WRITER = """
+import random, sys
+from pathlib import Path
+from tajkit.solver import games
+from tajkit.solver.protocol import random_game
+from tajkit.solver.session import Session
+info = games.get(sys.argv[1]); spec = info.load_spec()
+record = random_game(info.rules(spec), random.Random(5), 2)
+path = Path(sys.argv[2])
+session = Session.start(info, spec, path, record.setup) if not path.exists() else Session.open(info, spec, path)
+print("ready", flush=True)
+while True:
+    for event in record.events:
+        session.apply(event)
+    while session.events:
+        session.undo()
+"""
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game", PLAYING)
+def test_a_kill_during_writes_never_leaves_a_broken_record(tmp_path, game):
+    """Nothing lost: a process writing the record event after event, killed at 20 moments, leaves
+    a record that reads and replays every time (the old or the new one, never half)."""
+    info, spec, _ = seeded_game(game, 5)
+    path = tmp_path / "killed.toml"
+    rng = random.Random(7)
+    for _ in range(20):
+        writer = subprocess.Popen([sys.executable, "-c", WRITER, game, str(path)], stdout=subprocess.PIPE, text=True)
+        assert writer.stdout is not None and writer.stdout.readline().strip() == "ready"
+        time.sleep(rng.uniform(0.0, 0.3))
+        os.kill(writer.pid, signal.SIGKILL)
+        writer.wait()
+        Session.open(info, spec, path)  # reads and replays, or raises
+
+
+@settings(max_examples=60)
+@given(text=st.text(max_size=40))
+def test_any_typed_text_is_an_event_or_one_clear_refusal(tmp_path_factory, text):
+    """Hostile input: whatever is typed is applied or refused with BadInput, and the record then
+    still replays to the session's own state."""
+    game = PLAYING[0]
+    folder = tmp_path_factory.mktemp("hostile")
+    session, events = started(folder, game)
+    session.apply(*events[:2])
+    try:
+        session.apply(text)
+    except BadInput as refused:
+        assert refused.problems and all(p.strip() for p in refused.problems)
+    info = games.get(game)
+    assert Session.open(info, info.load_spec(), session.path).state == session.state
+
+
+@pytest.mark.parametrize("game", PLAYING)
+def test_a_record_edited_into_an_illegal_game_is_refused_with_the_event_number(tmp_path, game):
+    session, events = started(tmp_path, game)
+    session.apply(*events[:5])
+    text = session.path.read_text()
+    broken = text.replace(json.dumps(events[2]), json.dumps("certainly not a move"), 1)
+    assert broken != text
+    session.path.write_text(broken)
+    result = run("play", game, str(session.path), "--json")
+    assert result.exit_code == 2
+    assert "event 3 ('certainly not a move')" in result.output and "Traceback" not in result.output
+    assert len(result.output.strip().splitlines()) == 1
+
+
+def test_a_new_record_is_never_written_over_an_existing_file(tmp_path):
+    game = PLAYING[0]
+    info, spec, record = seeded_game(game, 1)
+    taken = tmp_path / "taken.toml"
+    taken.write_text("# someone's notes\n")
+    with pytest.raises(BadInput, match="already exists"):
+        Session.start(info, spec, taken, record.setup)
+    assert taken.read_text() == "# someone's notes\n"
+    result = run("play", game, str(taken), "--player", "Asha")
+    assert result.exit_code == 2 and "already holds a game" in result.output
+
+
+@pytest.mark.parametrize("bad", ['game = "artisans"\nsetup = 3\nevents = []\n',
+                                 'game = "artisans"\nsetup = {}\nevents = [1, 2]\n',
+                                 'game = "taj"\nsetup = {}\nevents = []\n',
+                                 'game = "artisans"\nsetup = {}\nevents = []\nextra = 1\n'])
+def test_a_malformed_record_is_one_clear_line(tmp_path, bad):
+    path = tmp_path / "bad.toml"
+    path.write_text(bad)
+    result = run("play", "artisans", str(path), "--json")
+    assert result.exit_code == 2, result.output
+    assert result.output.startswith("error: ") and len(result.output.strip().splitlines()) == 1
