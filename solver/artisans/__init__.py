@@ -17,6 +17,7 @@ from tajkit.solver.game import FORM_NAMES, Command, Game, Option, Report, schema
 if TYPE_CHECKING:
     from pathlib import Path
     from tajkit.solver.artisans.files import Player
+    from tajkit.solver.artisans.play import ArtisansPlay
     from tajkit.solver.artisans.protocol import ArtisansRules
     from tajkit.solver.artisans.spec import Spec
     from tajkit.solver.game import CardPart, Category, ScoreResult
@@ -144,6 +145,11 @@ class Artisans(Game["Spec", "tuple[Player, ...]"]):
         from tajkit.solver.artisans.protocol import rules_for
 
         return rules_for(spec)
+
+    def play(self, spec: Spec) -> ArtisansPlay:
+        from tajkit.solver.artisans.play import play_for
+
+        return play_for(spec)
 
 
 GAME = Artisans()

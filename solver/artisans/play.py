@@ -1,0 +1,181 @@
+"""Artisans of the Taj Mahal at the table (``tajkit play artisans``): the game's side of a session
+(``TablePlay`` in ``solver/protocol.py``), over its rules protocol (:mod:`.protocol`).
+
+Rulebook (Playing the Game): one roll a turn for the whole table, then every player uses it on
+their own sheet. The protocol takes the players in seat order, but a hint is possible for *any*
+player who has not used the roll yet (``hint all``): it is from their own sheet with the same
+roll, the other sheets as they stand. Nothing is hidden, so a hint asks nothing more.
+"""
+
+from __future__ import annotations
+
+import re
+import textwrap
+from collections.abc import Mapping, Sequence
+from functools import partial
+from typing import Any
+
+from tajkit.solver.artisans import files, rules
+from tajkit.solver.artisans.files import Player
+from tajkit.solver.artisans.protocol import ArtisansRules, Table, rules_for
+from tajkit.solver.artisans.rules import EMPTY, Move
+from tajkit.solver.artisans.spec import Feature, Spec
+from tajkit.solver.errors import BadInput
+from tajkit.solver.protocol import CHANCE, Position, Question
+from tajkit.solver.ranking import join_names, plural
+
+NOT_GIVEN = "-"  # the answer for an age the player keeps to themselves
+WIDTH = 80  # a terminal at the table
+
+
+class ArtisansPlay:
+    def __init__(self, spec: Spec) -> None:
+        self.spec = spec
+        self.rules: ArtisansRules = rules_for(spec)
+
+    # --- setup: the names, then each player's age ------------------------------------------------
+
+    def players_setup(self, names: Sequence[str]) -> dict[str, Any]:
+        return {"players": [{"name": name} for name in names]}
+
+    def setup_questions(self, names: Sequence[str]) -> Sequence[Question]:
+        """Each player's age, for the last tie-break (rulebook: Scoring, "the youngest player
+        wins"); optional, as in a state file: ``-`` or Enter leaves it out."""
+        return tuple(
+            Question(
+                key=f"players.{seat}.age",
+                prompt=f"{name}'s age",
+                read=partial(self._read_age, name),
+                help=f"a whole number; the youngest wins the last tie (rulebook: Scoring); {NOT_GIVEN} or Enter "
+                "if not given",
+                default=NOT_GIVEN,
+            )
+            for seat, name in enumerate(names)
+        )
+
+    def _read_age(self, name: str, text: str) -> int | None:
+        """The age typed, or ``None`` when not given (the session leaves the key out: a record has
+        no null). Checked by the setup's own reader, so its words and limits are the state file's."""
+        typed = text.strip()
+        if typed in ("", NOT_GIVEN):
+            return None
+        age: Any = int(typed) if re.fullmatch(r"[+-]?\d+", typed) else typed
+        self.rules.start({"players": [{"name": name, "age": age}]})
+        return age  # type: ignore[no-any-return]
+
+    # --- hints -------------------------------------------------------------------------------------
+
+    def hint_questions(self, state: Table, player: str) -> Sequence[Question]:
+        return ()  # every sheet and the dice are on the table
+
+    def position(self, state: Table, player: str, answers: Mapping[str, Any]) -> Position:
+        """The table as ``tajkit hint artisans`` reads it, for ``player``'s use of the roll: any
+        player who has not used it yet, not only the one whose turn it is. A player later in seat
+        order sees the sheets as they stand: if an earlier player ends the game with this roll, a
+        hint asked again after that move knows it is the last turn."""
+        self._check_may_use_roll(state, player)
+        return Position(files.to_data(self.spec, state.players), {"roll": state.roll, "player": player})
+
+    def plays(self, state: Table, report: Any) -> Sequence[tuple[str, ...]]:
+        """One event per move of the report (its JSON, in its order): the move in the protocol's
+        notation for the player the hint was for (the report's ``player``, else the one to act).
+        For a player after the one to act, the events are theirs: the session applies one when it
+        is that player's turn (the moves before it change no other sheet, so it stays legal)."""
+        data = report.json
+        name = data.get("player") or self.rules.to_act(state)
+        self._check_may_use_roll(state, name)
+        if tuple(data["roll"]) != state.roll:
+            raise BadInput(f"the hint is for the roll {data['roll'][0]} {data['roll'][1]}, but the table rolled "
+                           f"{state.roll[0]} {state.roll[1]}: ask for a hint again")  # type: ignore[index]
+        legal = rules.legal_moves(self.spec, self._player(state, name).sheet, state.roll)  # type: ignore[arg-type]
+        return tuple((self.rules.format(state, self._legal_move(legal, name, move)),) for move in data["moves"])
+
+    def _legal_move(self, legal: list[Move], name: str, listed: Mapping[str, Any]) -> Move:
+        box = None if listed["box"] is None else listed["box"] - 1  # the report counts boxes from 1
+        wanted = (listed["feature"], box, listed["value"], listed["water_tree"], listed["skip"])
+        found = next((m for m in legal if (m.feature, m.box, m.value, m.water_tree, m.skip) == wanted), None)
+        if found is None:
+            raise BadInput(f"the hint's move {listed['text']!r} is not legal for {name} now: ask for a hint again")
+        return found
+
+    def _check_may_use_roll(self, state: Table, player: str) -> None:
+        """A hint (and the events it lists) needs a roll that ``player`` has not used yet."""
+        who = self.rules.to_act(state)
+        if who is None:
+            raise BadInput("the game is over (rulebook: End of the Game): there is no move left to hint")
+        if who == CHANCE:
+            raise BadInput("roll the dice first: type roll A B (rulebook: Playing the Game, one roll a turn for the "
+                           "whole table)")
+        names = [p.name for p in state.players]
+        if player not in names:
+            raise BadInput(f"{player!r} is not at the table: the players are {join_names(names)}")
+        if names.index(player) < state.seat:
+            a, b = state.roll  # type: ignore[misc]
+            raise BadInput(f"{player} has used the roll {a} {b} already (rulebook: Playing the Game, each player uses "
+                           f"the roll once); still to use it: {join_names(names[state.seat:])}")
+
+    @staticmethod
+    def _player(state: Table, name: str) -> Player:
+        return next(p for p in state.players if p.name == name)
+
+    # --- the table as text and as a state file -----------------------------------------------------
+
+    def describe(self, state: Table) -> str:
+        lines = [line for sentence in self._whose_turn(state) for line in textwrap.wrap(sentence, WIDTH)]
+        for player in state.players:
+            lines += self._sheet_lines(player)
+        return "\n".join(lines)
+
+    def _whose_turn(self, state: Table) -> list[str]:
+        """What comes next, as sentences: the roll, or who uses it, and whether it is the last turn."""
+        who = self.rules.to_act(state)
+        if who is None:
+            return [f"The game is over after turn {state.turn}: {self._ended(state)} (rulebook: End of the Game)."]
+        if who == CHANCE:
+            return [f"Turn {state.turn + 1}: roll the dice for the whole table (roll A B)."]
+        a, b = state.roll  # type: ignore[misc]
+        later = [p.name for p in state.players[state.seat + 1:]]
+        sentences = [f"Turn {state.turn}, roll {a} {b}: {who} to use it" + (f", then {join_names(later)}." if later else ".")]
+        if self._enders(state):
+            sentences.append(f"Last turn: {self._ended(state)}; the others finish the turn (rulebook: End of the Game).")
+        return sentences
+
+    def _enders(self, state: Table) -> list[Player]:
+        return [p for p in state.players if p.sheet.ends_game(self.spec)]
+
+    def _ended(self, state: Table) -> str:
+        from tajkit.solver.artisans.report import ended_by  # numpy comes with it: only once a sheet ends the game
+
+        return "; ".join(ended_by(self.spec, p) for p in self._enders(state))
+
+    def _sheet_lines(self, player: Player) -> list[str]:
+        spec, sheet = self.spec, player.sheet
+        summary = (f"{player.name}: {sheet.filled_boxes()} of {spec.box_count} boxes; "
+                   f"{plural(sheet.raindrops_used, 'raindrop')} used, {sheet.raindrops_left(spec)} left; "
+                   f"{sheet.trees_watered} of {plural(spec.trees, 'tree')} watered")
+        written = [_feature_text(f, v) for f, v in zip(spec.features, sheet.values) if any(x != EMPTY for x in v)]
+        return [*textwrap.wrap(summary, WIDTH, subsequent_indent="  "), *_wrapped(written or ["nothing written yet"], "  ")]
+
+    def state_file(self, state: Table) -> dict[str, Any]:
+        """The sheets as they stand, every feature named: a position for ``tajkit hint`` and
+        ``tajkit show``, and once the game is over the table ``tajkit score`` reads."""
+        return files.to_data(self.spec, state.players)
+
+
+def _feature_text(feature: Feature, values: tuple[int, ...]) -> str:
+    """``Dome . 5 .``: the boxes in the state file's order, an empty one as a dot."""
+    return " ".join([feature.title, *(str(v) if v != EMPTY else "." for v in values)])
+
+
+def _wrapped(items: list[str], indent: str) -> list[str]:
+    """``items`` on as few lines as fit the terminal, never split inside one."""
+    lines = [indent]
+    for item in items:
+        if lines[-1].strip() and len(lines[-1]) + 3 + len(item) > WIDTH:
+            lines.append(indent)
+        lines[-1] += ("   " if lines[-1].strip() else "") + item
+    return lines
+
+
+def play_for(spec: Spec) -> ArtisansPlay:
+    return ArtisansPlay(spec)
