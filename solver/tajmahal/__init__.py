@@ -16,6 +16,7 @@ if TYPE_CHECKING:
     from pathlib import Path
     from tajkit.solver.game import CardPart, Category, PadTable, ScoreResult
     from tajkit.solver.tajmahal.files import Table
+    from tajkit.solver.tajmahal.play import TajMahalPlay
     from tajkit.solver.tajmahal.protocol import TajMahalRules
     from tajkit.solver.tajmahal.spec import Spec
 
@@ -103,6 +104,11 @@ class TajMahal(Game["Spec", "Table"]):
         from tajkit.solver.tajmahal.protocol import rules_for
 
         return rules_for(spec)
+
+    def play(self, spec: Spec) -> TajMahalPlay:
+        from tajkit.solver.tajmahal.play import play_for
+
+        return play_for(spec)
 
 
 GAME = TajMahal()

@@ -1,0 +1,326 @@
+"""Taj Mahal at the table (``tajkit play tajmahal``): the game's side of a session
+(:class:`~tajkit.solver.protocol.TablePlay`), over the rules protocol (``protocol.py``).
+
+The table types its setup once: the 30 cards of a player's colour (the seed lists none), the
+bonus tiles where the board's differ from the game data, and the hand size (the seed gives none).
+Hands stay hidden: a player asking for a hint types their own hand, checked against what the
+table has seen them play. The hint reads the round being played straight from the session's
+state: every display as its cards were played, who is out, the prizes still open, the palaces.
+"""
+
+from __future__ import annotations
+
+import textwrap
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from tajkit.solver import wording
+from tajkit.solver.errors import BadInput, BadState
+from tajkit.solver.protocol import CHANCE, Position, Question
+from tajkit.solver.ranking import join_names, plural
+from tajkit.solver.tajmahal.files import table_problems
+from tajkit.solver.tajmahal.protocol import (
+    CARD_HELP,
+    END_RULE,
+    HAND_RULE,
+    SETUP_RULE,
+    TajMahalRules,
+    TajMahalState,
+    canonical,
+    card_text,
+    read_card,
+    rules_for,
+)
+from tajkit.solver.tajmahal.rules import (
+    TURN_RULE,
+    Card,
+    Play,
+    chain_text,
+    longest_chain,
+)
+from tajkit.solver.tajmahal.spec import GAME_ID, SYMBOLS, Spec
+
+WIDTH = 78  # describe's lines, for an 80-column terminal
+NO_CARDS = ("none", "-")  # an empty hand typed
+DEFAULT_TILES = "default"  # the bonus tiles answer that keeps the game data's
+
+
+class TajMahalPlay:
+    """Taj Mahal's :class:`~tajkit.solver.protocol.TablePlay`."""
+
+    def __init__(self, spec: Spec) -> None:
+        self.spec = spec
+        self.rules: TajMahalRules = rules_for(spec)
+
+    # --- setup ------------------------------------------------------------------------------------
+
+    def players_setup(self, names: Sequence[str]) -> dict[str, Any]:
+        """The players in seating order, clockwise; a table the game cannot seat is refused."""
+        problems = table_problems(self.spec, list(names))
+        if problems:
+            raise BadInput(*problems)
+        return {"players": list(names)}
+
+    def setup_questions(self, names: Sequence[str]) -> Sequence[Question]:
+        spec = self.spec
+        return (
+            Question("deck", f"The {spec.deck} cards of a player's colour", self.read_deck,
+                     help=f"{CARD_HELP}; type them all, e.g. 'E E ET P PP M ...' (rulebook: Components; the seed "
+                     "does not list them)"),
+            Question("bonus_tiles", f"The bonus tiles of provinces 1-{spec.provinces}", self.read_tiles,
+                     help=f"{spec.provinces} numbers in province order, 'end' or 'now' after one that scores then "
+                     f"(e.g. '3 2 4end ...'); '{DEFAULT_TILES}': {spec.bonus_tile} points each, scoring "
+                     f"{'at the end' if spec.bonus_tile_at_end else 'at once'} (the game data's; rulebook: Setup 6)",
+                     default=DEFAULT_TILES),
+            Question("hand_size", "The hand size players draw back to", self.read_hand_size,
+                     help=f"1-{spec.deck} ({HAND_RULE}; the seed gives no number, so the table says)"),
+        )
+
+    def read_deck(self, text: str) -> list[str]:
+        """The deck typed in the card notation, as the setup stores it (each card's letters)."""
+        cards = text.replace(",", " ").split()
+        try:
+            deck = self.rules._deck(cards)  # the setup's own check: the count and each card's notation
+        except BadState as bad:
+            raise BadInput(*bad.problems) from None
+        return [card_text(c) for c in deck]
+
+    def read_tiles(self, text: str) -> list[Any] | None:
+        """``3 2 4end ...`` as the setup's ``bonus_tiles``; ``default`` (or nothing): ``None``, the
+        game data's tile on every province."""
+        words = text.replace(",", " ").lower().split()
+        if words in ([], [DEFAULT_TILES]):
+            return None
+        tiles = [self.read_tile(k, word) for k, word in enumerate(words, start=1)]
+        try:
+            self.rules._tiles(tiles)  # the setup's own check: one tile per province, 0-1000 points
+        except BadState as bad:
+            raise BadInput(*bad.problems) from None
+        return tiles
+
+    def read_tile(self, province: int, word: str) -> Any:
+        digits = word.rstrip("abcdefghijklmnopqrstuvwxyz")
+        when = {"": None, "now": "now", "n": "now", "end": "end", "e": "end"}.get(word[len(digits):], "?")
+        if not digits.isdigit() or when == "?":
+            raise BadInput(f"bonus_tiles: {wording.show(word)} (province {province}): a tile is its points 0-1000, "
+                           "with 'end' or 'now' after it when it scores then, e.g. 3 or 4end (rulebook: Setup 6, "
+                           "Bonus Tiles provide immediate or end-game points)")
+        return int(digits) if when is None else {"points": int(digits), "when": when}
+
+    def read_hand_size(self, text: str) -> int:
+        word = text.strip()
+        if not word.isdigit() or not 1 <= int(word) <= self.spec.deck:
+            raise BadInput(f"hand_size = {wording.show(word)}: the hand players draw back to, a whole number "
+                           f"1-{self.spec.deck} ({HAND_RULE})")
+        return int(word)
+
+    # --- a hint -----------------------------------------------------------------------------------
+
+    def hint_questions(self, state: TajMahalState, player: str) -> Sequence[Question]:
+        """The asking player's hand, unless the state holds it (full information) or what is public
+        decides it (no card left, or exactly the hand's count left); nothing when no hint is possible."""
+        seat = self.hint_seat(state, player, quiet=True)
+        if seat is None or self.public_hand(state, seat) is not None:
+            return ()
+        left, count = self.rules.open_cards(state, seat)
+        size = f"{plural(count, 'card')}" if state.hand_size is not None else f"up to {plural(count, 'card')}"
+        return (Question("hand", f"{player}'s hand ({size})", lambda text: self.read_hand(state, seat, text),
+                         help=f"{CARD_HELP}; only you see it, and it is not recorded",
+                         choices=tuple(sorted({card_text(c) for c in left}))),)
+
+    def read_hand(self, state: TajMahalState, seat: int, text: str) -> list[str]:
+        words = text.replace(",", " ").split()
+        cards = [] if [w.lower() for w in words] in ([], *([w] for w in NO_CARDS)) else [
+            read_card(self.spec, w) for w in words]
+        self.check_hand(state, seat, cards)
+        return [card_text(c) for c in cards]
+
+    def check_hand(self, state: TajMahalState, seat: int, cards: Sequence[Card]) -> None:
+        """``BadInput`` when ``cards`` cannot be the hand: a card beyond what is left of the 30 once
+        those played are discarded, or not the count drawing back to the hand size gives."""
+        spec, who = self.spec, state.names[seat]
+        left, count = self.rules.open_cards(state, seat)
+        for card, extra in (Counter(cards) - Counter(left)).items():
+            have = Counter(left)[card]
+            raise BadInput(f"hand: {card_text(card)}{f' x{have + extra}' if have else ''}: {who} has "
+                           f"{'only ' + str(have) if have else 'no'} {card_text(card)} left of their {spec.deck} "
+                           f"cards, {len(state.played[seat])} played so far and discarded (rulebook: Components, "
+                           "Cleanup)")
+        if state.hand_size is not None and len(cards) != count:
+            this_round = state.round.played[seat]
+            raise BadInput(f"hand: {plural(len(cards), 'card')}, but {who} holds {count}: they drew back to "
+                           f"{state.hand_size} (or what their deck had left) and have played {this_round} this round "
+                           f"({HAND_RULE})")
+
+    def public_hand(self, state: TajMahalState, seat: int) -> tuple[Card, ...] | None:
+        """The hand when the state or what is public decides it, else ``None``."""
+        if state.hands is not None:
+            return state.hands[seat]
+        left, count = self.rules.open_cards(state, seat)
+        if count == 0:
+            return ()
+        if state.hand_size is not None and count == len(left):
+            return left
+        return None
+
+    def hint_seat(self, state: TajMahalState, player: str, quiet: bool = False) -> int | None:
+        """``player``'s seat when a hint for them is possible now; else ``BadInput`` saying why
+        (``None`` when ``quiet``)."""
+        why = self.no_hint(state, player)
+        if why is not None:
+            if quiet:
+                return None
+            raise BadInput(why)
+        return state.names.index(player)
+
+    def no_hint(self, state: TajMahalState, player: str) -> str | None:
+        who = self.rules.to_act(state)
+        if who == CHANCE:
+            return f"no hint yet: the starting player is drawn first, type 'start NAME' ({SETUP_RULE})"
+        if who is None:
+            return f"no hint: the game is over after the {self.spec.provinces}th province ({END_RULE})"
+        if player not in state.names:
+            return f"hint for {wording.show(player)}: not one of the players ({', '.join(state.names)})"
+        if state.round.withdrawn[state.names.index(player)]:
+            return (f"no hint for {player}: they have withdrawn from province {state.round.province}, so take no "
+                    f"more actions this round ({TURN_RULE})")
+        return None
+
+    def position(self, state: TajMahalState, player: str, answers: Mapping[str, Any]) -> Position:
+        """The round being played as ``tajkit hint tajmahal`` reads it, for ``player``'s hand."""
+        seat = self.hint_seat(state, player)
+        hand = self.public_hand(state, seat)
+        if hand is None:
+            if answers.get("hand") is None:
+                raise BadInput(f"hint for {player}: type {player}'s hand, the cards the hint chooses from")
+            hand = tuple(read_card(self.spec, c) if isinstance(c, str) else canonical(c) for c in answers["hand"])
+            self.check_hand(state, seat, hand)
+        return Position(self.hint_data(state, seat, hand), {"player": player})
+
+    def hint_data(self, state: TajMahalState, seat: int, hand: Sequence[Card]) -> dict[str, Any]:
+        """The hint position file: province, whose turn, each display card by card, who is out, the
+        prizes still open this round, the palaces; the bonus tile when the setup gave it."""
+        live = state.round
+        displays = self.displays(state)
+        players = []
+        for i, name in enumerate(state.names):
+            # a palace taken this round is not listed: the position says the Elephant is taken, and
+            # only the asker's palaces (never this province's: they are still in) make their chain
+            palaces = sorted(p for p in state.holdings[i].palaces if p < live.province)
+            entry: dict[str, Any] = {"name": name, "display": [list(c.symbols) for c in displays[i]],
+                                     "withdrawn": live.withdrawn[i], "palaces": palaces}
+            if i == seat:
+                entry["hand"] = [list(c.symbols) for c in hand]
+            players.append(entry)
+        data: dict[str, Any] = {"game": GAME_ID, "province": live.province, "turn": state.names[live.to_move],
+                                "unclaimed": [c for c, who in zip(SYMBOLS, live.claimed) if who is None],
+                                "players": players}
+        if state.tiles_typed[live.province - 1]:
+            data["bonus_tile"] = state.tiles[live.province - 1].points
+        return data
+
+    def displays(self, state: TajMahalState) -> tuple[tuple[Card, ...], ...]:
+        """The cards each player has played this round, in the order played."""
+        shown: list[tuple[Card, ...]] = [()] * len(state.names)
+        for seat, move in state.turns:
+            if isinstance(move, Play):
+                shown[seat] += move.cards
+        return tuple(shown)
+
+    def plays(self, state: TajMahalState, report: Any) -> Sequence[tuple[str, ...]]:
+        """Each of the report's "best this turn" moves as its event (``play ET P`` or ``withdraw``);
+        none when the hint is for a player whose turn it is not (their moves are not legal now)."""
+        data = report.json
+        if self.rules.to_act(state) != data["player"]:
+            return []
+        events = []
+        for move in data["this_turn"]:
+            if move["move"] == "withdraw":
+                events.append(("withdraw",))
+            else:
+                cards = tuple(sorted(canonical(c) for c in move["cards"]))
+                events.append((self.rules.format(state, Play(cards)),))
+        return events
+
+    # --- the table as text and as a file ----------------------------------------------------------
+
+    def describe(self, state: TajMahalState) -> str:
+        who = self.rules.to_act(state)
+        if who == CHANCE:
+            lines = ["Taj Mahal · before province 1 · draw the starting player: start NAME"]
+        elif who is None:
+            lines = [f"Taj Mahal · the game is over: all {self.spec.provinces} provinces played"]
+        else:
+            title = (f"Taj Mahal · province {state.round.province} of {self.spec.provinces} · {who}'s turn "
+                     "(play 1 or 2 cards, or withdraw)")
+            lines = [title, *self.round_lines(state)]
+        lines += self.holding_lines(state)
+        return "\n".join(wrapped for line in lines for wrapped in textwrap.wrap(
+            line, WIDTH, subsequent_indent=" " * (len(line) - len(line.lstrip()) + 4)) or [""])
+
+    def round_lines(self, state: TajMahalState) -> list[str]:
+        spec, live = self.spec, state.round
+        tile = state.tiles[live.province - 1]
+        default = "" if state.tiles_typed[live.province - 1] else " (default)"
+        when = "at the end" if tile.at_end else "now"
+        lines = [f"  bonus tile {tile.points}{default}, scoring {when} · Taj Mahal reward {spec.reward(live.province)}"]
+        displays = self.displays(state)
+        width = max(len(n) for n in state.names)
+        took = {w.player: w.prizes for _, w in state.withdrawals}
+        for i, name in enumerate(state.names):
+            cards = " ".join(card_text(c) for c in displays[i]) or "no card yet"
+            status = ""
+            if live.withdrawn[i]:
+                prizes = ", ".join(spec.category(c).name for c in took.get(i, ())) or "nothing"
+                status = f" · out, took {prizes}"
+            lines.append(f"  {name:<{width}}  {cards}{status}")
+        lines += self.lead_lines(state)
+        return lines
+
+    def lead_lines(self, state: TajMahalState) -> list[str]:
+        """The prizes still open this round: who shows the most of each symbol (``Tiger: Asha and
+        Ben 1``), and those nobody shows yet."""
+        live = state.round
+        leads: list[str] = []
+        nobody: list[str] = []
+        for k, cid in enumerate(SYMBOLS):
+            if live.claimed[k] is not None:
+                continue
+            name = self.spec.category(cid).name
+            most = max(d[k] for d in live.displays)
+            leaders = [n for n, d in zip(state.names, live.displays) if d[k] == most]
+            if most:
+                leads.append(f"{name}: {join_names(leaders)} {most}")
+            else:
+                nobody.append(name)
+        lines = [f"  open, leading: {' · '.join(leads)}"] if leads else []
+        if nobody:
+            lines.append(f"  open, nobody shows: {', '.join(nobody)}")
+        return lines or ["  every prize of this province is taken"]
+
+    def holding_lines(self, state: TajMahalState) -> list[str]:
+        lines = ["Holdings:"]
+        for name, h, played in zip(state.names, state.holdings, state.played):
+            chain = longest_chain(self.spec, h.palaces)
+            parts = [f"palaces {' '.join(str(p) for p in sorted(h.palaces))} (chain {chain_text(chain)})"
+                     if h.palaces else "no palace"]
+            if h.bonus_tiles:
+                parts.append(f"bonus tiles {' '.join(str(t.points) for t in h.bonus_tiles)}")
+            if h.princess_cards:
+                parts.append(plural(h.princess_cards, "Princess card"))
+            if h.markers:
+                parts.append(plural(h.markers, "connection marker"))
+            if h.rewards:
+                parts.append(f"Taj Mahal rewards {' '.join(str(q) for q, _ in h.rewards)}")
+            parts.append(f"{self.spec.deck - len(played)} cards left")
+            lines.append(f"  {name}: " + " · ".join(parts))
+        return lines
+
+    def state_file(self, state: TajMahalState) -> dict[str, Any]:
+        """The record ``tajkit score tajmahal`` reads: the provinces finished, every turn of each."""
+        return self.rules.state_file(state)
+
+
+def play_for(spec: Spec) -> TajMahalPlay:
+    return TajMahalPlay(spec)

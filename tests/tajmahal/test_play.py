@@ -1,0 +1,322 @@
+"""Taj Mahal at the table (``solver/tajmahal/play.py``): the setup a table types, the hint from a
+province in progress with the asker's hidden hand, the events that play a hinted move, the table
+as text and as the record ``tajkit score`` reads; against the seed rulebook ``taj-mahal.txt``."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from dataclasses import replace
+
+import pytest
+from tajkit.solver.errors import BadInput
+from tajkit.solver.protocol import CHANCE, random_action, random_game, replay
+from tajkit.solver.tajmahal import GAME
+from tajkit.solver.tajmahal.files import read_hint_position
+from tajkit.solver.tajmahal.protocol import TajMahalState, card_text
+from tajkit.solver.tajmahal.rules import Withdraw
+from tajkit.solver.tajmahal.spec import SYMBOLS
+
+SPEC = GAME.load_spec()
+PLAY = GAME.play(SPEC)
+RULES = PLAY.rules
+NAMES = ["Asha", "Ben", "Chen"]
+DECK = "ET P P E EM E E T T PP Y W M M EE E T P Y W E E T M EP TY E E P W"  # the seed lists none
+HINT_DEFAULTS = {o.name: o.default for o in GAME.hint.options}
+
+
+def typed_setup(names=NAMES, **typed: str) -> dict:
+    """The setup a session builds: the players, then each question answered with ``typed`` or its default."""
+    setup = PLAY.players_setup(names)
+    answers = {"deck": DECK, "hand_size": "6"} | typed
+    for q in PLAY.setup_questions(names):
+        value = q.read(answers.get(q.key, q.default))
+        if value is not None:  # None: the game data's value, nothing to record
+            setup[q.key] = value
+    return setup
+
+
+def play(state: TajMahalState, *events: str) -> TajMahalState:
+    for event in events:
+        state = RULES.apply(state, RULES.parse(state, event))
+    return state
+
+
+def refused(read, text: str) -> str:
+    with pytest.raises(BadInput) as bad:
+        read(text)
+    (problem,) = bad.value.problems
+    assert "\n" not in problem
+    return problem
+
+
+def question(key: str, state=None, player=None):
+    questions = PLAY.hint_questions(state, player) if state is not None else PLAY.setup_questions(NAMES)
+    return next(q for q in questions if q.key == key)
+
+
+def hint(position):
+    return GAME.hint.run(SPEC, dict(position.data), **(HINT_DEFAULTS | dict(position.options)))
+
+
+def some_hand(state: TajMahalState, seat: int, rng: random.Random) -> list[str]:
+    """A hand the player may hold: cards still left of their 30, as many as their hand holds now."""
+    left, count = RULES.open_cards(state, seat)
+    return [card_text(c) for c in rng.sample(list(left), count)]
+
+
+def hidden_states(seed: int, count: int, players: int = 3) -> list[TajMahalState]:
+    """``count`` states of a seeded game with hidden hands (a table's setup), each a player to act in
+    the middle of a province: cards already in the displays, often someone out."""
+    rng = random.Random(f"tajmahal play {seed}")
+    setup = RULES.random_setup(rng, players)
+    del setup["draws"]
+    state, found = RULES.start(setup), []
+    while RULES.to_act(state) is not None and len(found) < count:
+        if RULES.to_act(state) != CHANCE and state.turns and rng.random() < 0.2:
+            found.append(state)
+        state = RULES.apply(state, random_action(RULES, state, rng))
+    return found
+
+
+# --- the setup --------------------------------------------------------------------------------
+
+
+def test_the_typed_setup_starts_a_game():
+    """Rulebook: Components (30 bidding cards a player, the seed lists none: the table types them),
+    Setup 4 and Cleanup (the hand players draw back to), Setup 6 (bonus tiles; the game data's when
+    the table keeps the default); draws are never asked: hands stay hidden."""
+    setup = typed_setup()
+    assert set(setup) == {"players", "deck", "hand_size"}
+    state = RULES.start(setup)
+    assert state.names == tuple(NAMES) and state.hand_size == 6 and state.hands is None
+    assert Counter(card_text(c) for c in state.deck) == Counter(DECK.split())
+    assert not any(state.tiles_typed) and {t.points for t in state.tiles} == {SPEC.bonus_tile}
+    assert RULES.to_act(state) == CHANCE
+
+
+def test_typed_bonus_tiles_give_each_province_its_points_and_when_they_score():
+    """Rulebook: Setup 6 (bonus tiles on the board) and Scoring ("Bonus tiles provide immediate or
+    end-game points"): ``4end`` scores at the end, ``3now`` at once, a bare number as the game data says."""
+    state = RULES.start(typed_setup(bonus_tiles="4end 3now 1 2 2 2 2 2 2 2 2 5e"))
+    assert all(state.tiles_typed)
+    assert [(t.points, t.at_end) for t in state.tiles[:3]] == [(4, True), (3, False), (1, SPEC.bonus_tile_at_end)]
+    assert (state.tiles[11].points, state.tiles[11].at_end) == (5, True)
+
+
+def test_every_default_answer_is_read():
+    """An empty answer stands for the question's default, which its own reader accepts."""
+    for q in PLAY.setup_questions(NAMES):
+        if q.default is not None:
+            q.read(q.default)
+    assert question("hand_size").default is None  # the seed gives no hand size: the table says
+
+
+def test_bad_setup_answers_name_the_value_and_the_rule():
+    """A deck of 29 cards, a card not in the notation, a hand size out of 1-30, 11 bonus tiles or
+    one with a word the notation lacks: one line each naming the value and the rule."""
+    deck = question("deck").read
+    assert "29 cards" in refused(deck, DECK.rsplit(" ", 1)[0]) and "rulebook: Components" in refused(deck, "E")
+    assert "'X' is not a card" in refused(deck, DECK.replace("PP", "X"))
+    size = question("hand_size").read
+    for text in ("0", "31", "six", ""):
+        problem = refused(size, text)
+        assert f'hand_size = "{text}"' in problem and "Setup 4 and Cleanup" in problem
+    tiles = question("bonus_tiles").read
+    assert "12 provinces" in refused(tiles, "2 " * 11) and "Setup 6" in refused(tiles, "2 " * 11)
+    assert '"3later" (province 2)' in refused(tiles, "2 3later" + " 2" * 10)
+    assert "bonus_tiles[3] = 1001" in refused(tiles, "2 2 1001" + " 2" * 9)
+    with pytest.raises(BadInput, match="takes 2-4"):
+        PLAY.players_setup(["Asha"])
+    with pytest.raises(BadInput, match="appears twice"):
+        PLAY.players_setup(["Asha", "Asha"])
+
+
+# --- the hint from the round being played ----------------------------------------------------
+
+
+def test_a_hint_in_the_middle_of_a_province_reads_the_round_as_it_lies():
+    """The issue's complaint: a province in progress (Ben has withdrawn with the Elephant, Asha and
+    Chen still bidding) reaches the hint with nothing retyped: the hint position reproduces the
+    live round of the rules model (displays, who is out, prizes taken, whose turn) and the hint
+    answers for Chen with the hand she types (rulebook: Bidding Phase, Prize Collection)."""
+    state = play(RULES.start(typed_setup()), "start Ben", "play E", "play T P", "play PP", "withdraw", "play Y")
+    assert RULES.to_act(state) == "Asha"
+    (ask,) = PLAY.hint_questions(state, "Asha")
+    assert ask.prompt == "Asha's hand (5 cards)"
+    position = PLAY.position(state, "Asha", {"hand": ask.read("ET M M EE W")})
+    read = read_hint_position(SPEC, dict(position.data))
+    assert read.round() == replace(state.round, claimed=tuple(None if c is None else -1 for c in state.round.claimed))
+    assert tuple(s.display for s in read.seats) == PLAY.displays(state)  # each card, in the order played
+    report = hint(position)
+    assert report.json["player"] == "Asha" and report.json["unclaimed"] == [c for c in SYMBOLS if c != "elephant"]
+
+
+def test_positions_of_seeded_games_with_hidden_hands_give_hints():
+    """Eight seeded games (2-4 players, with a hand size) stopped mid-province: each position is
+    read by the hint's reader, its round is the state's own, and the hint answers for the player
+    to act with a hand drawn from the cards they have left (rulebook: Components, Cleanup)."""
+    rng = random.Random(11)
+    for seed in range(8):
+        for state in hidden_states(seed, 2, players=2 + seed % 3):
+            seat = state.round.to_move
+            player = state.names[seat]
+            answers = {}
+            for q in PLAY.hint_questions(state, player):
+                answers[q.key] = q.read(" ".join(some_hand(state, seat, rng)) or "none")
+            position = PLAY.position(state, player, answers)
+            read = read_hint_position(SPEC, dict(position.data))
+            assert read.round().displays == state.round.displays
+            assert read.round().withdrawn == state.round.withdrawn and read.turn == seat
+            assert hint(position).json["player"] == player
+
+
+def test_with_full_information_the_hint_needs_no_question():
+    """A setup with each deck's draw order (a solitaire, a test) holds every hand: nothing is
+    asked and the hint chooses from the hand the rules dealt (rulebook: Setup 4)."""
+    record = random_game(RULES, random.Random(5), 3)
+    states = replay(RULES, record).states
+    state = next(s for s in states[len(states) // 3:] if RULES.to_act(s) not in (None, CHANCE) and s.turns)
+    player = RULES.to_act(state)
+    assert PLAY.hint_questions(state, player) == ()
+    position = PLAY.position(state, player, {})
+    seat = state.names.index(player)
+    dealt = [c["hand"] for c in position.data["players"] if "hand" in c]
+    assert dealt == [[list(c.symbols) for c in state.hands[seat]]]
+    assert hint(position).json["player"] == player
+
+
+def test_a_hand_the_public_cards_decide_is_not_asked():
+    """Drawing back to a hand size of 30 puts the whole deck in hand (rulebook: Setup 4): what is
+    left of it is the hand, so the table is not asked and the hint still answers."""
+    state = play(RULES.start(typed_setup(hand_size="30")), "start Asha", "play E E", "play T")
+    assert PLAY.hint_questions(state, "Chen") == ()
+    position = PLAY.position(state, "Chen", {})
+    (hand,) = [p["hand"] for p in position.data["players"] if "hand" in p]
+    assert len(hand) == 30
+    assert hint(position).json["player"] == "Chen"
+
+
+def test_a_hand_the_public_cards_rule_out_is_refused():
+    """A hand holding a card the player has no copy of left (played ones are discarded), or more
+    copies than are left, or not the hand's count after drawing back to 6: one line naming the
+    card or the count and the rule (rulebook: Components, Cleanup; Setup 4)."""
+    state = play(RULES.start(typed_setup()), "start Asha", "play E", "play T", "play PP", "play E", "play T")
+    ask = question("hand", state, "Chen")
+    problem = refused(ask.read, "PP E E E E")
+    assert problem.startswith("hand: PP: Chen has no PP left of their 30 cards, 1 played") and "Components" in problem
+    assert refused(ask.read, "EE EE E E E").startswith("hand: EE x2: Chen has only 1 EE left")
+    problem = refused(ask.read, "E E")
+    assert "hand: 2 cards, but Chen holds 5" in problem and "Setup 4 and Cleanup" in problem
+    assert "'Q' is not a card" in refused(ask.read, "Q E E E E")
+    assert ask.read("e, ET m M p") == ["E", "ET", "M", "M", "P"]
+    with pytest.raises(BadInput, match="hand: PP: Chen has no PP"):
+        PLAY.position(state, "Chen", {"hand": ["PP", "E", "E", "E", "E"]})
+    with pytest.raises(BadInput, match="type Chen's hand"):
+        PLAY.position(state, "Chen", {})
+
+
+def test_no_hint_when_chance_acts_the_game_is_over_or_the_player_is_out():
+    """The starting player is drawn first (rulebook: Setup 7); after the 12th province the game is
+    over (Turn Structure); a player who has withdrawn takes no more actions this round (Bidding
+    Phase). Each is refused with why, and nothing is asked."""
+    start = RULES.start(typed_setup())
+    with pytest.raises(BadInput, match=r"starting player is drawn first.*Setup 7"):
+        PLAY.position(start, "Asha", {})
+    over = replay(RULES, random_game(RULES, random.Random(2), 2)).state
+    with pytest.raises(BadInput, match="game is over after the 12th province"):
+        PLAY.position(over, over.names[0], {})
+    out = play(start, "start Asha", "withdraw")
+    with pytest.raises(BadInput, match="Asha: they have withdrawn from province 1"):
+        PLAY.position(out, "Asha", {"hand": ["E"] * 6})
+    with pytest.raises(BadInput, match='"Dora": not one of the players'):
+        PLAY.position(out, "Dora", {})
+    assert PLAY.hint_questions(start, "Asha") == PLAY.hint_questions(over, "Ana") == PLAY.hint_questions(out, "Asha") == ()
+
+
+def test_a_hint_for_a_player_still_in_whose_turn_it_is_not():
+    """Chen may ask while Asha is to play: the hint is for her next turn with the displays as they
+    lie, and it lists no event to take now (turns go clockwise, rulebook: Bidding Phase)."""
+    state = play(RULES.start(typed_setup()), "start Asha", "play PP")
+    position = PLAY.position(state, "Chen", {"hand": question("hand", state, "Chen").read("E E T P M W")})
+    report = hint(position)
+    assert report.json["player"] == "Chen" and report.json["turn"] == "Ben"
+    assert PLAY.plays(state, report) == []
+
+
+# --- the events of a hinted move --------------------------------------------------------------
+
+
+def standing(state: TajMahalState, name: str) -> int:
+    return next(p.total for p in RULES.standings(state).players if p.name == name)
+
+
+def test_each_hinted_move_plays_legally_and_takes_what_the_hint_says():
+    """For positions of seeded games (hidden hands), every "best this turn" move is one event, in
+    the report's order, legal in the state (parsed and applied by the rules); withdrawing takes the
+    prizes and the points the hint names, and after a play, withdrawing next turn with the displays
+    as they lie takes them too, counted by the scorer (rulebook: Bidding Phase, Prize Collection,
+    Scoring)."""
+    rng = random.Random(7)
+    checked, kinds = 0, Counter()
+    for seed in range(6):
+        for state in hidden_states(100 + seed, 2, players=2 + seed % 3):
+            seat = state.round.to_move
+            player = state.names[seat]
+            answers = {q.key: q.read(" ".join(some_hand(state, seat, rng)) or "none")
+                       for q in PLAY.hint_questions(state, player)}
+            report = hint(PLAY.position(state, player, answers))
+            moves = report.json["this_turn"]
+            events = PLAY.plays(state, report)
+            assert len(events) == len(moves) > 0
+            for move, (event,) in zip(moves, events):
+                after = play(state, event)
+                if move["move"] == "play":
+                    parsed = RULES.parse(state, event).cards
+                    assert sorted(list(c.symbols) for c in parsed) == sorted(move["cards"])
+                    after = replace(after, round=replace(after.round, to_move=seat))  # their next turn, as it lies
+                    after = RULES.apply(after, Withdraw())
+                withdrawal = next(w for _, w in reversed(after.withdrawals or after.rounds[-1].withdrawals)
+                                  if w.player == seat)
+                assert list(withdrawal.prizes) == move["prizes"]
+                assert standing(after, player) - standing(state, player) == move["points"]
+                checked += 1
+                kinds[move["move"]] += 1
+    assert checked >= 30 and kinds["play"] and kinds["withdraw"]
+
+
+# --- the table as text and as a file ----------------------------------------------------------
+
+
+def test_describe_says_whose_turn_and_what_lies_on_the_table():
+    """Whose turn first, then the province, each display in the card notation (who is out and what
+    they took), who leads each open prize, and what everyone holds; short lines for a terminal."""
+    state = play(RULES.start(typed_setup()), "start Ben", "play E", "play T P", "play PP", "withdraw", "play Y")
+    text = PLAY.describe(state)
+    lines = text.splitlines()
+    assert lines[0] == "Taj Mahal · province 1 of 12 · Asha's turn (play 1 or 2 cards, or withdraw)"
+    assert "  Asha  PP" in lines and "  Ben   E · out, took Elephant" in lines and "  Chen  P T Y" in lines
+    assert "  open, leading: Tiger: Chen 1 · 2 Princesses: Asha 2 · Yellow Advisor: Chen 1" in lines
+    assert "  open, nobody shows: White Advisor, Taj Mahal" in lines
+    assert "  Ben: palaces 1 (chain province 1 alone) · 29 cards left" in lines
+    assert all(len(line) <= 80 for line in lines)
+    assert "start NAME" in PLAY.describe(RULES.start(typed_setup())).splitlines()[0]
+    over = replay(RULES, random_game(RULES, random.Random(2), 4)).state
+    assert "the game is over" in PLAY.describe(over).splitlines()[0]
+    assert all(len(line) <= 80 for line in PLAY.describe(over).splitlines())
+
+
+def test_the_state_file_is_the_record_score_reads():
+    """A finished game's file is scored by ``tajkit score`` as the rules stand it (rulebook:
+    Scoring / Victory Conditions); in the middle of a province the file holds the provinces
+    finished, which ``score`` reads too."""
+    for seed in range(3):
+        record = random_game(RULES, random.Random(seed), 2 + seed)
+        states = replay(RULES, record).states
+        final = states[-1]
+        scored = GAME.score(SPEC, GAME.read_state(SPEC, PLAY.state_file(final)))
+        assert {p.name: p.total for p in scored.players} == {p.name: p.total for p in RULES.standings(final).players}
+        middle = states[len(states) // 2]
+        table = GAME.read_state(SPEC, PLAY.state_file(middle))
+        assert len(table.rounds) == len(middle.rounds)
+    assert GAME.drawing is None  # Taj Mahal has no picture for tajkit show
