@@ -59,9 +59,9 @@ class ArtisansPlay:
         typed = text.strip()
         if typed in ("", NOT_GIVEN):
             return None
-        age: Any = int(typed) if re.fullmatch(r"[+-]?\d+", typed) else typed
+        age: int | str = int(typed) if re.fullmatch(r"[+-]?\d+", typed) else typed  # text: refused in the reader's words
         self.rules.start({"players": [{"name": name, "age": age}]})
-        return age  # type: ignore[no-any-return]
+        return int(age)
 
     # --- hints -------------------------------------------------------------------------------------
 
@@ -144,7 +144,8 @@ class ArtisansPlay:
         return [p for p in state.players if p.sheet.ends_game(self.spec)]
 
     def _ended(self, state: Table) -> str:
-        from tajkit.solver.artisans.report import ended_by  # numpy comes with it: only once a sheet ends the game
+        # numpy comes with the report module: imported only once a sheet ends the game
+        from tajkit.solver.artisans.report import ended_by
 
         return "; ".join(ended_by(self.spec, p) for p in self._enders(state))
 

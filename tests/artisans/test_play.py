@@ -10,11 +10,10 @@ from importlib import import_module
 from typing import Any
 
 import pytest
-
 from tajkit.solver import games
 from tajkit.solver.artisans.play import ArtisansPlay
 from tajkit.solver.artisans.protocol import Table
-from tajkit.solver.artisans.rules import EMPTY, score
+from tajkit.solver.artisans.rules import EMPTY, Sheet, score
 from tajkit.solver.errors import BadInput
 from tajkit.solver.game import Report
 from tajkit.solver.protocol import CHANCE, Record, random_action, replay
@@ -75,7 +74,7 @@ def still_to_use(state: Table) -> list[str]:
     return [p.name for p in state.players[state.seat:]]
 
 
-def sheet_of(state: Table, name: str):  # noqa: ANN201
+def sheet_of(state: Table, name: str) -> Sheet:
     return next(p.sheet for p in state.players if p.name == name)
 
 
@@ -294,9 +293,9 @@ def test_describe_says_whose_turn_first_then_every_sheet() -> None:
     over = PLAY.describe(states[-1])
     assert over.startswith(f"The game is over after turn {states[-1].turn}: ")
     long_names = RULES.start({"players": [{"name": "Maharaja Sawai Jai Singh II of Amber"}, {"name": "Ben"}]})
-    for state in (fresh, state, last_turn(), states[-1], long_names):
-        assert all(len(line) <= 80 for line in PLAY.describe(state).splitlines())
-        assert all(p.name in PLAY.describe(state) for p in state.players)
+    for shown in (fresh, state, last_turn(), states[-1], long_names):
+        assert all(len(line) <= 80 for line in PLAY.describe(shown).splitlines())
+        assert all(p.name in PLAY.describe(shown) for p in shown.players)
 
 
 def test_the_state_file_is_the_table_score_and_show_read() -> None:
