@@ -206,7 +206,7 @@ class MaharaniPlay:
             cols = "".join(cells.get((c, row), "").ljust(width) for c in range(spec.width))
             lines.append(f"{spec.height - row:>2} {cols}".rstrip())
         example = "Bn2a = blue, arrow n, player 2's worker a" if width == 5 else "Bn2 = blue, arrow n, player 2's worker"
-        return [*lines, f"   (a tile: its colour, arrow and worker: {example}; . a free space)"]
+        return [*lines, f"   {example}; . a free space"]
 
     def _cell(self, pos: Position, space: int) -> str:
         spec = self.spec

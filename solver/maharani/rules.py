@@ -605,10 +605,12 @@ def outcome(spec: Spec, pos: Position, turn: Turn, check: bool = True) -> TurnRe
         player = pos.to_move
         return finish(spec, replace(pos, down=pos.down[:player] + (0,) + pos.down[player + 1 :]), ())
     done = []
+    draws = Draws()  # nothing drawn; the centre-column tiles a placement takes off the rondel leave the game
     for p in turn.placements:
         pos, placed = place(spec, pos, p, check=check)
         done.append(placed)
-    return finish(spec, pos, tuple(done))
+        draws.set_aside.extend(placed.removed)
+    return finish(spec, pos, tuple(done), draws)
 
 
 def new_game(spec: Spec, players: int, rondel: tuple[Tile | None, ...], sides: tuple[int, ...] | None = None) -> Position:
