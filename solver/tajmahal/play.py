@@ -126,13 +126,14 @@ class TajMahalPlay:
         left, count = self.rules.open_cards(state, seat)
         size = f"{plural(count, 'card')}" if state.hand_size is not None else f"up to {plural(count, 'card')}"
         return (Question("hand", f"{player}'s hand ({size})", lambda text: self.read_hand(state, seat, text),
-                         help=f"{CARD_HELP}; only you see it, and it is not recorded",
+                         help=f"the cards in {player}'s hand now: {CARD_HELP}",
                          choices=tuple(sorted({card_text(c) for c in left}))),)
 
     def read_hand(self, state: TajMahalState, seat: int, text: str) -> list[str]:
         words = text.replace(",", " ").split()
-        cards = [] if [w.lower() for w in words] in ([], *([w] for w in NO_CARDS)) else [
-            read_card(self.spec, w) for w in words]
+        if len(words) == 1 and words[0].lower() in NO_CARDS:
+            words = []
+        cards = [read_card(self.spec, w) for w in words]
         self.check_hand(state, seat, cards)
         return [card_text(c) for c in cards]
 
@@ -141,17 +142,18 @@ class TajMahalPlay:
         those played are discarded, or not the count drawing back to the hand size gives."""
         spec, who = self.spec, state.names[seat]
         left, count = self.rules.open_cards(state, seat)
-        for card, extra in (Counter(cards) - Counter(left)).items():
+        beyond = Counter(cards) - Counter(left)
+        if beyond:
+            card = min(beyond)
             have = Counter(left)[card]
-            raise BadInput(f"hand: {card_text(card)}{f' x{have + extra}' if have else ''}: {who} has "
-                           f"{'only ' + str(have) if have else 'no'} {card_text(card)} left of their {spec.deck} "
-                           f"cards, {len(state.played[seat])} played so far and discarded (rulebook: Components, "
-                           "Cleanup)")
+            copies = f" x{have + beyond[card]}" if have else ""
+            raise BadInput(f"hand: {card_text(card)}{copies}: {who} has {f'only {have}' if have else 'no'} "
+                           f"{card_text(card)} left of their {spec.deck} cards, {len(state.played[seat])} played so "
+                           "far and discarded (rulebook: Components, Cleanup)")
         if state.hand_size is not None and len(cards) != count:
-            this_round = state.round.played[seat]
-            raise BadInput(f"hand: {plural(len(cards), 'card')}, but {who} holds {count}: they drew back to "
-                           f"{state.hand_size} (or what their deck had left) and have played {this_round} this round "
-                           f"({HAND_RULE})")
+            since = state.round.played[seat]
+            raise BadInput(f"hand: {plural(len(cards), 'card')}, but {who} holds {count}: a hand of {count + since} "
+                           f"at the start of province {state.round.province}, less {since} played since ({HAND_RULE})")
 
     def public_hand(self, state: TajMahalState, seat: int) -> tuple[Card, ...] | None:
         """The hand when the state or what is public decides it, else ``None``."""
@@ -248,12 +250,12 @@ class TajMahalPlay:
     def describe(self, state: TajMahalState) -> str:
         who = self.rules.to_act(state)
         if who == CHANCE:
-            lines = ["Taj Mahal · before province 1 · draw the starting player: start NAME"]
+            lines = ["Draw the starting player: start NAME · Taj Mahal, before province 1"]
         elif who is None:
-            lines = [f"Taj Mahal · the game is over: all {self.spec.provinces} provinces played"]
+            lines = [f"The game is over · Taj Mahal, all {self.spec.provinces} provinces played"]
         else:
-            title = (f"Taj Mahal · province {state.round.province} of {self.spec.provinces} · {who}'s turn "
-                     "(play 1 or 2 cards, or withdraw)")
+            title = (f"{who}'s turn · Taj Mahal, province {state.round.province} of {self.spec.provinces}: play "
+                     f"1 or {self.spec.per_turn} cards, or withdraw")
             lines = [title, *self.round_lines(state)]
         lines += self.holding_lines(state)
         return "\n".join(wrapped for line in lines for wrapped in textwrap.wrap(
@@ -291,10 +293,10 @@ class TajMahalPlay:
             most = max(d[k] for d in live.displays)
             leaders = [n for n, d in zip(state.names, live.displays) if d[k] == most]
             if most:
-                leads.append(f"{name}: {join_names(leaders)} {most}")
+                leads.append(f"{name}: {join_names(leaders)} {most}{' each' if len(leaders) > 1 else ''}")
             else:
                 nobody.append(name)
-        lines = [f"  open, leading: {' · '.join(leads)}"] if leads else []
+        lines = flowed("  open, leading: ", leads) if leads else []
         if nobody:
             lines.append(f"  open, nobody shows: {', '.join(nobody)}")
         return lines or ["  every prize of this province is taken"]
@@ -303,23 +305,41 @@ class TajMahalPlay:
         lines = ["Holdings:"]
         for name, h, played in zip(state.names, state.holdings, state.played):
             chain = longest_chain(self.spec, h.palaces)
-            parts = [f"palaces {' '.join(str(p) for p in sorted(h.palaces))} (chain {chain_text(chain)})"
+            parts = [f"palaces in {' '.join(str(p) for p in sorted(h.palaces))} (chain {chain_text(chain)})"
                      if h.palaces else "no palace"]
             if h.bonus_tiles:
-                parts.append(f"bonus tiles {' '.join(str(t.points) for t in h.bonus_tiles)}")
+                worth = " + ".join(str(t.points) for t in h.bonus_tiles)
+                parts.append(f"{plural(len(h.bonus_tiles), 'bonus tile')} worth {worth}")
             if h.princess_cards:
                 parts.append(plural(h.princess_cards, "Princess card"))
             if h.markers:
                 parts.append(plural(h.markers, "connection marker"))
             if h.rewards:
-                parts.append(f"Taj Mahal rewards {' '.join(str(q) for q, _ in h.rewards)}")
+                provinces = " ".join(str(q) for q, _ in h.rewards)
+                many = len(h.rewards) > 1
+                parts.append(f"Taj Mahal reward{'s' if many else ''} of province{'s' if many else ''} {provinces}")
             parts.append(f"{self.spec.deck - len(played)} cards left")
-            lines.append(f"  {name}: " + " · ".join(parts))
+            lines += flowed(f"  {name}: ", parts)
         return lines
 
     def state_file(self, state: TajMahalState) -> dict[str, Any]:
         """The record ``tajkit score tajmahal`` reads: the provinces finished, every turn of each."""
         return self.rules.state_file(state)
+
+
+def flowed(head: str, parts: Sequence[str]) -> list[str]:
+    """``head`` then ``parts`` joined by `` · ``, in lines of at most :data:`WIDTH` broken between
+    parts (a part longer than a line stands alone), continued under the head's first word."""
+    indent = " " * (len(head) - len(head.lstrip()) + 4)
+    lines = [head + parts[0]]
+    for k, part in enumerate(parts[1:], start=2):
+        room = WIDTH - (0 if k == len(parts) else 2)  # a line broken after this part ends with " ·"
+        if len(lines[-1]) + 3 + len(part) <= room:
+            lines[-1] += " · " + part
+        else:
+            lines[-1] += " ·"
+            lines.append(indent + part)
+    return lines
 
 
 def play_for(spec: Spec) -> TajMahalPlay:

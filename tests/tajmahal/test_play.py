@@ -13,6 +13,7 @@ from tajkit.solver.errors import BadInput
 from tajkit.solver.protocol import CHANCE, random_action, random_game, replay
 from tajkit.solver.tajmahal import GAME
 from tajkit.solver.tajmahal.files import read_hint_position
+from tajkit.solver.tajmahal.play import WIDTH, flowed
 from tajkit.solver.tajmahal.protocol import TajMahalState, card_text
 from tajkit.solver.tajmahal.rules import Withdraw
 from tajkit.solver.tajmahal.spec import SYMBOLS
@@ -207,7 +208,8 @@ def test_a_hand_the_public_cards_rule_out_is_refused():
     assert problem.startswith("hand: PP: Chen has no PP left of their 30 cards, 1 played") and "Components" in problem
     assert refused(ask.read, "EE EE E E E").startswith("hand: EE x2: Chen has only 1 EE left")
     problem = refused(ask.read, "E E")
-    assert "hand: 2 cards, but Chen holds 5" in problem and "Setup 4 and Cleanup" in problem
+    assert "hand: 2 cards, but Chen holds 5: a hand of 6 at the start of province 1, less 1 played since" in problem
+    assert "Setup 4 and Cleanup" in problem
     assert "'Q' is not a card" in refused(ask.read, "Q E E E E")
     assert ask.read("e, ET m M p") == ["E", "ET", "M", "M", "P"]
     with pytest.raises(BadInput, match="hand: PP: Chen has no PP"):
@@ -294,16 +296,25 @@ def test_describe_says_whose_turn_and_what_lies_on_the_table():
     state = play(RULES.start(typed_setup()), "start Ben", "play E", "play T P", "play PP", "withdraw", "play Y")
     text = PLAY.describe(state)
     lines = text.splitlines()
-    assert lines[0] == "Taj Mahal · province 1 of 12 · Asha's turn (play 1 or 2 cards, or withdraw)"
+    assert lines[0] == "Asha's turn · Taj Mahal, province 1 of 12: play 1 or 2 cards, or withdraw"
     assert "  Asha  PP" in lines and "  Ben   E · out, took Elephant" in lines and "  Chen  P T Y" in lines
     assert "  open, leading: Tiger: Chen 1 · 2 Princesses: Asha 2 · Yellow Advisor: Chen 1" in lines
     assert "  open, nobody shows: White Advisor, Taj Mahal" in lines
-    assert "  Ben: palaces 1 (chain province 1 alone) · 29 cards left" in lines
+    assert "  Ben: palaces in 1 (chain province 1 alone) · 29 cards left" in lines
     assert all(len(line) <= 80 for line in lines)
     assert "start NAME" in PLAY.describe(RULES.start(typed_setup())).splitlines()[0]
     over = replay(RULES, random_game(RULES, random.Random(2), 4)).state
-    assert "the game is over" in PLAY.describe(over).splitlines()[0]
-    assert all(len(line) <= 80 for line in PLAY.describe(over).splitlines())
+    assert PLAY.describe(over).startswith("The game is over · Taj Mahal, all 12 provinces played\nHoldings:\n")
+    assert all(len(line) <= 80 and line.strip() != "·" for line in PLAY.describe(over).splitlines())
+
+
+def test_long_lines_break_between_parts_within_80_columns():
+    """A player's holdings flow onto indented lines, broken only between parts, each line ending
+    " ·" when one follows, none wider than the terminal."""
+    parts = ["a" * 40, "b" * 33, "c" * 36, "d"]  # b and c fill 78 columns, but c is not the last part
+    lines = flowed("  Bartholomew: ", parts)
+    assert lines == ["  Bartholomew: " + "a" * 40 + " ·", "      " + "b" * 33 + " ·", "      " + "c" * 36 + " · d"]
+    assert all(len(line) <= WIDTH for line in lines)
 
 
 def test_the_state_file_is_the_record_score_reads():
@@ -320,3 +331,17 @@ def test_the_state_file_is_the_record_score_reads():
         table = GAME.read_state(SPEC, PLAY.state_file(middle))
         assert len(table.rounds) == len(middle.rounds)
     assert GAME.drawing is None  # Taj Mahal has no picture for tajkit show
+
+
+def test_without_a_hand_size_the_hand_is_at_most_the_cards_left():
+    """A record without a hand size (the protocol reads one) limits a hand only by the cards left
+    of the 30 (rulebook: Components): the question says "up to", an empty hand reads as 'none', and
+    a hand given as symbol lists (a record's JSON) reads too."""
+    state = play(RULES.start({"players": NAMES, "deck": DECK.split()}), "start Asha", "play E E")
+    ask = question("hand", state, "Ben")
+    assert ask.prompt == "Ben's hand (up to 30 cards)"
+    assert ask.read("none") == [] and ask.read("M") == ["M"]
+    position = PLAY.position(state, "Ben", {"hand": [["taj"], ["elephant", "tiger"]]})
+    (hand,) = [p["hand"] for p in position.data["players"] if "hand" in p]
+    assert hand == [["taj"], ["elephant", "tiger"]]
+    assert hint(position).json["this_turn"]
