@@ -10,14 +10,15 @@ turn; once a tile is placed, the rest of the turn is the player's (a second tile
 
 from __future__ import annotations
 
+import textwrap
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 from tajkit.solver.errors import BadInput
 from tajkit.solver.maharani import notation
-from tajkit.solver.maharani.protocol import CHOOSE, DRAW, MORE, MaharaniRules, MaharaniState, rules_for
-from tajkit.solver.maharani.rules import END_RULE, PLACING, SECOND, Position, Tile, crews_of, supply
+from tajkit.solver.maharani.protocol import CHOOSE, MORE, MaharaniRules, MaharaniState, rules_for
+from tajkit.solver.maharani.rules import END_RULE, PLACING, Position, Tile, crews_of, supply
 from tajkit.solver.maharani.spec import DIRS, GAME_ID, Spec
 from tajkit.solver.protocol import CHANCE, Position as HintPosition, Question
 from tajkit.solver.wording import shown
@@ -102,7 +103,7 @@ class MaharaniPlay:
         if who is None:
             raise BadInput(f"the game is over ({s.over}): there is no turn to hint ({END_RULE})")
         if who == CHANCE:
-            raise BadInput(f"{self._draw_words(s)}: type the tile drawn first, then ask for a hint")
+            raise BadInput(f"{self._draw_words(s)} ({PLACING}): type the tile drawn first, then ask for a hint")
         if player != who:
             raise BadInput(f"{shown(player, 30)}: it is {who}'s turn; a hint is for the player to move")
         if s.phase == MORE:
@@ -148,15 +149,17 @@ class MaharaniPlay:
         if who is None:
             best = max(s.position.gold)
             winners = [n for n, g in zip(s.table.names, s.position.gold) if g == best]
-            return f"Game over ({s.over}): {' and '.join(winners)} {'wins' if len(winners) == 1 else 'share the lead'} with {best} gold"
+            verb = "wins" if len(winners) == 1 else "share the lead (the rulebook names no tie-break)"
+            return "\n".join([f"Game over: {' and '.join(winners)} {verb} with {best} gold",
+                              *textwrap.wrap(f"({s.over})", 78, initial_indent="  ", subsequent_indent="  ")])
         if who == CHANCE:
-            return f"{self._draw_words(s)}: type the tile drawn, e.g. Bne"
+            return f"The {self._draw_words(s).removeprefix('the ')}: type it, e.g. Bne"
         if s.phase == CHOOSE:
             return f"{who} to move: a tile (slot, space, arrow, worker: 2c4s+) or r (refresh)"
-        return f"{who} placed {self._placed_text(s)}: a second tile (it costs 2 gold, {SECOND}) or end"
+        return f"{who} placed {self._placed_text(s)}: a second tile (it costs 2 gold) or end"
 
     def _draw_words(self, s: MaharaniState) -> str:
-        return f"the table draws a tile from the bag for slot {s.pending[0] + 1} of the rondel ({PLACING})"
+        return f"the table draws a tile from the bag for slot {s.pending[0] + 1} of the rondel"
 
     def _placed_text(self, s: MaharaniState) -> str:
         players = s.position.players
@@ -182,8 +185,8 @@ class MaharaniPlay:
         markers = f"markers down: {', '.join(down)}" if down else "markers all up"
         crews = " · ".join(self._crew_words(pos, code) for code in crews_of(spec, pos.players, k))
         return [
-            f"{turn}{k + 1} {s.table.names[k]} (side {DIRS[pos.sides[k]]}): {pos.gold[k]} gold, {markers}",
-            f"    workers in q1-q4: {crews}",
+            f"{turn}{k + 1} {s.table.names[k]}: {pos.gold[k]} gold, {markers}",
+            f"    side {DIRS[pos.sides[k]]}, workers in q1-q4: {crews}",
         ]
 
     def _crew_words(self, pos: Position, code: int) -> str:

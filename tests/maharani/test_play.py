@@ -14,7 +14,7 @@ from test_maharani_support import SPEC, position
 from tajkit.solver import games
 from tajkit.solver.errors import BadInput
 from tajkit.solver.maharani import notation
-from tajkit.solver.maharani.protocol import CHOOSE, MORE
+from tajkit.solver.maharani.protocol import CHOOSE, DRAW, MORE
 from tajkit.solver.protocol import CHANCE, Record, random_action, random_game, replay
 
 GAME = games.get("maharani")
@@ -243,22 +243,24 @@ def test_describe_says_whose_turn_and_shows_the_table():
     s = RULES.start(setup_from(NAMES[:3], "Bne Rc Gs Yew"))
     text = PLAY.describe(s)
     assert text.startswith("Anna to move: a tile") and "r (refresh)" in text
-    assert "1 Bne→q" in text and "4 Yew→q" in text and "Bence (side w): 0 gold" in text
+    assert "1 Bne→q" in text and "4 Yew→q" in text and "2 Bence: 0 gold, markers all up\n    side w, " in text
     placed = play(s, "2c4n")
     text = PLAY.describe(placed)
     assert text.startswith("Anna placed 2c4n: a second tile") and "or end" in text
     assert " 4 .   .   Rn" in text and "2 -" in text  # c4 holds the red tile; slot 2 is empty
     text = PLAY.describe(play(placed, "end"))
-    assert text.startswith("the table draws a tile from the bag for slot 2")
-    for s in turn_starts(21, 2, every=15):
+    assert text.startswith("The table draws a tile from the bag for slot 2 of the rondel: type it")
+    states = [s for seed in (21, 22, 23) for s in replay(RULES, random_game(RULES, random.Random(seed), 2 + seed % 3)).states]
+    assert {s.phase for s in states} >= {CHOOSE, MORE, DRAW} and any(s.over for s in states)
+    for s in states:
         text = PLAY.describe(s)
         assert all(len(line) <= 80 for line in text.splitlines()), text
         names = s.table.names
         for k, name in enumerate(names):
-            assert f"{k + 1} {name} (side " in text and f"{s.position.gold[k]} gold" in text
+            assert f"{k + 1} {name}: {s.position.gold[k]} gold, markers " in text
     end = replay(RULES, random_game(RULES, random.Random(5), 2)).state
     winner = RULES.standings(end).players[0]
-    assert PLAY.describe(end).startswith("Game over (") and f"{winner.name} wins with {winner.total} gold" in PLAY.describe(end)
+    assert PLAY.describe(end).startswith(f"Game over: {winner.name} wins with {winner.total} gold\n  ({end.over})")
 
 
 def test_the_state_file_is_the_game_so_far_and_scores_as_the_standings():
