@@ -103,7 +103,7 @@ class MaharaniPlay:
         if who is None:
             raise BadInput(f"the game is over ({s.over}): there is no turn to hint ({END_RULE})")
         if who == CHANCE:
-            raise BadInput(f"{self._draw_words(s)} ({PLACING}): type the tile drawn first, then ask for a hint")
+            raise BadInput(f"the table {self._draw_words(s)} ({PLACING}): type the tile drawn first, then ask for a hint")
         if player != who:
             raise BadInput(f"{shown(player, 30)}: it is {who}'s turn; a hint is for the player to move")
         if s.phase == MORE:
@@ -147,19 +147,18 @@ class MaharaniPlay:
     def _next_words(self, s: MaharaniState) -> str:
         who = self.rules.to_act(s)
         if who is None:
-            best = max(s.position.gold)
-            winners = [n for n, g in zip(s.table.names, s.position.gold) if g == best]
-            verb = "wins" if len(winners) == 1 else "share the lead (the rulebook names no tie-break)"
-            return "\n".join([f"Game over: {' and '.join(winners)} {verb} with {best} gold",
-                              *textwrap.wrap(f"({s.over})", 78, initial_indent="  ", subsequent_indent="  ")])
+            first = [p for p in self.rules.standings(s).players if p.rank == 1]
+            verb, why = ("wins", s.over) if len(first) == 1 else ("share the lead", f"{s.over}; the rulebook names no tie-break")
+            return "\n".join([f"Game over: {' and '.join(p.name for p in first)} {verb} with {first[0].total} gold",
+                              *textwrap.wrap(f"({why})", 78, initial_indent="  ", subsequent_indent="  ")])
         if who == CHANCE:
-            return f"The {self._draw_words(s).removeprefix('the ')}: type it, e.g. Bne"
+            return f"The table {self._draw_words(s)}: type it, e.g. Bne"
         if s.phase == CHOOSE:
             return f"{who} to move: a tile (slot, space, arrow, worker: 2c4s+) or r (refresh)"
         return f"{who} placed {self._placed_text(s)}: a second tile (it costs 2 gold) or end"
 
     def _draw_words(self, s: MaharaniState) -> str:
-        return f"the table draws a tile from the bag for slot {s.pending[0] + 1} of the rondel"
+        return f"draws a tile from the bag for slot {s.pending[0] + 1} of the rondel"
 
     def _placed_text(self, s: MaharaniState) -> str:
         players = s.position.players
@@ -208,8 +207,9 @@ class MaharaniPlay:
         for row in range(spec.height):
             cols = "".join(cells.get((c, row), "").ljust(width) for c in range(spec.width))
             lines.append(f"{spec.height - row:>2} {cols}".rstrip())
-        example = "Bn2a = blue, arrow n, player 2's worker a" if width == 5 else "Bn2 = blue, arrow n, player 2's worker"
-        return [*lines, f"   {example}; . a free space"]
+        colour = spec.colours[0]
+        worker = "2a" if width == 5 else "2"
+        return [*lines, f"   {colour.code}n{worker} = {colour.name}, arrow n, player {worker}'s worker; . a free space"]
 
     def _cell(self, pos: Position, space: int) -> str:
         spec = self.spec

@@ -263,6 +263,17 @@ def test_describe_says_whose_turn_and_shows_the_table():
     assert PLAY.describe(end).startswith(f"Game over: {winner.name} wins with {winner.total} gold\n  ({end.over})")
 
 
+def test_describe_says_a_tie_at_the_end_is_shared():
+    """A játék vége: the most gold wins; the rulebook names no tie-break, so players level on gold
+    share the lead (the scorer's ranks)."""
+    end = replay(RULES, random_game(RULES, random.Random(28), 3)).state
+    first = [p for p in RULES.standings(end).players if p.rank == 1]
+    assert len(first) == 2 and first[0].total == first[1].total
+    text = PLAY.describe(end)
+    assert text.startswith(f"Game over: {first[0].name} and {first[1].name} share the lead with {first[0].total} gold")
+    assert "the rulebook names no" in text and all(len(line) <= 80 for line in text.splitlines())
+
+
 def test_the_state_file_is_the_game_so_far_and_scores_as_the_standings():
     """The state file holds the setup and the turns finished (a turn under way counts when it ends);
     read by the state reader it is the same table, and at the end (A játék vége) the scorer's total
