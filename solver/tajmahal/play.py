@@ -19,7 +19,6 @@ from tajkit.solver import wording
 from tajkit.solver.errors import BadInput, BadState
 from tajkit.solver.protocol import CHANCE, Position, Question
 from tajkit.solver.ranking import join_names, plural
-from tajkit.solver.tajmahal.files import table_problems
 from tajkit.solver.tajmahal.protocol import (
     CARD_HELP,
     END_RULE,
@@ -56,10 +55,7 @@ class TajMahalPlay:
     # --- setup ------------------------------------------------------------------------------------
 
     def players_setup(self, names: Sequence[str]) -> dict[str, Any]:
-        """The players in seating order, clockwise; a table the game cannot seat is refused."""
-        problems = table_problems(self.spec, list(names))
-        if problems:
-            raise BadInput(*problems)
+        """The players in seating order, clockwise (``rules.start`` checks the table seats them)."""
         return {"players": list(names)}
 
     def setup_questions(self, names: Sequence[str]) -> Sequence[Question]:
@@ -74,7 +70,7 @@ class TajMahalPlay:
                      f"{'at the end' if spec.bonus_tile_at_end else 'at once'} (the game data's; rulebook: Setup 6)",
                      default=DEFAULT_TILES),
             Question("hand_size", "The hand size players draw back to", self.read_hand_size,
-                     help=f"1-{spec.deck} ({HAND_RULE}; the seed gives no number, so the table says)"),
+                     help=f"a whole number, 1-{spec.deck}: the seed gives none, so the table says ({HAND_RULE})"),
         )
 
     def read_deck(self, text: str) -> list[str]:
@@ -125,7 +121,7 @@ class TajMahalPlay:
             return ()
         left, count = self.rules.open_cards(state, seat)
         size = f"{plural(count, 'card')}" if state.hand_size is not None else f"up to {plural(count, 'card')}"
-        return (Question("hand", f"{player}'s hand ({size})", lambda text: self.read_hand(state, seat, text),
+        return (Question("hand", f"your hand ({size})", lambda text: self.read_hand(state, seat, text),
                          help=f"the cards in {player}'s hand now: {CARD_HELP}",
                          choices=tuple(sorted({card_text(c) for c in left}))),)
 
@@ -195,7 +191,8 @@ class TajMahalPlay:
         hand = self.public_hand(state, seat)
         if hand is None:
             if answers.get("hand") is None:
-                raise BadInput(f"hint for {player}: type {player}'s hand, the cards the hint chooses from")
+                raise BadInput(f"hint for {player}: the hint chooses from {player}'s hand, which only they have seen: "
+                               "it is asked for when they ask for a hint (hand)")
             hand = tuple(read_card(self.spec, c) if isinstance(c, str) else canonical(c) for c in answers["hand"])
             self.check_hand(state, seat, hand)
         return Position(self.hint_data(state, seat, hand), {"player": player})

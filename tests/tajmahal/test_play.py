@@ -128,9 +128,9 @@ def test_bad_setup_answers_name_the_value_and_the_rule():
     assert '"3later" (province 2)' in refused(tiles, "2 3later" + " 2" * 10)
     assert "bonus_tiles[3] = 1001" in refused(tiles, "2 2 1001" + " 2" * 9)
     with pytest.raises(BadInput, match="takes 2-4"):
-        PLAY.players_setup(["Asha"])
+        RULES.start(typed_setup(["Asha"]))
     with pytest.raises(BadInput, match="appears twice"):
-        PLAY.players_setup(["Asha", "Asha"])
+        RULES.start(typed_setup(["Asha", "Asha"]))
 
 
 # --- the hint from the round being played ----------------------------------------------------
@@ -144,7 +144,7 @@ def test_a_hint_in_the_middle_of_a_province_reads_the_round_as_it_lies():
     state = play(RULES.start(typed_setup()), "start Ben", "play E", "play T P", "play PP", "withdraw", "play Y")
     assert RULES.to_act(state) == "Asha"
     (ask,) = PLAY.hint_questions(state, "Asha")
-    assert ask.prompt == "Asha's hand (5 cards)"
+    assert ask.prompt == "your hand (5 cards)"
     position = PLAY.position(state, "Asha", {"hand": ask.read("ET M M EE W")})
     read = read_hint_position(SPEC, dict(position.data))
     assert read.round() == replace(state.round, claimed=tuple(None if c is None else -1 for c in state.round.claimed))
@@ -214,7 +214,7 @@ def test_a_hand_the_public_cards_rule_out_is_refused():
     assert ask.read("e, ET m M p") == ["E", "ET", "M", "M", "P"]
     with pytest.raises(BadInput, match="hand: PP: Chen has no PP"):
         PLAY.position(state, "Chen", {"hand": ["PP", "E", "E", "E", "E"]})
-    with pytest.raises(BadInput, match="type Chen's hand"):
+    with pytest.raises(BadInput, match="chooses from Chen's hand, which only they have seen"):
         PLAY.position(state, "Chen", {})
 
 
@@ -339,7 +339,7 @@ def test_without_a_hand_size_the_hand_is_at_most_the_cards_left():
     a hand given as symbol lists (a record's JSON) reads too."""
     state = play(RULES.start({"players": NAMES, "deck": DECK.split()}), "start Asha", "play E E")
     ask = question("hand", state, "Ben")
-    assert ask.prompt == "Ben's hand (up to 30 cards)"
+    assert ask.prompt == "your hand (up to 30 cards)"
     assert ask.read("none") == [] and ask.read("M") == ["M"]
     position = PLAY.position(state, "Ben", {"hand": [["taj"], ["elephant", "tiger"]]})
     (hand,) = [p["hand"] for p in position.data["players"] if "hand" in p]
