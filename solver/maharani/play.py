@@ -34,9 +34,7 @@ class MaharaniPlay:
     # --- the setup ---------------------------------------------------------------------------------
 
     def players_setup(self, names: Sequence[str]) -> dict[str, Any]:
-        spec = self.spec
-        if not spec.min_players <= len(names) <= spec.max_players:
-            raise BadInput(f"players: {len(names)} names: Maharani is for {spec.min_players}-{spec.max_players} players")
+        """The players in seat order; ``rules.start`` checks their number (2-4)."""
         return {"players": [{"name": n} for n in names]}
 
     def setup_questions(self, names: Sequence[str]) -> Sequence[Question]:

@@ -100,10 +100,12 @@ def test_a_bad_rondel_answer_is_refused_naming_the_value_and_the_rule():
     RULES.start(setup_from(NAMES[:2], "Bc Bc Rc Yew"))  # two of a centre tile: the set has them
 
 
-def test_the_player_count_is_checked_with_the_names():
-    """A játék tartozékai: Maharani is for 2-4 players."""
-    assert "5 names: Maharani is for 2-4 players" in refusal(PLAY.players_setup, [*NAMES, "Emil"])
-    assert "1 names" in refusal(PLAY.players_setup, ["Anna"])
+def test_the_player_count_is_checked_when_the_game_starts():
+    """A játék tartozékai: Maharani is for 2-4 players (the names alone make a setup's players, as
+    a session asks them; the rules refuse the count)."""
+    assert PLAY.players_setup(["Anna"]) == {"players": [{"name": "Anna"}]}
+    assert "needs at most 4: 2-4 players" in refusal(RULES.start, setup_from([*NAMES, "Emil"], "Bne Rc Gs Yew"))
+    assert "needs at least 2: 2-4 players" in refusal(RULES.start, setup_from(["Anna"], "Bne Rc Gs Yew"))
 
 
 def test_the_rondel_question_completes_every_tile_and_has_no_default():
