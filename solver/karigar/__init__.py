@@ -19,6 +19,7 @@ if TYPE_CHECKING:
     from pydantic import BaseModel
     from tajkit.solver.game import Category, ScoreResult
     from tajkit.solver.karigar.files import Table
+    from tajkit.solver.karigar.play import KarigarPlay
     from tajkit.solver.karigar.protocol import KarigarRules
     from tajkit.solver.karigar.spec import Spec
 
@@ -87,6 +88,11 @@ class Karigar(Game["Spec", "Table"]):
         from tajkit.solver.karigar.protocol import rules_for
 
         return rules_for(spec)
+
+    def play(self, spec: Spec) -> KarigarPlay:
+        from tajkit.solver.karigar.play import play_for
+
+        return play_for(spec)
 
 
 GAME = Karigar()

@@ -513,7 +513,7 @@ def _place_problems(spec: Spec, p: Any, spaces: tuple[Space, ...]) -> list[str]:
         if a.space not in ids or ids[a.space].kind != "alliance":
             problems.append(f"alliances: {a.space} is not an Alliance slot of the Bazaar grid ({_known(spaces, 'alliance')})")
     for space, units in who.items():
-        problems += _crowd_problems(spec, ids[space], [u.split("\x00") for u in units])
+        problems += _crowd_problems(ids[space], [u.split("\x00") for u in units])
     names = [me] + [o.name for o in p.others]
     for name, times in repeated(names):
         problems.append(f"others: the name {wording.show(name)} appears {times} times: each player needs their own name")
@@ -529,7 +529,7 @@ def _place_problems(spec: Spec, p: Any, spaces: tuple[Space, ...]) -> list[str]:
     return problems
 
 
-def _crowd_problems(spec: Spec, space: Space, units: list[list[str]]) -> list[str]:
+def _crowd_problems(space: Space, units: list[list[str]]) -> list[str]:
     owners = list(dict.fromkeys(owner for owner, _ in units))
     kinds = Counter(unit for _, unit in units)
     problems = []
@@ -540,11 +540,8 @@ def _crowd_problems(spec: Spec, space: Space, units: list[list[str]]) -> list[st
         )
     elif kinds["Elephant"] and kinds["worker"]:
         problems.append(f"{space.id}: workers and Elephants cannot share a space (rulebook: Hiring Elephants)")
-    elif space.yellow and kinds["worker"] and kinds["worker"] < spec.yellow_min_workers:
-        problems.append(
-            f"{space.id}: {wording.shown(owners[0], 30)} has 1 worker on a yellow card, which needs at least "
-            f"{spec.yellow_min_workers} (rulebook: Earning Precious Resources)"
-        )
+    # A lone worker on a yellow card is a position too: placed on a blue card that a Bazaar Change
+    # replaced with a yellow one, it stays there until its next move (the seed's assumption "stay").
     return problems
 
 
@@ -567,6 +564,17 @@ def _cards(spec: Spec, p: Any) -> dict[int, Card]:
 def card_of(spec: Spec, c: Any) -> Card:
     """A typed Bazaar card (colour, earn, exchange) as the rules model's :class:`~bazaar.Card`."""
     return Card(c.colour == "yellow", _amounts(spec, c.earn), tuple(Option(_amounts(spec, o.give), _amounts(spec, o.get)) for o in c.exchange))
+
+
+def bag_data(spec: Spec, amounts: tuple[int, ...]) -> dict[str, int]:
+    """Counts in the spec's resource order as a file writes them (``{ sandstone = 2 }``, zeros left out)."""
+    return {spec.ids[k]: n for k, n in enumerate(amounts) if n}
+
+
+def card_data(spec: Spec, card: Card) -> dict[str, Any]:
+    """The rules model's :class:`~rules.Card` as a file writes it (the inverse of :func:`card_of`)."""
+    return {"colour": "yellow" if card.yellow else "blue", "earn": bag_data(spec, card.earn),
+            "exchange": [{"give": bag_data(spec, o.give), "get": bag_data(spec, o.get)} for o in card.options]}
 
 
 def _offers(spec: Spec, p: Any) -> dict[str, Offer]:

@@ -419,10 +419,12 @@ def test_a_space_holds_one_players_units():
     assert problems(changed(elephant="5L")) == ("5L: workers and Elephants cannot share a space (rulebook: Hiring Elephants)",)
 
 
-def test_a_lone_worker_on_a_yellow_card_is_refused():
-    assert problems(changed(workers=["3L", "4L"])) == (
-        "3L: Asha has 1 worker on a yellow card, which needs at least 2 (rulebook: Earning Precious Resources)",
-    )
+def test_a_lone_worker_left_on_a_yellow_card_is_a_position():
+    """Earning Precious Resources forbids *placing* one worker on a yellow card; a worker placed on a
+    blue card that a Bazaar Change replaced with a yellow one stays there until it moves (the seed's
+    assumption "stay"), so the position is read."""
+    s = read_hint_position(SPEC, changed(workers=["3L", "4L"]))
+    assert s.board.spaces[s.pos.workers[0]].yellow
 
 
 def test_the_cards_are_checked():
