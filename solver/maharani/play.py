@@ -42,10 +42,10 @@ class MaharaniPlay:
         return (
             Question(
                 key="rondel",
-                prompt="The 4 tiles drawn onto rondel slots 1-4, in order",
+                prompt="the 4 tiles drawn onto rondel slots 1-4",
                 read=self.read_rondel,
-                help=f"each tile: its colour letter ({notation._colour_letters(spec)}) and its column marks read with its "
-                     f"arrow along the rondel's, e.g. Bne Rc Gs Yew ({SETUP_RULE})",
+                help=f"a tile: its colour ({notation._colour_letters(spec)}), then its column marks read with its arrow "
+                     "along the rondel's, e.g. Bne",
                 choices=tuple(spec.tile_name(c, k) for c in range(len(spec.colours)) for k in range(len(spec.kinds))),
             ),
         )
@@ -206,8 +206,8 @@ class MaharaniPlay:
             cols = "".join(cells.get((c, row), "").ljust(width) for c in range(spec.width))
             lines.append(f"{spec.height - row:>2} {cols}".rstrip())
         colour = spec.colours[0]
-        worker = "2a" if width == 5 else "2"
-        return [*lines, f"   {colour.code}n{worker} = {colour.name}, arrow n, player {worker}'s worker; . a free space"]
+        worker, whose = ("2a", "player 2's worker a") if width == 5 else ("2", "player 2's worker")
+        return [*lines, f"   {colour.code}n{worker} = {colour.name}, arrow n, {whose}; . a free space"]
 
     def _cell(self, pos: Position, space: int) -> str:
         spec = self.spec
