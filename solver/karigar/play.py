@@ -135,7 +135,7 @@ class KarigarPlay:
                         choices=self.spec.ids)
 
     def _bakshish_question(self) -> Question:
-        default = setup_model(self.spec).model_fields["bakshish_cards"].default
+        default = _bakshish_cards(self.spec)
         return Question("bakshish_cards", "Bakshish cards in the deck", self._read_count,
                         help=f"face down, not looked at (rulebook: Game Components: {default})", default=str(default))
 
@@ -178,7 +178,8 @@ class KarigarPlay:
     def _read_count(self, text: str) -> int:
         word = text.strip()
         if not word.isdigit() or int(word) > 60:
-            raise BadInput(f"Bakshish cards = {_quoted(text)}: give how many lie in the deck, 0-60 (rulebook: Game Components: 34)")
+            raise BadInput(f"Bakshish cards = {_quoted(text)}: give how many lie in the deck, 0-60 "
+                           f"(rulebook: Game Components: {_bakshish_cards(self.spec)})")
         return int(word)
 
     # --- the hint ----------------------------------------------------------------------------------
@@ -298,8 +299,10 @@ class KarigarPlay:
         if "sell" in planned:  # the plan may list a sale of nothing: the rules' "nothing"
             sold = counts(spec, planned["sell"])
             return Act(i, sell=sold) if any(sold) else Act(i)
-        options = [(counts(spec, o["give"]), counts(spec, o["get"])) for o in planned.get("exchange", [])]
-        use = [k for k, o in enumerate(space.options) if (o.give, o.get) in options]
+        use: list[int] = []
+        for o in planned.get("exchange", []):  # each option the plan names, once (a card may show one twice)
+            wanted = (counts(spec, o["give"]), counts(spec, o["get"]))
+            use.append(next(k for k, opt in enumerate(space.options) if (opt.give, opt.get) == wanted and k not in use))
         return Act(i, use=tuple(sorted(use)))
 
     # --- the state as text and as a file --------------------------------------------------------------
@@ -307,7 +310,7 @@ class KarigarPlay:
     def describe(self, state: KarigarState) -> str:
         lines = [self._whose_turn(state), self._taj_line(state)]
         spaces = self._spaces(state)
-        lines += [line for seat in state.seats for line in self._seat_lines(spaces, seat)]
+        lines += [self._seat_line(spaces, seat) for seat in state.seats]
         lines += self._turn_so_far(spaces, state)
         lines.append("Bazaar:")
         lines += self._bazaar_lines(spaces, state)
@@ -325,12 +328,12 @@ class KarigarPlay:
         level = current_level(spec, state.built)
         if level > spec.level_count:
             return "The Taj is complete."
-        tokens = "; ".join(f"level {k + 1}: {' '.join(map(str, s))}" for k, s in enumerate(state.stacks) if s)
+        tokens = "; ".join(f"level {k + 1} {','.join(map(str, s))}" for k, s in enumerate(state.stacks) if s)
         open_sections = ", ".join(str(s) for s in spec.levels[level - 1] if s not in state.built)
         return _wrap(f"Level {level}: sections {open_sections} open, each costs "
-                     f"{describe(spec, state.tiles[level - 1])}. Taj point tokens left, top first: {tokens}.")
+                     f"{describe(spec, state.tiles[level - 1])}. Taj point tokens left (top first): {tokens}.")
 
-    def _seat_lines(self, spaces: tuple[Space, ...], seat: Any) -> list[str]:
+    def _seat_line(self, spaces: tuple[Space, ...], seat: Any) -> str:
         spec = self.spec
         where = Counter(seat.workers)
         workers = ", ".join(f"{n} {'in supply' if i == SUPPLY else 'on ' + spaces[i].id}" for i, n in sorted(where.items()))
@@ -339,7 +342,7 @@ class KarigarPlay:
         allies = ", ".join(_offer_text(spec, o) for o in seat.alliances) or "none"
         text = (f"{seat.name}: workers {workers}; {elephant}; holds {describe(spec, seat.holding)}; built {built}; "
                 f"{plural(len(seat.bakshish), 'Bakshish card')}; Alliance cards {allies}.")
-        return [_wrap(text + _shown_text(seat.shown))]
+        return _wrap(text + _shown_text(seat.shown))
 
     def _turn_so_far(self, spaces: tuple[Space, ...], state: KarigarState) -> list[str]:
         main = state.main
@@ -439,6 +442,11 @@ def read_offer(spec: Spec, field: str, text: str, slot: str | None) -> dict[str,
 
 
 # --- helpers ------------------------------------------------------------------------------------------
+
+
+def _bakshish_cards(spec: Spec) -> int:
+    """The setup's default, the rulebook's count (Game Components: 34 Bakshish Cards)."""
+    return int(setup_model(spec).model_fields["bakshish_cards"].default)
 
 
 def _pile_size(spec: Spec) -> int:
