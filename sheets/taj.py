@@ -184,4 +184,5 @@ def picture(spec: Any, data: dict[str, Any]) -> bytes:
     from tajkit.sheets.raster import png_from_pdf
     from tajkit.solver.taj.files import read_state
 
-    return png_from_pdf(render_display(spec, read_state(spec, data)), dpi=110)
+    # the display alone: the goal cards may still be secret (a game in progress)
+    return png_from_pdf(render_display(spec, read_state(spec, data, hidden_goals=True)), dpi=110)

@@ -17,19 +17,22 @@ from tajkit.solver.taj.spec import GAME_ID, Spec
 
 
 @cache
-def state_model(spec: Spec) -> type[BaseModel]:
-    return _model(spec, Literal[spec.colours], Literal["left", "right"])  # type: ignore[valid-type]
+def state_model(spec: Spec, hidden_goals: bool = False) -> type[BaseModel]:
+    """The state file's model; with ``hidden_goals``, a player's goal may be left out (a game in
+    progress: the goal cards stay secret until the end, rulebook: Setup), as a hint for one player
+    and a picture of the display need no one else's."""
+    return _model(spec, Literal[spec.colours], Literal["left", "right"], hidden_goals)  # type: ignore[valid-type]
 
 
 @cache
-def _any_colour_model(spec: Spec) -> type[BaseModel]:
+def _any_colour_model(spec: Spec, hidden_goals: bool = False) -> type[BaseModel]:
     """The state model with any word where it asks for one of a few (a colour, the +1 side): a file
     whose only faults are misspelt words still reads, so its other rules are checked too (one line
     per problem, all at once)."""
-    return _model(spec, str, str)
+    return _model(spec, str, str, hidden_goals)
 
 
-def _model(spec: Spec, colour: Any, side: Any) -> type[BaseModel]:
+def _model(spec: Spec, colour: Any, side: Any, hidden_goals: bool) -> type[BaseModel]:
     names = ", ".join(spec.colours)
     rug = Annotated[
         list[colour],  # type: ignore[valid-type]
@@ -41,8 +44,9 @@ def _model(spec: Spec, colour: Any, side: Any) -> type[BaseModel]:
         __config__=strict,
         name=(PlayerName, Field(description="the player's name")),
         goal=(
-            list[colour],  # type: ignore[valid-type]
+            Optional[list[colour]] if hidden_goals else list[colour],  # type: ignore[valid-type]
             Field(
+                **({"default": None} if hidden_goals else {}),
                 min_length=3,
                 max_length=3,
                 description=f"the secret goal card's colours marked x2, x1, x-1 (one of {names}; rulebook: Scoring)",
@@ -81,12 +85,13 @@ def _model(spec: Spec, colour: Any, side: Any) -> type[BaseModel]:
     )
 
 
-def read_state(spec: Spec, data: dict[str, Any]) -> Table:
+def read_state(spec: Spec, data: dict[str, Any], hidden_goals: bool = False) -> Table:
+    """The table a state file describes; with ``hidden_goals`` a player may have no goal (None)."""
     statefile.check_game(data, GAME_ID)
     try:
-        parsed: Any = statefile.validate(state_model(spec), data)
+        parsed: Any = statefile.validate(state_model(spec, hidden_goals), data)
     except BadState as exc:
-        raise BadState(*exc.problems, *_rule_problems_beside_colours(spec, data)) from None
+        raise BadState(*exc.problems, *_rule_problems_beside_colours(spec, data, hidden_goals)) from None
     problems = _rule_problems(spec, parsed)
     if problems:
         raise BadState(*problems)
@@ -98,14 +103,15 @@ def read_state(spec: Spec, data: dict[str, Any]) -> Table:
         eyes=tuple(parsed.eyes_up) if parsed.eyes_up is not None else (False,) * n,
         width=spec.width,
     )
-    players = tuple(Player(p.name, tuple(p.goal), p.all_nix_used) for p in parsed.players)  # type: ignore[arg-type]
+    players = tuple(Player(p.name, None if p.goal is None else tuple(p.goal), p.all_nix_used)  # type: ignore[arg-type]
+                    for p in parsed.players)
     return Table(display, players, parsed.proposer, eyes_known=parsed.eyes_up is not None)
 
 
-def _rule_problems_beside_colours(spec: Spec, data: dict[str, Any]) -> list[str]:
+def _rule_problems_beside_colours(spec: Spec, data: dict[str, Any], hidden_goals: bool) -> list[str]:
     """The rules broken by a file refused for its colours alone (none when more is wrong)."""
     try:
-        return _rule_problems(spec, statefile.validate(_any_colour_model(spec), data))
+        return _rule_problems(spec, statefile.validate(_any_colour_model(spec, hidden_goals), data))
     except BadState:
         return []
 
@@ -128,7 +134,7 @@ def _rule_problems(spec: Spec, parsed: Any) -> list[str]:
     names = [p.name for p in parsed.players]
     for k, p in enumerate(parsed.players):
         name = wording.shown(p.name, 30)
-        if len(set(p.goal)) != len(p.goal):
+        if p.goal is not None and len(set(p.goal)) != len(p.goal):
             problems.append(Problem(f"{name}: goal = {p.goal}: a goal card names three different colours (rulebook: Scoring)",
                                     ("goal",)))
         if p.name in names[:k]:
@@ -153,7 +159,8 @@ def to_data(spec: Spec, table: Table) -> dict[str, Any]:
     if table.proposer is not None:
         data["proposer"] = table.proposer
     data["players"] = [
-        {"name": p.name, "goal": list(p.goal), **({"all_nix_used": True} if p.all_nix_used else {})}
+        {"name": p.name, **({"goal": list(p.goal)} if p.goal is not None else {}),
+         **({"all_nix_used": True} if p.all_nix_used else {})}
         for p in table.players
     ]
     return data

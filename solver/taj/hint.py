@@ -54,9 +54,12 @@ class Proposal:
 def run(spec: Spec, data: dict[str, Any], player: str | None, proposal: tuple[int, int] | None, top: int) -> Report:
     """The ``tajkit hint taj`` command: the proposals for ``player`` (or advice on the pending
     ``proposal``), and the ideal display for their goal."""
-    table = files.read_state(spec, data)
+    table = files.read_state(spec, data, hidden_goals=True)
     check_not_over(spec, table)
     name = pick_player(table, player)
+    if table.player(name).goal is None:
+        raise BadInput(f"players: {wording.shown(name, 30)} has no goal in the file, and the hint weighs the player's own "
+                       "goal card (rulebook: Scoring): add it, or choose a player who has one with --player NAME")
     notes = list(scoring.readings(spec))
     if player is None and len(table.players) > 1:
         notes.append(f"no --player given: this is the view of {name}, the proposer")

@@ -228,7 +228,7 @@ def start_display(spec: Spec, rugs: Sequence[Rug]) -> Display:
 @dataclass(frozen=True)
 class Player:
     name: str
-    goal: tuple[str, str, str]
+    goal: tuple[str, str, str] | None  # None: still secret (a game in progress, rulebook: Setup)
     all_nix_used: bool = False
 
 
