@@ -16,6 +16,7 @@ if TYPE_CHECKING:
     from pathlib import Path
     from pydantic import BaseModel
     from tajkit.solver.game import Category, ScoreResult
+    from tajkit.solver.taj.play import TajPlay
     from tajkit.solver.taj.protocol import TajRules
     from tajkit.solver.taj.rules import Table
     from tajkit.solver.taj.spec import Spec
@@ -84,6 +85,11 @@ class Taj(Game["Spec", "Table"]):
         from tajkit.solver.taj.protocol import rules_for
 
         return rules_for(spec)
+
+    def play(self, spec: Spec) -> TajPlay:
+        from tajkit.solver.taj.play import play_for
+
+        return play_for(spec)
 
 
 GAME = Taj()
