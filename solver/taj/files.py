@@ -44,7 +44,7 @@ def _model(spec: Spec, colour: Any, side: Any, hidden_goals: bool) -> type[BaseM
         __config__=strict,
         name=(PlayerName, Field(description="the player's name")),
         goal=(
-            Optional[list[colour]] if hidden_goals else list[colour],  # type: ignore[valid-type]
+            list[colour] | None if hidden_goals else list[colour],  # type: ignore[valid-type]
             Field(
                 **({"default": None} if hidden_goals else {}),
                 min_length=3,

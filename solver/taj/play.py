@@ -66,7 +66,7 @@ class TajPlay:
             key="dealer",
             prompt="Who deals?",
             read=lambda text: _dealer(names, text),
-            help="the player on the dealer's left (the next one in seat order) proposes first (rulebook: Game Turn)",
+            help="the player on their left proposes first (rulebook: Game Turn)",
             default=names[-1] if names else None,
             choices=tuple(names),
         )]
@@ -83,7 +83,7 @@ class TajPlay:
         colours = self.spec.colours
         return [Question(
             key=GOAL,
-            prompt=f"{player}'s secret goal card",
+            prompt="your secret goal card (x2 x1 x-1)",  # the session names the player asked
             read=self._read_goal,
             help=f"its three colours marked x2, x1, x-1 in that order ({', '.join(colours)}), e.g. "
             f"{' '.join(colours[:3])} or {''.join(c[0] for c in colours[:3])}; used for this hint only, never recorded",
@@ -293,8 +293,7 @@ def _dealer(names: list[str], text: str) -> str:
         return found[0]
     close = wording.closest(typed, names)
     hint = f"did you mean {close}?" if close else f"the players are {', '.join(names)}"
-    raise BadInput(f"dealer = {wording.shown(typed, 30)!r}: not one of the players ({hint}); the player on the "
-                   "dealer's left proposes first (rulebook: Game Turn)")
+    raise BadInput(f"dealer = {wording.shown(typed, 30)!r}: the dealer is one of the players ({hint}) (rulebook: Game Turn)")
 
 
 def _fitted(line: str) -> str:
