@@ -72,15 +72,25 @@ def open_session(info: Game[Any, Any], spec: Any, record: str | None, setup: str
     if setup is not None:
         from tajkit.cli.commands import read_state
 
-        data = read_state(setup)
-        data.pop("game", None) if data.get("game") == info.id else None
-        return Session.start(info, spec, path, data)
+        return Session.start(info, spec, path, _setup_file(info, play, read_state(setup), setup))
     if players:
         return Session.start(info, spec, path, _setup_by_default(info, play, list(players)))
     if ask is None:
         raise BadInput(f"{present.safe(str(path))}: no such record: start a new game with --player NAME (once per "
                        "player) or --setup FILE, or at a terminal")
     return Session.start(info, spec, path, _setup_by_asking(info, play, ask))
+
+
+def _setup_file(info: Game[Any, Any], play: Any, data: dict[str, Any], source: str) -> dict[str, Any]:
+    """A setup file as the rules read it: it may start with ``game = "<id>"`` as every state file
+    does (kept where the game's setup has that line, dropped elsewhere)."""
+    if "game" in data:
+        if data["game"] != info.id:
+            raise BadInput(f"{present.safe(source)}: game = {present.safe(repr(data['game']))}: a setup for "
+                           f"tajkit play {info.id} says game = {info.id!r}")
+        if "game" not in play.players_setup(["A"]):
+            data = {k: v for k, v in data.items() if k != "game"}
+    return data
 
 
 def _setup_by_default(info: Game[Any, Any], play: Any, names: list[str]) -> dict[str, Any]:
@@ -107,14 +117,17 @@ def _setup_by_asking(info: Game[Any, Any], play: Any, ask: Callable[..., str]) -
             say(f"  {present.safe(name)} already plays: each player needs their own name")
             continue
         names.append(name)
-    answers = {q.key: answer_question(q, ask) for q in play.setup_questions(names)}
+    told: set[str] = set()
+    answers = {q.key: answer_question(q, ask, told) for q in play.setup_questions(names)}
     return setup_from_answers(play.players_setup(names), answers)
 
 
-def answer_question(q: Question, ask: Callable[..., str], was: str = "") -> Any:
-    """Ask ``q`` until its answer reads (a correction starts from ``was``)."""
-    if q.help:
+def answer_question(q: Question, ask: Callable[..., str], told: set[str]) -> Any:
+    """Ask ``q`` until its answer reads; its help is said once (``told``: the helps said so far)."""
+    if q.help and q.help not in told:
         say(f"  ({q.help})")
+        told.add(q.help)
+    was = ""
     while True:
         text = ask(f"  {q.prompt}", default=was or (q.default or ""), edit=bool(was), words=q.choices)
         try:
@@ -122,6 +135,7 @@ def answer_question(q: Question, ask: Callable[..., str], was: str = "") -> Any:
         except BadInput as exc:
             for problem in exc.problems:
                 say(f"  {present.safe(problem, 300)}")
+            was = text  # asked again with what was typed, ready to edit
 
 
 # --- one line --------------------------------------------------------------------------------------
@@ -148,14 +162,14 @@ class Table:
         if s.events:
             say(f"Resuming after event {len(s.events)}: {s.events[-1]}")
         self.say_next()
-        while True:
-            try:
+        try:
+            while True:
                 line = self.ask(self.prompt(), words=self.words(), sentence=True)
-            except typer.Abort:
-                break
-            if line.strip().lower() in ("quit", "exit", "q"):
-                break
-            self.line(line)
+                if line.strip().lower() in ("quit", "exit", "q"):
+                    break
+                self.line(line)
+        except (typer.Abort, KeyboardInterrupt):  # Ctrl-D, or Ctrl-C at the prompt or while tajkit works
+            say("")
         say(f"Saved: {s.path}; tajkit play {s.info.id} {shlex.quote(str(s.path))} resumes it.")
         return 2 if self.refused and self.scripted else 0
 
@@ -202,7 +216,8 @@ class Table:
             return
         legal = s.legal()
         who = "the table" if s.to_act == CHANCE else s.to_act
-        examples = ", ".join(legal[:3]) + (f" … ({len(legal)} in all)" if len(legal) > 3 else "")
+        shortest = sorted(legal, key=len)[:3]  # the plainest, as examples (the first listed may cost raindrops)
+        examples = ", ".join(shortest) + (f" … ({len(legal)} in all: legal lists them)" if len(legal) > 3 else "")
         say(f"next: {who}: {examples}")
 
     def say_final(self) -> None:
@@ -266,11 +281,21 @@ class Table:
         number = int(rest[0])
         if not 1 <= number <= len(s.events):
             raise BadInput(f"fix {number}: no such event (the record has {len(s.events)})")
-        text = " ".join(rest[1:]) if len(rest) > 1 else self.ask(f"  {number}", default=s.events[number - 1], edit=True)
-        if text.strip() == s.events[number - 1]:
-            say(f"  {number}. {text.strip()}: unchanged")
-            return
-        written = s.correct(number, text)
+        current = s.events[number - 1]
+        text = " ".join(rest[1:]) or self.ask(f"  fix {number}", default=current, edit=True)
+        while True:
+            if not text.strip() or text.strip() == current:
+                say(f"  {number}. {current}: unchanged")
+                return
+            try:
+                written = s.correct(number, text)
+                break
+            except BadInput as exc:
+                if self.scripted:
+                    raise
+                for problem in exc.problems:
+                    say(f"refused: {present.safe(problem, 400)}")
+                text = self.ask(f"  fix {number}", default=text.strip(), edit=True)  # again, from what was typed
         say(f"  {number}. {written} (the {len(s.events) - number} event(s) after it re-checked)")
         self.say_next()
 
@@ -310,11 +335,23 @@ class Table:
         answers = {}
         if who not in (None, CHANCE):
             for q in s.hint_questions(who):
-                typed = self.ask(f"  {who}, {q.prompt}", default=self.answers.get((who, q.key), ""),
-                                 edit=(who, q.key) in self.answers, words=q.choices)
-                self.answers[(who, q.key)] = typed
-                answers[q.key] = q.read(typed)
+                answers[q.key] = self._hidden_answer(who, q)
         return s.hint(who, answers)
+
+    def _hidden_answer(self, who: str, q: Question) -> Any:
+        """What only ``who`` has seen, asked until it reads; offered again, ready to edit, the
+        next time they ask (kept in memory only: a hidden card never goes into the record)."""
+        while True:
+            was = self.answers.get((who, q.key))
+            typed = self.ask(f"  {who}, {q.prompt}", default=was or "", edit=was is not None, words=q.choices)
+            self.answers[(who, q.key)] = typed
+            try:
+                return q.read(typed)
+            except BadInput as exc:
+                if self.scripted:
+                    raise
+                for problem in exc.problems:
+                    say(f"  {present.safe(problem, 300)}")
 
     def _every_hint(self) -> list[Hint]:
         hints = []

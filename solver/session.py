@@ -386,9 +386,12 @@ def _replayed(rules: Any, record: Record) -> tuple[list[Any], list[Any]]:
 
 
 def setup_from_answers(base: Mapping[str, Any], answers: Mapping[str, Any]) -> dict[str, Any]:
-    """``base`` (the players) with each answer put at its dotted key (``players.0.age``)."""
+    """``base`` (the players) with each answer put at its dotted key (``players.0.age``); an
+    answer of ``None`` (a question left unanswered) is left out (TOML has no null)."""
     setup = json.loads(json.dumps(base))  # a deep copy of plain data
     for key, value in answers.items():
+        if value is None:
+            continue
         *path, last = key.split(".")
         node: Any = setup
         for part in path:
