@@ -38,6 +38,24 @@ def record_session(info: Game, spec: Any, data: dict[str, Any] | None, source: s
     return session.Session.of_record(info, spec, record, Path(where))
 
 
+def hidden_answers(game: Any, player: str | None) -> dict[str, Any]:
+    """What only the player asking for a hint on a record has seen (their hand), typed at the
+    terminal; without one, a line saying so. Never written anywhere."""
+    from tajkit.solver.protocol import CHANCE
+
+    who = player or game.to_act
+    questions = game.hint_questions(who) if who not in (None, CHANCE) else ()
+    if questions and not (sys.stdin.isatty() and sys.stderr.isatty()):
+        raise BadInput(f"hint for {present.safe(who)}: the hint needs {questions[0].prompt}, which only they have "
+                       f"seen: run it at a terminal to type it, or ask in tajkit play {game.info.id} RECORD (hint)")
+    if not questions:
+        return {}
+    from tajkit.cli.entry import _Editor
+    from tajkit.cli.play import Table
+
+    return Table(game, _Editor().ask).hidden(who)
+
+
 @contextmanager
 def named_form(info: Game, spec: Any, data: dict[str, Any] | None, command: str, source: str | None) -> Iterator[None]:
     """A file of the form another command reads (a hint position given to ``score``) gets one
@@ -156,7 +174,7 @@ def game_command(info: Game, name: str, cmd: Command) -> Callable[..., None]:
             values["progress"] = _progress_bar() if sys.stderr.isatty() and not as_json else None
         game = record_session(info, spec, data, state) if name == "hint" else None
         if game is not None:  # the position the record stands at, for the player named or the one to act
-            position = game.position(values.get("player"))
+            position = game.position(values.get("player"), hidden_answers(game, values.get("player")))
             data = dict(position.data)
             for key, value in position.options.items():
                 if getattr(ctx.get_parameter_source(key), "name", None) != "COMMANDLINE":  # typer's own click

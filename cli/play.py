@@ -296,7 +296,8 @@ class Table:
                 for problem in exc.problems:
                     say(f"refused: {present.safe(problem, 400)}")
                 text = self.ask(f"  fix {number}", default=text.strip(), edit=True)  # again, from what was typed
-        say(f"  {number}. {written} (the {len(s.events) - number} event(s) after it re-checked)")
+        after = len(s.events) - number
+        say(f"  {number}. {written}" + (f" (the {after} event(s) after it re-checked)" if after else ""))
         self.say_next()
 
     def do_hint(self, rest: list[str], line: str) -> None:
@@ -332,11 +333,11 @@ class Table:
     def _hint(self, player: str | None) -> Hint:
         s = self.session
         who = player or s.to_act
-        answers = {}
-        if who not in (None, CHANCE):
-            for q in s.hint_questions(who):
-                answers[q.key] = self._hidden_answer(who, q)
-        return s.hint(who, answers)
+        return s.hint(who, self.hidden(who) if who not in (None, CHANCE) else {})
+
+    def hidden(self, who: str) -> dict[str, Any]:
+        """The answers to what ``who``'s hint needs that only they have seen."""
+        return {q.key: self._hidden_answer(who, q) for q in self.session.hint_questions(who)}
 
     def _hidden_answer(self, who: str, q: Question) -> Any:
         """What only ``who`` has seen, asked until it reads; offered again, ready to edit, the

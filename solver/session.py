@@ -135,6 +135,7 @@ class Hint:
     report: Report
     plays: tuple[tuple[str, ...], ...]
     events: int  # the number of events the state it was for had
+    position: Position  # what it was computed from: while the player's position stays so, it holds
 
 
 class Session:
@@ -217,7 +218,8 @@ class Session:
         return self.play.state_file(self.state)
 
     def players(self) -> tuple[str, ...]:
-        return tuple(p.name for p in self.standings().players)
+        """The players' names in seat order, as the setup lists them."""
+        return tuple(p["name"] if isinstance(p, Mapping) else p for p in self.record.setup["players"])
 
     # --- changing the record -------------------------------------------------------------------
 
@@ -296,17 +298,26 @@ class Session:
         report = command.run(self.spec, dict(position.data), **(defaults | dict(position.options) | options))
         who = player or self.to_act
         assert who is not None
-        return Hint(who, report, tuple(tuple(p) for p in self.play.plays(self.state, report)), len(self.events))
+        plays = tuple(tuple(p) for p in self.play.plays(self.state, report))
+        return Hint(who, report, plays, len(self.events), position)
 
     def take(self, hint: Hint, number: int) -> list[str]:
-        """Play the ``number``-th move of ``hint`` (1 = the best), if the game still stands where it did."""
-        if hint.events != len(self.events):
-            raise BadInput("take: the game has moved on since that hint: ask for a new one (hint)")
+        """Play the ``number``-th move of ``hint`` (1 = the best), if the player's position is still
+        the one it was for (Artisans: ``hint all`` before the others use the roll)."""
+        if hint.events != len(self.events) and not self._still(hint):
+            raise BadInput(f"take {number}: the game has moved on since that hint for {hint.player}: ask for a "
+                           "new one (hint)")
         if not 1 <= number <= len(hint.plays):
             raise BadInput(f"take {number}: the hint lists {len(hint.plays)} move(s): take 1-{len(hint.plays)}")
         if self.to_act != hint.player:
             raise BadInput(f"take {number}: that hint is for {hint.player}, and {self.to_act} is to act now")
         return self.apply(*hint.plays[number - 1])
+
+    def _still(self, hint: Hint) -> bool:
+        try:
+            return self.position(hint.player) == hint.position
+        except BadInput:
+            return False
 
     # --- as data -----------------------------------------------------------------------------------
 

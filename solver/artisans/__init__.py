@@ -27,7 +27,7 @@ POLICY_NAMES = ("oracle", "hint", "heuristic", "greedy", "random")
 
 # The commands' forwarders name every option (the CLI and tests read them off the signature) and
 # import the command's module only when it runs.
-def _hint(spec: Any, data: dict[str, Any], roll: tuple[int, int], player: str | None, top: int, seed: int,
+def _hint(spec: Any, data: dict[str, Any], roll: tuple[int, int] | None, player: str | None, top: int, seed: int,
           futures: int, time_limit: float) -> Report:
     from tajkit.solver.artisans import hint
 
@@ -53,8 +53,8 @@ class Artisans(Game["Spec", "tuple[Player, ...]"]):
         summary="The best uses of a roll: every legal move, ranked by the expected final score.",
         run=_hint,
         options=(
-            Option("roll", "--roll", tuple[int, int], "The two dice just rolled, e.g. --roll 4 6.", required=True,
-                   metavar="A B"),
+            Option("roll", "--roll", tuple[int, int], "The two dice just rolled, e.g. --roll 4 6 (a game record "
+                   "holds them).", metavar="A B"),
             Option("player", "--player", str, "Whose sheet, when the file holds several.", metavar="NAME"),
             Option("top", "--top", int, "How many moves to show.", default=5, min=1, max=50),
             Option("seed", "--seed", int, "Seed of the sampled dice (same seed and budget, same hints).", default=0,

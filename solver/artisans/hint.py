@@ -13,9 +13,11 @@ from tajkit.solver.errors import BadInput
 from tajkit.solver.game import Report
 
 
-def run(spec: Spec, data: dict[str, Any], roll: tuple[int, int], player: str | None, top: int, seed: int,
+def run(spec: Spec, data: dict[str, Any], roll: tuple[int, int] | None, player: str | None, top: int, seed: int,
         futures: int, time_limit: float) -> Report:
     """The best uses of ``roll`` on the chosen player's sheet, ranked by the expected final score."""
+    if roll is None:
+        raise BadInput("--roll A B: give the two dice just rolled (e.g. --roll 4 6); a game record holds them")
     players = files.read_state(spec, data, finished=False)
     chosen = files.pick_player(players, player)
     check_position(spec, chosen.name, chosen.sheet, roll)

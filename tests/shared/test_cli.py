@@ -811,11 +811,11 @@ def test_text_in_another_encoding_still_says_it_is_not_utf8(tmp_path, monkeypatc
 @pytest.mark.parametrize(
     ("args", "line"),
     [
-        (["--roll", "3"], "error: --roll 3: needs 2 values: the two dice just rolled, e.g. --roll 4 6"),
-        (["--roll"], "error: --roll: needs 2 values: the two dice just rolled, e.g. --roll 4 6"),
+        (["--roll", "3"], "error: --roll 3: needs 2 values: the two dice just rolled, e.g. --roll 4 6 (a game record holds them)"),
+        (["--roll"], "error: --roll: needs 2 values: the two dice just rolled, e.g. --roll 4 6 (a game record holds them)"),
         (["--roll", "4", "--player", "Asha"],
          "error: --roll 4: needs 2 values, but --player follows (an option, not a value): the two dice just rolled, "
-         "e.g. --roll 4 6"),
+         "e.g. --roll 4 6 (a game record holds them)"),
     ],
 )
 def test_too_few_dice_for_roll_says_it_needs_two(args, line):

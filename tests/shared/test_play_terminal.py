@@ -60,7 +60,9 @@ def test_a_seeded_game_played_at_the_terminal(tmp_path, game):
         term.expect("refused: ")
         # the first event by Tab completion of its shortest unique start
         legal = Session.open(info, spec, path).legal()
-        os.write(term.master, (unique_prefix(events[0], legal) + TAB + ENTER).encode())
+        os.write(term.master, (unique_prefix(events[0], legal) + TAB).encode())
+        term.expect(events[0])  # completed on the line (the completer runs apart: wait for it)
+        os.write(term.master, ENTER.encode())
         term.expect(f"  1. {events[0]}")
         term.expect(PROMPT)
         for k in range(1, half):
