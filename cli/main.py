@@ -21,6 +21,7 @@ import typer
 from typer.core import TyperGroup
 
 from tajkit.cli import commands, present
+from tajkit.cli import history as history_cli
 from tajkit.solver import games as registry
 from tajkit.solver.errors import BadInput, SolverFailure
 
@@ -190,6 +191,7 @@ simulate_app = typer.Typer(
 )
 app.add_typer(hint_app, name="hint")
 app.add_typer(simulate_app, name="simulate")
+app.add_typer(history_cli.app, name="history")
 
 
 class Kind(str, Enum):
@@ -358,12 +360,16 @@ def score_cmd(
     as_json: Annotated[bool, typer.Option("--json", help="Print the result as JSON.")] = False,
     png: Annotated[Optional[str], typer.Option("--png", metavar="PATH", help="Also draw the table as a PNG picture, to check what you typed.")] = None,
     force: Annotated[bool, typer.Option("--force", help="Replace the --png file if it exists.")] = False,
+    save: history_cli.Save = False,
+    db: history_cli.Db = None,
+    date: history_cli.When = None,
 ) -> None:
     """Score a finished table: each player's breakdown, the ranking and its tie-breaks.
 
-    Example: tajkit score artisans table.toml
+    Example: tajkit score artisans table.toml  ·  tajkit score artisans table.toml --save
     """
     info = registry.get(game)
+    keep = history_cli.saving(save, db, date)
     if not info.scores:
         raise BadInput(f"tajkit score {game}: not available for {game} yet (see: tajkit games)")
     if png is not None and not info.draws:
@@ -389,7 +395,10 @@ def score_cmd(
                 result = info.score(spec, info.read_state(spec, data))
     if target is not None:
         commands.deliver(target, commands.picture(info, spec, data), force, announce=True)
+    saved = keep(info.id, result, data, game, ctx.obj) if keep is not None else None
     typer.echo(json.dumps(result.as_json(), indent=2, ensure_ascii=False) if as_json else present.score(result))
+    if saved is not None:
+        typer.echo(saved, err=True)
 
 
 @command("show")
@@ -462,11 +471,14 @@ def _needs_play(info: Any) -> None:
 
 @command("schema")
 def schema_cmd(ctx: typer.Context, game: Annotated[str, typer.Argument(help="Game id, e.g. artisans.", metavar="GAME")]) -> None:
-    """Print the JSON Schema of the files the game's commands read (score and hint)."""
+    """Print the JSON Schema of the files the game's commands read (score and hint, and game records)."""
     info = registry.get(game)
     if not info.scores:
         raise BadInput(f"tajkit schema {game}: no state file for {game} yet (see: tajkit games)")
-    typer.echo(json.dumps(info.schema(info.load_spec(ctx.obj)), indent=2, ensure_ascii=False))
+    from tajkit.solver.session import with_record_form
+
+    schema = info.schema(info.load_spec(ctx.obj))
+    typer.echo(json.dumps(with_record_form(schema, info.id) if info.plays else schema, indent=2, ensure_ascii=False))
 
 
 def _register_game_commands() -> None:
