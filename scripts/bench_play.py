@@ -91,26 +91,24 @@ def bench_hints(info, spec, record, folder: Path) -> None:  # noqa: ANN001
         return
     session = Session.start(info, spec, folder / f"{info.id}-hint.json", record.setup)
     in_session, processes = [], []
-    for event in record.events:
+    for k, event in enumerate(record.events):
         if len(in_session) >= 3:
             break
-        try:
-            position = session.position()
-            began = time.perf_counter()
-            session.hint()
-            in_session.append(time.perf_counter() - began)
-        except BadInput:
-            session.apply(event)
-            continue
-        state_file = folder / f"{info.id}-position.json"
-        state_file.write_text(json.dumps(dict(position.data)))
-        options = [a for key, value in position.options.items()
-                   for a in (f"--{key.replace('_', '-')}", *(map(str, value) if isinstance(value, tuple) else [str(value)]))]
-        processes.append(timed([*TAJKIT, "hint", info.id, str(state_file), *options]))
-        for _ in range(7):  # further into the game
-            if session.over:
-                break
-            session.apply(record.events[len(session.events)])
+        if k % 7 == 0 or not in_session:  # a few positions, spread over the game
+            try:
+                position = session.position()
+            except BadInput:
+                position = None
+            if position is not None:
+                began = time.perf_counter()
+                session.hint()
+                in_session.append(time.perf_counter() - began)
+                state_file = folder / f"{info.id}-position.json"
+                state_file.write_text(json.dumps(dict(position.data)))
+                options = [a for key, value in position.options.items() for a in
+                           (f"--{key.replace('_', '-')}", *(map(str, value) if isinstance(value, tuple) else [str(value)]))]
+                processes.append(timed([*TAJKIT, "hint", info.id, str(state_file), *options]))
+        session.apply(event)
     if in_session:
         print(f"  hint in a session ({len(in_session)} positions): {spread(in_session)}; "
               f"tajkit hint, a whole process, same positions: {spread(processes)}")

@@ -59,6 +59,32 @@ def record_of(data: Mapping[str, Any], game: str, where: str) -> Record:
     return Record(game, dict(data["setup"]), tuple(events), started)
 
 
+def record_schema(game: str) -> dict[str, Any]:
+    """The JSON Schema of a game record (the rules check each event on replay)."""
+    return {
+        "title": f"a game record for tajkit play {game} (also read by score, hint and show)",
+        "type": "object",
+        "required": ["game", "setup", "events"],
+        "additionalProperties": False,
+        "properties": {
+            "game": {"const": game},
+            "started": {"type": "string", "description": "when the game began"},
+            "setup": {"type": "object", "description": "what the table laid out: the players in seat order and the game's setup"},
+            "events": {"type": "array", "items": {"type": "string"}, "description": "every event in order, in the game's notation"},
+        },
+    }
+
+
+def with_record_form(schema: dict[str, Any], game: str) -> dict[str, Any]:
+    """A game's published schema (its state files) with the game record as one more form."""
+    inner = dict(schema)
+    dialect, defs = inner.pop("$schema", None), inner.pop("$defs", None)
+    out: dict[str, Any] = {"$schema": dialect, "title": inner.get("title", game)}
+    if defs:
+        out["$defs"] = defs
+    return out | {"anyOf": [inner, record_schema(game)]}
+
+
 def read_record(path: Path, game: str) -> Record:
     return record_of(statefile.read_source(str(path)), game, wording.shown(str(path)))
 

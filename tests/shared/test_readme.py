@@ -85,7 +85,9 @@ def run(line: str, folder: Path) -> subprocess.CompletedProcess:
     env = {**os.environ, "PATH": f"{bin_dir}{os.pathsep}{os.environ.get('PATH', '')}", "NO_COLOR": "1"}
     env.pop("TAJKIT_DATA", None)
     line = line.replace(".venv/bin/tajkit", shlex.quote(str(bin_dir / "tajkit")))
-    return subprocess.run(["bash", "-c", line], cwd=folder, env=env, capture_output=True, text=True, timeout=300)
+    # no standard input: a command that would read it (tajkit play with no --do) finds it ended at once
+    return subprocess.run(["bash", "-c", line], cwd=folder, env=env, capture_output=True, text=True, timeout=300,
+                          stdin=subprocess.DEVNULL)
 
 
 def test_the_readme_shows_state_files_and_commands():
