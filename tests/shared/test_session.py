@@ -239,3 +239,22 @@ def test_a_malformed_record_is_one_clear_line(tmp_path, bad):
     result = run("play", "artisans", str(path), "--json")
     assert result.exit_code == 2, result.output
     assert result.output.startswith("error: ") and len(result.output.strip().splitlines()) == 1
+
+
+@settings(max_examples=40)
+@given(texts=st.lists(st.text(min_size=1, max_size=30).filter(lambda t: not t.startswith("-")), min_size=1, max_size=3))
+def test_hostile_do_arguments_are_applied_or_refused_in_one_line_with_nothing_written(tmp_path_factory, texts):
+    """Hostile input through the command line: any --do text either is legal (exit 0) or exits 2
+    with an ``error:`` line per problem and the record's bytes unchanged; never a traceback."""
+    game = PLAYING[0]
+    folder = tmp_path_factory.mktemp("hostile-do")
+    session, events = started(folder, game)
+    session.apply(*events[:2])
+    before = session.path.read_bytes()
+    result = run("play", game, str(session.path), *[a for t in texts for a in ("--do", t)])
+    assert "Traceback" not in result.output
+    if result.exit_code == 0:
+        return
+    assert result.exit_code == 2, result.output
+    assert all(line.startswith("error: ") for line in result.stderr.splitlines() if line.strip())
+    assert session.path.read_bytes() == before
