@@ -35,25 +35,25 @@ class _Strict(BaseModel):
 
 class BGStatsGame(_Strict):
     name: StrictStr
-    bggId: StrictInt | None = None  # noqa: N815 (BG Stats' own key); left out when unknown
-    sourceGameId: StrictStr  # noqa: N815
-    highestWins: StrictBool  # noqa: N815
-    noPoints: StrictBool  # noqa: N815
+    bggId: StrictInt | None = None  # BG Stats' own key names; left out when unknown
+    sourceGameId: StrictStr
+    highestWins: StrictBool
+    noPoints: StrictBool
 
 
 class BGStatsPlayer(_Strict):
     name: StrictStr
-    sourcePlayerId: StrictStr  # noqa: N815
+    sourcePlayerId: StrictStr
     score: StrictInt
     winner: StrictBool
-    startPlayer: StrictBool  # noqa: N815
+    startPlayer: StrictBool
     rank: StrictInt
 
 
 class BGStatsPlay(_Strict):
-    sourceName: Literal["tajkit"]  # noqa: N815
-    sourcePlayId: StrictStr  # noqa: N815
-    playDate: StrictStr = Field(pattern=r"^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$")  # noqa: N815
+    sourceName: Literal["tajkit"]
+    sourcePlayId: StrictStr
+    playDate: StrictStr = Field(pattern=r"^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$")
     game: BGStatsGame
     players: list[BGStatsPlayer] = Field(min_length=1)
 

@@ -31,6 +31,7 @@ from typing import Any
 
 from tajkit.solver.errors import BadInput
 from tajkit.solver.game import Category, PlayerScore, Row, ScoreResult
+from tajkit.solver.protocol import CHANCE
 from tajkit.solver.wording import shown
 
 ENV = "TAJKIT_HISTORY"  # the play log's file, when --db is not given
@@ -213,8 +214,11 @@ def _identify(path: Path) -> None:
         return  # an empty file: a new log
     if head != SQLITE_MAGIC:
         raise _refused(path, "not a tajkit play log (not an SQLite database)")
+    # with no -wal file beside it no connection is open on it: read it as immutable, which makes no
+    # -wal or -shm file beside a file that turns out not to be ours; with one, it may be a log being written
+    mode = "ro" if path.with_name(path.name + "-wal").exists() else "ro&immutable=1"
     try:
-        with contextlib.closing(sqlite3.connect(_file_uri(path, "ro"), uri=True, timeout=BUSY_SECONDS)) as db:
+        with contextlib.closing(sqlite3.connect(_file_uri(path, mode), uri=True, timeout=BUSY_SECONDS)) as db:
             app, version = (db.execute(f"PRAGMA {p}").fetchone()[0] for p in ("application_id", "user_version"))
             tables = db.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]
             if app != APPLICATION_ID and (app or version or tables):
@@ -224,9 +228,10 @@ def _identify(path: Path) -> None:
                                      f"reads up to version {VERSION}): upgrade tajkit")
             problems = [row[0] for row in db.execute("PRAGMA quick_check")]
     except sqlite3.DatabaseError as exc:
-        raise _refused(path, f"a damaged database ({exc})") from None
+        raise _refused(path, f"a damaged database ({shown(str(exc), 200)})") from None
     if problems != ["ok"]:
-        raise _refused(path, f"a damaged database ({shown('; '.join(problems), 200)})")
+        lines = [line for problem in problems for line in problem.splitlines() if not line.startswith("***")]
+        raise _refused(path, f"a damaged database ({shown('; '.join(lines), 200)})")
 
 
 def check(path: Path, create: bool = False) -> bool:
@@ -386,8 +391,9 @@ def save_session(db: Path, session: Any, data: Path | None, played: datetime.dat
     its record, its final standings, the first player to act as the start player, and the date
     the record began (else ``played``, else now)."""
     if not session.over:
-        raise BadInput(f"{shown(str(session.path), 200)}: the game is not over yet (event {len(session.events)}, "
-                       f"{shown(str(session.to_act))} to act): a play is saved when it ends")
+        who = "the table (a roll or a draw)" if session.to_act == CHANCE else shown(str(session.to_act))
+        raise BadInput(f"{shown(str(session.path), 200)}: the game is not over yet (after event {len(session.events)}, "
+                       f"{who} to act): a play is saved when it ends")
     date = played or session.record.started or now()
     return save_play(db, session.info.id, session.standings(), session.record.as_data(), data=data, played=date,
                      start_player=first_to_act(session.rules, session.states))
@@ -395,8 +401,6 @@ def save_session(db: Path, session: Any, data: Path | None, played: datetime.dat
 
 def first_to_act(rules: Any, states: Sequence[Any]) -> str | None:
     """The first player (not chance) the record had act: the game's start player."""
-    from tajkit.solver.protocol import CHANCE
-
     return next((who for who in map(rules.to_act, states) if who not in (None, CHANCE)), None)
 
 
