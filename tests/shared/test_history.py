@@ -105,7 +105,7 @@ def plays(draw: st.DrawFn) -> tuple[ScoreResult, dict, str]:
     return result, table, date.strftime(history.DATE_FORMAT)
 
 
-@settings(max_examples=60, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=40, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(st.lists(plays(), min_size=1, max_size=3))
 def test_every_play_reads_back_as_it_was_saved(tmp_path: Path, saves):
     """Issue 26, Reliability: names with quotes, emoji, right-to-left text and control characters
