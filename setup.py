@@ -17,5 +17,6 @@ setup(
         "tajkit.seeds": ["*.toml"],
         "tajkit.sheets.fonts": ["*.ttf", "*.txt"],
         "tajkit.solver.artisans.search": ["*.json"],
+        "tajkit.cli.web": ["templates/*.html", "static/*"],
     },
 )

@@ -461,7 +461,24 @@ def play_cmd(
     _needs_play(info)
     spec = info.load_spec(ctx.obj)
     interactive = stdin_is_interactive() and sys.stderr.isatty()
-    raise typer.Exit(play.run(info, spec, record, setup, player or [], do or [], as_json, interactive))
+    raise typer.Exit(play.run(info, spec, record, setup, player or [], do or [], as_json, interactive, ctx.obj))
+
+
+@command("serve")
+def serve_cmd(
+    ctx: typer.Context,
+    folder: Annotated[str, typer.Option("--folder", metavar="DIR", help="Where the games' records are kept (default: here).")] = ".",
+    port: Annotated[int, typer.Option("--port", min=0, max=65535, metavar="N", help="The port (0: a free one).")] = 8765,
+    lan: Annotated[bool, typer.Option("--lan", help="Listen on the local network too (phones join with the printed "
+                                      "link, which carries a secret token); default: this machine only.")] = False,
+) -> None:
+    """The table's companion in a phone's browser: games in play, hints, undo and standings.
+
+    Examples: tajkit serve  ·  tajkit serve --lan --folder games
+    """
+    from tajkit.cli.web import serve
+
+    serve.run(Path(folder), ctx.obj, port, lan)
 
 
 def _needs_play(info: Any) -> None:

@@ -145,8 +145,10 @@ class Table:
     """What ``tajkit play`` says and remembers between lines: the session, the last hints, the
     answers a player typed for a hint (offered again, ready to edit, the next time)."""
 
-    def __init__(self, session: Session, ask: Callable[..., str], scripted: bool = False) -> None:
+    def __init__(self, session: Session, ask: Callable[..., str], scripted: bool = False,
+                 data: Path | None = None) -> None:
         self.session = session
+        self.data = data  # the --data folder the game is played with (kept with it in the play log)
         self.ask = ask
         self.scripted = scripted
         self.hints: dict[str, Hint] = {}
@@ -223,6 +225,7 @@ class Table:
     def say_final(self) -> None:
         say("The game is over. The final score:")
         out(present.score(self.session.standings()))
+        keep_in_history(self.session, self.data)
 
     # --- the commands --------------------------------------------------------------------------
 
@@ -373,21 +376,39 @@ class Table:
         return found[0]
 
 
+def keep_in_history(session: Session, data: Path | None) -> None:
+    """A finished game goes into the play log (``tajkit history``); the record stays the truth, so
+    a log that cannot be written costs a message, never the game."""
+    from tajkit.solver import history
+
+    try:
+        saved = history.save_session(history.database_path(None), session, data)
+    except BadInput as exc:
+        for problem in exc.problems:
+            say(f"not kept in the play log: {present.safe(problem, 300)}")
+        return
+    if saved.new:
+        say(f"Kept in the play log as play {saved.id} (tajkit history show {saved.id}).")
+
+
 # --- the command ---------------------------------------------------------------------------------
 
 
 def run(info: Game[Any, Any], spec: Any, record: str | None, setup: str | None, players: Sequence[str],
-        do: Sequence[str], as_json: bool, interactive: bool) -> int:
+        do: Sequence[str], as_json: bool, interactive: bool, data: Path | None = None) -> int:
     if do or as_json:
         if record is None:
             raise BadInput("--do and --json need the record file: tajkit play GAME RECORD --do EVENT")
         session = open_session(info, spec, record, setup, players, None)
         if do:
             first = len(session.events) + 1
+            was_over = session.over
             written = session.apply(*do)
             if not as_json:
                 for k, text in enumerate(written):
                     out(f"{first + k}. {text}")
+            if session.over and not was_over:
+                keep_in_history(session, data)
         if as_json:
             out(json.dumps(session.as_json(), indent=2, ensure_ascii=False))
         elif session.over:
@@ -401,7 +422,7 @@ def run(info: Game[Any, Any], spec: Any, record: str | None, setup: str | None, 
     except typer.Abort:
         say("error: interrupted: no game was started")
         return 130
-    table = Table(session, reader, scripted=not interactive)
+    table = Table(session, reader, scripted=not interactive, data=data)
     if session.over:
         table.say_final()
     return table.run()

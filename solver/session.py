@@ -247,6 +247,13 @@ class Session:
         """The players' names in seat order, as the setup lists them."""
         return tuple(p["name"] if isinstance(p, Mapping) else p for p in self.record.setup["players"])
 
+    def refresh(self) -> bool:
+        """Catch up with events another session wrote to the record; True if there were any."""
+        before = self.record
+        with locked(self.path.parent):
+            self._catch_up()
+        return self.record != before
+
     # --- changing the record -------------------------------------------------------------------
 
     def apply(self, *texts: str) -> list[str]:

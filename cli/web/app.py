@@ -1,0 +1,228 @@
+"""``tajkit serve``: the table's companion in a phone's browser (Starlette, Jinja2, htmx).
+
+A thin layer: every page calls the same game interface and the same sessions as the command line
+(``solver/session.py``); nothing here knows a rule. Each module of this package adds its pages
+(``ROUTES``): ``play`` the games in play, ``scoring`` a finished table, ``printing`` the printouts,
+``history`` the play log.
+
+Security: the server listens on 127.0.0.1 unless ``--lan``; a random token is made at each start;
+with ``--lan`` every request must carry it (the joining link's ``?token=``, then a cookie), and in
+both modes every POST carries it as a form field, so no other page can make a phone change a game
+(no cross-site request forgery). No request names a file: games are found by their record's name
+in the server's folder. Request bodies are limited to :data:`MAX_BODY` bytes, and Jinja2 escapes
+every name and value it writes.
+"""
+
+from __future__ import annotations
+
+import re
+import secrets
+import threading
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+import jinja2
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, PlainTextResponse, Response
+from starlette.routing import Mount, Route
+from starlette.staticfiles import StaticFiles
+from starlette.templating import Jinja2Templates
+
+from tajkit.solver import games as registry
+from tajkit.solver.errors import BadInput
+from tajkit.solver.session import Hint, Session, is_record, read_record
+
+MAX_BODY = 64 * 1024  # a form of a real table is a few kilobytes
+RECORD_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,79}")  # a record's file name, without .toml: never a path
+COOKIE = "tajkit_token"
+
+HERE = resources.files("tajkit.cli.web")
+templates = Jinja2Templates(env=jinja2.Environment(loader=jinja2.FileSystemLoader(str(HERE / "templates")),
+                                                   autoescape=True))  # every name and value escaped
+
+
+@dataclass
+class Companion:
+    """What the server holds between requests: the folder of its game records, the data folder
+    the games are loaded with, the token, and the sessions open (one per record, each with its
+    own lock, so two phones' events on one game are applied one after the other)."""
+
+    folder: Path
+    data: Path | None
+    token: str = field(default_factory=lambda: secrets.token_urlsafe(16))
+    lan: bool = False
+    sessions: dict[str, Session] = field(default_factory=dict)
+    locks: dict[str, threading.Lock] = field(default_factory=dict)
+    hints: dict[tuple[str, str], Hint] = field(default_factory=dict)
+    _guard: threading.Lock = field(default_factory=threading.Lock)
+
+    def spec(self, game: str) -> Any:
+        return registry.get(game).load_spec(self.data)
+
+    def record_path(self, name: str) -> Path:
+        if not RECORD_NAME.fullmatch(name):
+            raise BadInput(f"{name[:40]!r}: not the name of a game here")
+        return self.folder / f"{name}.toml"
+
+    def lock(self, name: str) -> threading.Lock:
+        with self._guard:
+            return self.locks.setdefault(name, threading.Lock())
+
+    def session(self, name: str) -> Session:
+        """The session of the record ``name`` in the folder, caught up with the file."""
+        path = self.record_path(name)
+        with self.lock(name):
+            session = self.sessions.get(name)
+            if session is None:
+                if not path.is_file():
+                    raise LookupError(name)
+                data = read_record_data(path)
+                info = registry.get(str(data.get("game")))
+                session = Session.open(info, self.spec(info.id), path)
+                self.sessions[name] = session
+            else:
+                session.refresh()
+            return session
+
+    def records(self) -> list[tuple[str, Session]]:
+        """The games in the folder, newest first (a file that is no record is left out)."""
+        found = []
+        for path in sorted(self.folder.glob("*.toml"), key=lambda p: p.stat().st_mtime, reverse=True):
+            if not RECORD_NAME.fullmatch(path.stem):
+                continue
+            try:
+                found.append((path.stem, self.session(path.stem)))
+            except (BadInput, LookupError):
+                continue
+        return found
+
+
+def read_record_data(path: Path) -> dict[str, Any]:
+    from tajkit.solver import statefile
+
+    data = statefile.read_source(str(path))
+    if not is_record(data):
+        raise BadInput(f"{path.name}: not a game record")
+    read_record(path, str(data.get("game")))
+    return data
+
+
+# --- security -------------------------------------------------------------------------------------
+
+
+class Guard:
+    """ASGI middleware: the token (with ``--lan``, on every request), the size of a body."""
+
+    def __init__(self, app: Any, companion: Companion) -> None:
+        self.app, self.companion = app, companion
+
+    async def __call__(self, scope: dict[str, Any], receive: Callable[..., Any], send: Callable[..., Any]) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        request = Request(scope)
+        length = request.headers.get("content-length")
+        if length is not None and (not length.isdigit() or int(length) > MAX_BODY):
+            await PlainTextResponse(f"a request of at most {MAX_BODY // 1024} KB", status_code=413)(scope, receive, send)
+            return
+        if self.companion.lan and not self._carries_token(request):
+            await PlainTextResponse("open the link tajkit serve printed (with its token)", status_code=403)(
+                scope, receive, send)
+            return
+        await self.app(scope, _limited(receive), send)
+
+    def _carries_token(self, request: Request) -> bool:
+        token = self.companion.token
+        given = request.cookies.get(COOKIE) or request.query_params.get("token") or ""
+        return secrets.compare_digest(given.encode(), token.encode())
+
+
+class TooLarge(Exception):
+    """A request body over MAX_BODY."""
+
+
+def _limited(receive: Callable[..., Any]) -> Callable[..., Any]:
+    """A body sent in chunks without a length is cut off at MAX_BODY too."""
+    seen = 0
+
+    async def limited() -> Any:
+        nonlocal seen
+        message = await receive()
+        seen += len(message.get("body", b""))
+        if seen > MAX_BODY:
+            raise TooLarge(f"a request of at most {MAX_BODY // 1024} KB")
+        return message
+
+    return limited
+
+
+async def posted(request: Request) -> dict[str, str]:
+    """A POST's form, once its token is checked (every state-changing request carries it)."""
+    form = await request.form()
+    token = str(form.get("token", ""))
+    if not secrets.compare_digest(token.encode(), request.app.state.companion.token.encode()):
+        raise PermissionError("this form does not carry the server's token: reload the page")
+    return {key: str(value) for key, value in form.items() if isinstance(value, str)}
+
+
+# --- pages ---------------------------------------------------------------------------------------
+
+
+def page(request: Request, template: str, status: int = 200, **context: Any) -> HTMLResponse:
+    companion: Companion = request.app.state.companion
+    return templates.TemplateResponse(request, template, {"token": companion.token, "games": registry.every(),
+                                                          **context}, status_code=status)
+
+
+def home(request: Request) -> HTMLResponse:
+    companion: Companion = request.app.state.companion
+    return page(request, "home.html", records=companion.records())
+
+
+def not_found(request: Request, exc: Exception) -> Response:
+    return page(request, "error.html", 404, message="No such page or game here.")
+
+
+def forbidden(request: Request, exc: Exception) -> Response:
+    return page(request, "error.html", 403, message=str(exc) or "Forbidden.")
+
+
+def too_large(request: Request, exc: Exception) -> Response:
+    return page(request, "error.html", 413, message=str(exc))
+
+
+def create_app(companion: Companion, extra: Sequence[Any] = ()) -> Starlette:
+    from tajkit.cli.web import play
+
+    routes = [
+        Route("/", home),
+        *play.ROUTES,
+        *_optional_routes(),
+        *extra,
+        Mount("/static", app=StaticFiles(directory=str(HERE / "static")), name="static"),
+    ]
+    app = Starlette(routes=routes, exception_handlers={404: not_found, LookupError: not_found,
+                                                       PermissionError: forbidden, TooLarge: too_large})
+    app.state.companion = companion
+    app.add_middleware(Guard, companion=companion)
+    return app
+
+
+def _optional_routes() -> list[Any]:
+    """The pages of the modules that exist (scoring, printing, history)."""
+    from importlib import import_module
+
+    routes: list[Any] = []
+    for name in ("scoring", "printing", "history"):
+        try:
+            module = import_module(f"tajkit.cli.web.{name}")
+        except ModuleNotFoundError as exc:
+            if exc.name != f"tajkit.cli.web.{name}":
+                raise
+            continue
+        routes += module.ROUTES
+    return routes
