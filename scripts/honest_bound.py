@@ -17,17 +17,25 @@ import argparse
 import statistics
 
 import numpy as np
-from bench_artisans_hint import positions_with  # a sibling script: the careful games it times
-
+from bench_artisans_hint import (
+    positions_with,  # a sibling script: the careful games it times
+)
 from tajkit.solver.artisans.search.endgame import endgame_for
 from tajkit.solver.artisans.search.engine import engine_for
 from tajkit.solver.artisans.search.oracle import clairvoyant
-from tajkit.solver.artisans.search.relaxation import ITERATIONS, LAMBDA, SCALE, Penalty, penalised_bound, play_charges
+from tajkit.solver.artisans.search.relaxation import (
+    ITERATIONS,
+    LAMBDA,
+    SCALE,
+    Penalty,
+    penalised_bound,
+    play_charges,
+)
 from tajkit.solver.artisans.search.simulation import roll_sequence
 from tajkit.solver.artisans.spec import load_spec
 
 
-def one(engine, rolls, states, used, trees, penalty, iterations, work, seed):  # noqa: ANN001, ANN201
+def one(engine, rolls, states, used, trees, penalty, iterations, work, seed):
     plan = clairvoyant(engine, rolls, states, used, trees, work=work, seed=seed)
     real = plan.score - play_charges(engine, rolls, plan.moves, states, penalty)
     bound = penalised_bound(engine, rolls, states, used, trees, penalty, iterations, real=real).bound

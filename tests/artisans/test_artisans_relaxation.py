@@ -7,7 +7,6 @@ from __future__ import annotations
 import random
 
 import pytest
-
 from tajkit.solver.artisans.search import policies
 from tajkit.solver.artisans.search.engine import engine_for
 from tajkit.solver.artisans.search.oracle import clairvoyant
@@ -44,7 +43,7 @@ def late_position(game: int, boxes: int = 9) -> tuple[list[int], int, int, list[
     raise AssertionError("the careful game never reached the position")
 
 
-def careful_play(states, used, trees, rolls):  # noqa: ANN001, ANN201
+def careful_play(states, used, trees, rolls):
     """The careful player's moves from the position on these rolls, and its final score."""
     states, moves, rng = list(states), [], random.Random(0)
     for roll in rolls:

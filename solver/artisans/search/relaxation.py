@@ -39,7 +39,6 @@ from functools import cache
 from itertools import combinations, combinations_with_replacement, permutations
 
 import numpy as np
-
 from tajkit.solver.artisans.search.engine import Engine
 
 UNIT = 1000  # D in thousandths of a point
@@ -62,7 +61,7 @@ class Penalty:
     values: str = VALUES
 
 
-def _value_function(engine: Engine, fi: int, values: str):  # noqa: ANN202
+def _value_function(engine: Engine, fi: int, values: str):
     """v_f: the chance that feature ``fi`` (a packed state) still scores."""
     table = engine.tables[fi]
     if values == "table":
@@ -83,7 +82,7 @@ def _value_function(engine: Engine, fi: int, values: str):  # noqa: ANN202
     return lambda state: _share(table, state)
 
 
-def _share(table, state: int) -> float:  # noqa: ANN001
+def _share(table, state: int) -> float:
     """The share of the fillings of the empty boxes that score."""
     return table.completions[state] / (table.base - 1) ** len(table.empties[state])
 
@@ -246,7 +245,7 @@ def _features(engine: Engine, rolls: Sequence[tuple[int, int]], states: Sequence
     return out
 
 
-def _solve_feature(f: _Feature, reward: np.ndarray, mu: np.ndarray, lam: float, water_gain: float):  # noqa: ANN202
+def _solve_feature(f: _Feature, reward: np.ndarray, mu: np.ndarray, lam: float, water_gain: float):
     """The feature's best plan at these prices (``reward[t, s]``: for holding s after turn t): its
     value, and the state it holds after each turn."""
     turns = len(mu)
