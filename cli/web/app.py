@@ -65,7 +65,7 @@ class Companion:
 
     def record_path(self, name: str) -> Path:
         if not RECORD_NAME.fullmatch(name):
-            raise BadInput(f"{name[:40]!r}: not the name of a game here")
+            raise LookupError(name)  # never a path: a 404 like any game that is not here
         return self.folder / f"{name}.toml"
 
     def lock(self, name: str) -> threading.Lock:
@@ -170,6 +170,14 @@ async def posted(request: Request) -> dict[str, str]:
 
 
 # --- pages ---------------------------------------------------------------------------------------
+
+
+def game_info(game: str) -> Any:
+    """The game of a page's address (``/new/taj``); an unknown one is a 404."""
+    try:
+        return registry.get(game)
+    except BadInput:
+        raise LookupError(game) from None
 
 
 def page(request: Request, template: str, status: int = 200, **context: Any) -> HTMLResponse:

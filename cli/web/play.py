@@ -15,8 +15,7 @@ from starlette.routing import Route
 
 from tajkit.cli import present
 from tajkit.cli.play import keep_in_history
-from tajkit.cli.web.app import Companion, page, posted
-from tajkit.solver import games as registry
+from tajkit.cli.web.app import Companion, game_info, page, posted
 from tajkit.solver.errors import BadInput, SolverFailure
 from tajkit.solver.protocol import CHANCE
 from tajkit.solver.session import Session, setup_from_answers
@@ -202,14 +201,14 @@ async def hint(request: Request) -> Response:
 
 
 def new_form(request: Request) -> Response:
-    info = registry.get(request.path_params["game"])
+    info = game_info(request.path_params["game"])
     return page(request, "new.html", info=info, names=[""] * 4, questions=None, answers={})
 
 
 async def new_game(request: Request) -> Response:
     """Players first; then the game's setup questions; then the record, in the server's folder."""
     form = await posted(request)
-    info = registry.get(request.path_params["game"])
+    info = game_info(request.path_params["game"])
     companion = companion_of(request)
     names = [form.get(f"name{k}", "").strip() for k in range(MOST_PLAYERS)]
     names = [n for n in names if n]

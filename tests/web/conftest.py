@@ -1,0 +1,80 @@
+"""What the web companion's tests share: a server in its own process on 127.0.0.1 and a free port
+(the real ``tajkit serve``), and a real browser (Debian's chromium, driven by Playwright at the
+phone viewport; nothing is downloaded). Browser tests are skipped, saying why, where Chromium or
+Playwright is missing; ``.ci/run`` installs Chromium so that CI runs them."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+PHONE = {"width": 390, "height": 844}
+WAIT = 120  # seconds a server may take to start, however loaded the machine: a bound, never a measure
+
+
+class Server:
+    """``tajkit serve`` on a free port, in ``folder``; ``url`` is the link it printed."""
+
+    def __init__(self, folder: Path, *args: str) -> None:
+        env = {**os.environ, "NO_COLOR": "1"}
+        env.pop("TAJKIT_DATA", None)
+        self.folder = folder
+        self.proc = subprocess.Popen([sys.executable, "-m", "tajkit.cli", "serve", "--port", "0", "--folder",
+                                      str(folder), *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                                     text=True, env=env)
+        assert self.proc.stdout is not None
+        until = time.monotonic() + WAIT
+        line = self.proc.stdout.readline().strip()
+        if not line.startswith("http://") or time.monotonic() > until:
+            self.stop()
+            raise AssertionError(f"tajkit serve did not start: {line!r} {self.proc.stderr.read()[-2000:]}")
+        self.url = line
+
+    @property
+    def base(self) -> str:
+        return self.url.split("?")[0].rstrip("/")
+
+    def stop(self, kill: bool = False) -> None:
+        if self.proc.poll() is None:
+            (self.proc.kill if kill else self.proc.terminate)()
+        self.proc.wait(timeout=WAIT)
+
+
+@pytest.fixture
+def server(tmp_path):
+    started = Server(tmp_path)
+    yield started
+    started.stop()
+
+
+@pytest.fixture(scope="session")
+def browser():
+    chromium = shutil.which("chromium") or shutil.which("chromium-browser")
+    if chromium is None:
+        pytest.skip("Chromium is not installed (apt-get install -y chromium; .ci/run installs it)")
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        pytest.skip("Playwright is not installed (pip install '.[test]')")
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=chromium, args=["--no-sandbox"])
+        yield launched
+        launched.close()
+
+
+@pytest.fixture
+def phone(browser, tmp_path):
+    """A page at the phone viewport; its screenshots go to the test's folder (look at them when
+    a test fails: ``shots/*.png``)."""
+    context = browser.new_context(viewport=PHONE)
+    page = context.new_page()
+    page.shots = tmp_path / "shots"  # type: ignore[attr-defined]
+    page.shots.mkdir()
+    yield page
+    context.close()

@@ -1,0 +1,232 @@
+"""The web companion's games in play (issue 27), through Starlette's test client: every page and
+every error, the token, the limits, escaping, two phones at once, and a server killed mid-game."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+import signal
+import threading
+import time
+import urllib.parse
+import urllib.request
+
+import pytest
+from starlette.testclient import TestClient
+
+from tajkit.cli.web.app import MAX_BODY, Companion, create_app
+from tajkit.solver import games
+from tajkit.solver.protocol import random_game, replay
+from tajkit.solver.session import Session, read_record
+
+HOSTILE = ["<script>alert(1)</script>", "O'Brien \"the\" >", "\u202eAsha"]
+
+
+def client(tmp_path, lan: bool = False) -> tuple[TestClient, Companion]:
+    companion = Companion(folder=tmp_path, data=None, lan=lan)
+    return TestClient(create_app(companion), follow_redirects=False), companion
+
+
+def seeded(tmp_path, game: str = "artisans", seed: int = 3, players: int = 2, name: str = "night"):
+    info = games.get(game)
+    spec = info.load_spec()
+    record = random_game(info.rules(spec), random.Random(seed), players)
+    Session.start(info, spec, tmp_path / f"{name}.toml", record.setup)
+    return record
+
+
+def post(web: TestClient, companion: Companion, url: str, **fields: str):
+    return web.post(url, data={"token": companion.token, **fields})
+
+
+def test_the_home_page_lists_the_games_here_and_the_games_to_start(tmp_path):
+    seeded(tmp_path)
+    (tmp_path / "notes.toml").write_text("not = 'a record'\n")
+    web, _ = client(tmp_path)
+    page = web.get("/")
+    assert page.status_code == 200
+    assert 'href="/g/night"' in page.text and "notes" not in page.text
+    for game in games.GAMES:
+        assert f'href="/new/{game}"' in page.text
+
+
+@pytest.mark.parametrize("game", games.GAMES)
+def test_a_whole_seeded_game_played_through_the_event_form(tmp_path, game):
+    """Each event POSTed as a phone sends it; the record ends as the seeded game and scores as
+    its replay; every page along the way renders."""
+    record = seeded(tmp_path, game, seed=5)
+    web, companion = client(tmp_path)
+    for k, event in enumerate(record.events[:60]):
+        answer = post(web, companion, "/g/night/event", event=event)
+        assert answer.status_code == 200, (k, event, answer.text[-2000:])
+        assert "problems" not in answer.text.split("<main>")[1][:300]
+    assert read_record(tmp_path / "night.toml", game).events == record.events[:60]
+    assert web.get("/g/night").status_code == 200
+
+
+def test_a_refused_event_keeps_what_was_typed_and_says_why(tmp_path):
+    seeded(tmp_path)
+    web, companion = client(tmp_path)
+    before = (tmp_path / "night.toml").read_bytes()
+    answer = post(web, companion, "/g/night/event", event="dome 9 please")
+    assert answer.status_code == 422
+    assert 'class="problems"' in answer.text and "the dice are rolled first" in answer.text
+    assert 'value="dome 9 please"' in answer.text
+    assert (tmp_path / "night.toml").read_bytes() == before
+
+
+def test_undo_fix_hint_and_take(tmp_path):
+    record = seeded(tmp_path)
+    web, companion = client(tmp_path)
+    for event in record.events[:3]:
+        assert post(web, companion, "/g/night/event", event=event).status_code == 200
+    assert post(web, companion, "/g/night/undo").status_code == 200
+    assert read_record(tmp_path / "night.toml", "artisans").events == record.events[:2]
+    hint = post(web, companion, "/g/night/hint")
+    assert hint.status_code == 200, hint.text[-1500:]
+    assert "Hint for" in hint.text and "take 1:" in hint.text
+    player = re.search(r"<h2>Hint for ([^<]+)</h2>", hint.text).group(1)
+    taken = post(web, companion, "/g/night/take", player=player, n="1")
+    assert taken.status_code == 200
+    events = read_record(tmp_path / "night.toml", "artisans").events
+    assert len(events) == 3
+    first = events[0]
+    other = next(t for t in ("roll 1 1", "roll 6 6", "roll 2 3") if t != first)
+    fixed = post(web, companion, "/g/night/fix", number="1", event=other)
+    assert fixed.status_code in (200, 422)
+    if fixed.status_code == 200:
+        assert read_record(tmp_path / "night.toml", "artisans").events[0] == other
+
+
+def test_the_live_part_is_unchanged_until_another_phone_plays(tmp_path):
+    record = seeded(tmp_path)
+    web, companion = client(tmp_path)
+    page = web.get("/g/night")
+    version = re.search(r'/g/night/live\?v=(\w+)"', page.text).group(1)
+    assert web.get(f"/g/night/live?v={version}").status_code == 204
+    other = Session.open(games.get("artisans"), games.get("artisans").load_spec(), tmp_path / "night.toml")
+    other.apply(record.events[0])  # the other phone, through its own session
+    changed = web.get(f"/g/night/live?v={version}")
+    assert changed.status_code == 200 and record.events[0] in changed.text
+
+
+def test_a_new_game_from_the_form(tmp_path):
+    web, companion = client(tmp_path)
+    asked = post(web, companion, "/new/artisans", name0="Asha", name1="Babur")
+    assert asked.status_code == 200 and "age" in asked.text
+    made = post(web, companion, "/new/artisans", name0="Asha", name1="Babur", asked="1",
+                **{"q_players.0.age": "34", "q_players.1.age": "not a number"})
+    assert made.status_code == 422 and 'value="not a number"' in made.text and 'value="34"' in made.text
+    made = post(web, companion, "/new/artisans", name0="Asha", name1="Babur", asked="1",
+                **{"q_players.0.age": "34", "q_players.1.age": ""})
+    assert made.status_code == 303
+    name = made.headers["location"].rsplit("/", 1)[1]
+    assert read_record(tmp_path / f"{name}.toml", "artisans").setup == {
+        "players": [{"name": "Asha", "age": 34}, {"name": "Babur"}]}
+
+
+def test_a_post_without_the_token_is_refused(tmp_path):
+    record = seeded(tmp_path)
+    web, _ = client(tmp_path)
+    for fields in ({}, {"token": "guess"}):
+        answer = web.post("/g/night/event", data={"event": record.events[0], **fields})
+        assert answer.status_code == 403
+    assert read_record(tmp_path / "night.toml", "artisans").events == ()
+
+
+def test_with_lan_every_request_needs_the_token(tmp_path):
+    seeded(tmp_path)
+    web, companion = client(tmp_path, lan=True)
+    assert web.get("/").status_code == 403
+    assert web.get("/static/htmx-2.0.4.min.js").status_code == 403
+    joined = web.get(f"/?token={companion.token}")
+    assert joined.status_code == 200
+    web.cookies.set("tajkit_token", companion.token)
+    assert web.get("/g/night").status_code == 200
+
+
+def test_no_request_names_a_file_and_a_big_body_is_refused(tmp_path):
+    seeded(tmp_path)
+    (tmp_path.parent / "secret.toml").write_text("game = 'artisans'\nsetup = {}\nevents = []\n")
+    web, companion = client(tmp_path)
+    for url in ("/g/..%2Fsecret", "/g/../secret", "/g/%2e%2e", "/g/nope", "/new/chess"):
+        assert web.get(url).status_code == 404, url
+    big = web.post("/g/night/event", data={"token": companion.token, "event": "x" * (MAX_BODY + 10)})
+    assert big.status_code == 413
+
+
+@pytest.mark.parametrize("name", HOSTILE)
+def test_hostile_names_are_escaped_everywhere(tmp_path, name):
+    info = games.get("taj")
+    Session.start(info, info.load_spec(), tmp_path / "night.toml", {"players": [name, "Ben"]})
+    web, _ = client(tmp_path)
+    for url in ("/", "/g/night"):
+        page = web.get(url)
+        assert page.status_code == 200
+        assert "<script>alert" not in page.text
+    assert "&lt;script&gt;" in web.get("/g/night").text or "<script>" not in name
+
+
+def test_a_name_with_control_characters_is_refused_by_the_new_game_form_and_shown_escaped(tmp_path):
+    web, companion = client(tmp_path)
+    answer = post(web, companion, "/new/taj", name0="Bel\x07a<b>", name1="Ben", asked="1", **{"q_dealer": ""})
+    assert answer.status_code == 422
+    assert "<b>" not in answer.text.split("<main>")[1] and "&lt;b&gt;" in answer.text
+    assert list(tmp_path.glob("*.toml")) == []
+
+
+def test_two_phones_sending_at_once_are_applied_in_order(tmp_path):
+    """Both are applied one after the other, or one is refused with a reason; the record replays."""
+    record = seeded(tmp_path, "taj", seed=2, players=3)
+    web, companion = client(tmp_path)
+    answers = []
+
+    def send(event: str) -> None:
+        answers.append(post(web, companion, "/g/night/event", event=event).status_code)
+
+    threads = [threading.Thread(target=send, args=(e,)) for e in record.events[:2]]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert sorted(answers) in ([200, 200], [200, 422])
+    kept = read_record(tmp_path / "night.toml", "taj")
+    info = games.get("taj")
+    replay(info.rules(info.load_spec()), kept)
+
+
+@pytest.mark.slow
+def test_a_server_killed_mid_game_loses_nothing_it_accepted(server):
+    """Events sent one after another; the server is killed at once (SIGKILL); a new server on the
+    same folder has every event the first one answered 200 for, and the game goes on."""
+    info = games.get("maharani")
+    record = random_game(info.rules(info.load_spec()), random.Random(4), 2)
+    Session.start(info, info.load_spec(), server.folder / "night.toml", record.setup)
+    page = urllib.request.urlopen(f"{server.base}/g/night").read().decode()
+    token = re.search(r'name="token" value="([^"]+)"', page).group(1)
+    accepted = []
+
+    def send() -> None:
+        for event in record.events:
+            body = urllib.parse.urlencode({"token": token, "event": event}).encode()
+            try:
+                urllib.request.urlopen(f"{server.base}/g/night/event", data=body).read()
+            except Exception:  # noqa: BLE001 (the server is gone)
+                return
+            accepted.append(event)
+
+    sender = threading.Thread(target=send)
+    sender.start()
+    time.sleep(random.Random(1).uniform(0.5, 1.5))
+    server.proc.send_signal(signal.SIGKILL)
+    sender.join()
+    server.proc.wait()
+    kept = read_record(server.folder / "night.toml", "maharani").events
+    assert kept[:len(accepted)] == tuple(accepted) and len(kept) <= len(accepted) + 1
+    again = type(server)(server.folder)
+    try:
+        assert urllib.request.urlopen(f"{again.base}/g/night").status == 200
+    finally:
+        again.stop()
+    assert json.dumps(list(kept))  # the record read back whole
