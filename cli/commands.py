@@ -127,6 +127,28 @@ def deliver(target: Target, data: bytes, force: bool, announce: bool = False) ->
     typer.echo(f"wrote {target.path}" if announce else str(target.path), err=announce)
 
 
+def printout(info: Game, kind: str | None, lang: str, players: int | None, count: int | None, paper: str, ink: str,
+             data: Path | None = None) -> tuple[str, int, str]:
+    """A printout as ``tajkit print`` (and the web companion) asks for it, checked: its kind (the
+    game's main printout by default), its pages (or card sets) and its default file name."""
+    chosen = kind or info.prints[0]
+    if chosen not in info.prints:
+        raise BadInput(f"--kind {chosen}: tajkit prints {', '.join(info.prints)} for {info.id} (see: tajkit games)")
+    if chosen == "sheet" and lang != "en":
+        raise BadInput(f"--lang {present.safe(lang)}: the {info.id} sheet comes in English only")
+    if chosen == "reference" and lang not in info.languages:
+        raise BadInput(f"--lang {present.safe(lang)}: the {info.id} reference card comes in {', '.join(info.languages)}")
+    if players is not None and chosen != "scorepad":
+        raise BadInput(f"--players {players}: only a score pad has a design for a number of players (add --kind scorepad)")
+    if players is not None:  # before the output's checks: a wrong count is the first thing to say
+        from tajkit.sheets import documents
+
+        documents.design_for(info, info.load_spec(data), players)
+    pages = count or (1 if chosen == "reference" else 10)
+    suffix = (f"-{lang}" if lang != "en" else "") + (f"-{players}-players" if players is not None else "")
+    return chosen, pages, f"{info.id}-{chosen}{suffix}-{paper}-{ink}.pdf"
+
+
 def render(info: Game, kind: str, paper: str, ink: str, count: int, lang: str,
            players: int | None = None, data: Path | None = None) -> tuple[bytes, str]:
     """The printout's PDF, and what it holds when that is worth saying (a pad of several

@@ -323,22 +323,9 @@ def print_cmd(
     tajkit print maharani --players 2  ·  tajkit print maharani --kind reference --lang hu
     """
     info = registry.get(game)
-    chosen = kind.value if kind else info.prints[0]
-    if chosen not in info.prints:
-        raise BadInput(f"--kind {chosen}: tajkit prints {', '.join(info.prints)} for {game} (see: tajkit games)")
-    if chosen == "sheet" and lang != "en":
-        raise BadInput(f"--lang {present.safe(lang)}: the {game} sheet comes in English only")
-    if chosen == "reference" and lang not in info.languages:
-        raise BadInput(f"--lang {present.safe(lang)}: the {game} reference card comes in {', '.join(info.languages)}")
-    if players is not None and chosen != "scorepad":
-        raise BadInput(f"--players {players}: only a score pad has a design for a number of players (add --kind scorepad)")
-    if players is not None:  # before the output's checks: a wrong count is the first thing to say
-        from tajkit.sheets import documents
-
-        documents.design_for(info, info.load_spec(ctx.obj), players)
-    pages = count or (1 if chosen == "reference" else 10)
-    suffix = (f"-{lang}" if lang != "en" else "") + (f"-{players}-players" if players is not None else "")
-    default = Path("output") / f"{game}-{chosen}{suffix}-{paper.value}-{ink.value}.pdf"
+    chosen, pages, name = commands.printout(info, kind.value if kind else None, lang, players, count, paper.value,
+                                            ink.value, data=ctx.obj)
+    default = Path("output") / name
     target = commands.output_target(output, default, force, ".pdf")
     pdf, printed = commands.render(info, chosen, paper.value, ink.value, pages, lang, players, data=ctx.obj)
     commands.deliver(target, pdf, force)
