@@ -1,0 +1,363 @@
+"""Scoring a finished table on a phone: a form made from the same model as ``tajkit score``'s
+interactive entry (``cli/entry.py``), each answer read exactly as the terminal reads it, then the
+game's own ``read_state`` and ``score``. A field that is wrong shows its problem beside it in the
+entry's words, and every value typed stays in its input.
+
+The form's fields are named ``t_<field>`` (the table's) and ``p<k>_<field>`` (player k's, name
+first). A table that scores travels on as what was typed (``typed``, JSON), so the picture, the
+correction and the play log read it again through the same reader, never from a file."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
+from starlette.requests import Request
+from starlette.responses import Response
+from starlette.routing import Route
+
+from tajkit.cli import entry, present
+from tajkit.cli.web.app import Companion, game_info, page, posted
+from tajkit.solver import games as registry
+from tajkit.solver.errors import BadInput, Problem
+from tajkit.solver.game import Game, ScoreResult
+from tajkit.solver.ranking import plural
+
+# --- the form, field by field ---------------------------------------------------------------------
+
+
+@dataclass
+class Field:
+    """One input of the form: what it asks, what was typed in it and what is wrong with it."""
+
+    key: str  # the input's name
+    name: str  # the model's field
+    label: str
+    shape: str  # what an answer looks like: "3 boxes", "left/right"
+    help: str
+    text: str
+    rows: bool = False  # a list asked one row per line (a textarea)
+    numeric: bool = False
+    problems: list[str] = field(default_factory=list)
+
+
+@dataclass
+class Entry:
+    """The form as typed and read: the table's fields, each player's (name first), the problems no
+    field owns, and when nothing is wrong the table's data and its score."""
+
+    table: list[Field]
+    players: list[list[Field]]
+    problems: list[str] = field(default_factory=list)
+    data: dict[str, Any] | None = None
+    result: ScoreResult | None = None
+
+    @property
+    def fields(self) -> list[Field]:
+        return self.table + [f for fields in self.players for f in fields]
+
+    @property
+    def wrong(self) -> int:
+        return sum(1 for f in self.fields if f.problems)
+
+
+def models(info: Game, spec: Any) -> tuple[Any, Any]:
+    model = info.state_model(spec)
+    return model, entry._player_model(model)
+
+
+def offered(info: Any) -> str:
+    """What an input holds before anything is typed: the field's default as the entry offers it
+    (empty boxes ``_ _ _``), else nothing."""
+    default = entry._default_of(info)
+    if default is entry.NOTHING or default is None:
+        return ""
+    if entry._is_rows(info):
+        return "\n".join(entry._entry_text(row) for row in default)
+    return entry._entry_text(default, entry._has_boxes(info))
+
+
+def describe(model: Any, name: str, key: str, text: str | None) -> Field:
+    info = model.model_fields[name]
+    kind, _ = entry._plain(info.annotation)
+    help_text = entry._describe_field(name, info) if info.description else ""
+    if entry._is_rows(info) and (each := entry._item_description(info)):
+        help_text += f"; each {each}"
+    return Field(key, name, entry._label(name, info), entry._shape(info), help_text,
+                 offered(info) if text is None else text, rows=entry._is_rows(info), numeric=kind in (int, float))
+
+
+def read_field(model: Any, name: str, text: str, context: dict[str, Any]) -> Any:
+    """The value of one answer, as ``entry.ask_field`` reads it (a blank or ``-``: the field's
+    default, or no value where it may have none); ``entry.Retry`` says why not."""
+    info = model.model_fields[name]
+    if entry._is_rows(info):
+        return read_rows(model, name, text, context)
+    if text.strip() in ("", entry.NONE):
+        blank = entry._blank_value(info)
+        if blank is entry.NOTHING:
+            raise entry.Retry("an answer is needed")
+        return blank
+    value = entry.parse_answer(text, info.annotation, info)
+    entry._check_field(model, name, value, context)
+    return value
+
+
+def read_rows(model: Any, name: str, text: str, context: dict[str, Any]) -> Any:
+    """A list asked one row per answer (``entry._ask_rows``): here one row per line, blank lines
+    left out; each row read as the entry reads it, and its row number named when it is wrong."""
+    info = model.model_fields[name]
+    raw = entry._item(info.annotation)
+    item, _ = entry._plain(raw)
+    lines = [line.strip() for line in text.splitlines() if line.strip() not in ("", entry.NONE)]
+    if not lines and (blank := entry._blank_value(info)) is not entry.NOTHING:
+        return blank
+    if entry._is_model(item):
+        raise entry.Retry("rows of tables are typed at the terminal: tajkit score GAME")
+    rows, problems = [], []
+    for number, line in enumerate(lines, start=1):
+        try:
+            rows.append(line if item is str else entry.parse_answer(line, raw, entry._ItemInfo(raw)))
+        except entry.Retry as exc:
+            problems.append(f"row {number}: {exc}")
+    if problems:
+        raise entry.Retry("; ".join(problems))
+    low, high = entry._length(info)
+    if len(rows) < (low or 0):
+        raise entry.Retry(entry._at_least(low or 0, "row"))
+    if high is not None and len(rows) > high:
+        raise entry.Retry(f"{len(rows)} rows given, at most {high}")
+    entry._check_field(model, name, rows, context)
+    return rows
+
+
+def read_into(fields: list[Field], model: Any, context: dict[str, Any]) -> None:
+    """Each field read into ``context`` (a field that is wrong is left out of it, with its problem)."""
+    for f in fields:
+        try:
+            context[f.name] = read_field(model, f.name, f.text, context)
+        except entry.Retry as exc:
+            f.problems.append(str(exc))
+
+
+def read_name(f: Field, model: Any, earlier: list[str]) -> str | None:
+    name = f.text.strip()
+    if name in earlier:
+        f.problems.append(f"{present.safe(name)!r} is already entered: each player needs their own name")
+        return None
+    try:
+        entry._check_field(model, "name", name, {})
+    except entry.Retry as exc:
+        f.problems.append(str(exc))
+        return None
+    return name
+
+
+def blank_entry(info: Game, spec: Any, players: int, typed: dict[str, str] | None = None) -> Entry:
+    """The form's fields for ``players`` players, holding ``typed`` (else what the entry offers)."""
+    typed = typed or {}
+    model, player_model = models(info, spec)
+    table = [describe(model, n, f"t_{n}", typed.get(f"t_{n}")) for n in entry._table_fields(model, player_model)]
+    seats = [[describe(player_model, n, f"p{k}_{n}", typed.get(f"p{k}_{n}")) for n in player_model.model_fields]
+             for k in range(players)] if player_model is not None else []
+    return Entry(table, seats)
+
+
+def read_entry(info: Game, spec: Any, players: int, typed: dict[str, str]) -> Entry:
+    """The form read: every field as the terminal entry reads it; then, when each field reads,
+    the whole table by the game's rules (a problem naming fields is shown beside them) and its score."""
+    form = blank_entry(info, spec, players, typed)
+    model, player_model = models(info, spec)
+    data: dict[str, Any] = {"game": info.id}
+    read_into(form.table, model, data)
+    names: list[str] = []
+    for seat in form.players:
+        name = read_name(seat[0], player_model, names)
+        player: dict[str, Any] = {"name": name or ""}
+        names.append(name or "")
+        read_into(seat[1:], player_model, player)
+        data.setdefault("players", []).append(player)
+    if form.wrong:
+        return form
+    try:
+        state = info.read_state(spec, data)
+        form.result = info.score(spec, state)
+    except BadInput as exc:
+        for problem in exc.problems:
+            place(form, problem, names)
+        return form
+    form.data = written(data)
+    return form
+
+
+def place(form: Entry, problem: str, names: list[str]) -> None:
+    """A problem of the whole table beside the fields it names (``Problem.fields``) of the player
+    it begins with (as ``entry._fix_cross_field_problems`` finds them), else above the form."""
+    named = problem.fields if isinstance(problem, Problem) else ()
+    seats = [k for k, n in enumerate(names) if problem.startswith(present.safe(n, 30) + ":")]
+    # "Ab: ..." is Ab's, not A's: the longest name that begins the problem
+    owner = max(seats, key=lambda k: len(names[k]), default=None)
+    fields = form.players[owner] if owner is not None else form.table
+    targets = [f for f in fields if f.name in named]
+    for f in targets:
+        f.problems.append(problem)
+    if not targets:
+        form.problems.append(problem)
+
+
+def written(data: dict[str, Any]) -> dict[str, Any]:
+    """The table as a file holds it: no key for a value left out (what ``entry.toml_text`` writes)."""
+    def kept(d: dict[str, Any]) -> dict[str, Any]:
+        return {k: v for k, v in d.items() if v is not None}
+
+    return {k: [kept(p) for p in v] if k == "players" else v for k, v in kept(data).items()}
+
+
+# --- the result as a page shows it ------------------------------------------------------------------
+
+
+def score_view(result: ScoreResult) -> dict[str, Any]:
+    """Each player's rows (label, what was entered, points, why), total and tie-break values, the
+    ranking and notes: ``present.score``'s content as parts for an HTML table."""
+    players = [
+        {"name": p.name, "rank": p.rank, "total": p.total, "said": plural(p.total, *result.unit),
+         "tiebreaks": present._tiebreaks(p) if p.tiebreaks else "",
+         "rows": [{"label": present._label(result, r), "shown": r.shown, "points": present._row_points(result, r),
+                   "reason": r.reason} for r in p.rows]}
+        for p in result.players
+    ]
+    return {"header": list(result.header), "players": players, "ties": list(result.ties), "notes": list(result.notes)}
+
+
+# --- the pages -------------------------------------------------------------------------------------
+
+
+def scoring_game(request: Request) -> Game:
+    info = game_info(request.path_params["game"])
+    if not info.scores:
+        raise LookupError(info.id)
+    return info
+
+
+def player_count(info: Game, spec: Any, given: str | None) -> int:
+    fewest, most = info.player_counts(spec)
+    if given is None or not given.isdigit() or not fewest <= int(given) <= most:
+        shown = present.safe(str(given), 20)
+        raise BadInput(f"players={shown}: {info.title} is scored for {fewest} to {most} players")
+    return int(given)
+
+
+def typed_of(text: str) -> dict[str, str]:
+    """What was typed, carried on by the result page (JSON): anything else is refused."""
+    try:
+        typed = json.loads(text)
+    except ValueError:
+        typed = None
+    if not isinstance(typed, dict) or not all(isinstance(k, str) and isinstance(v, str) for k, v in typed.items()):
+        raise BadInput("this table did not come from the score form: type it in again")
+    return typed
+
+
+def keys(form: Entry) -> list[str]:
+    return [f.key for f in form.fields]
+
+
+def games_page(request: Request) -> Response:
+    return page(request, "score.html", info=None, scoring=[g for g in registry.every() if g.scores])
+
+
+def form_page(request: Request) -> Response:
+    """The players' count first (``?players=N``), then the form."""
+    info = scoring_game(request)
+    companion: Companion = request.app.state.companion
+    spec = companion.spec(info.id)
+    given = request.query_params.get("players")
+    fewest, most = info.player_counts(spec)
+    counts = list(range(fewest, most + 1))
+    if given is None:
+        return page(request, "score.html", info=info, counts=counts, form=None)
+    try:
+        players = player_count(info, spec, given)
+    except BadInput as exc:
+        return page(request, "score.html", 422, info=info, counts=counts, form=None, problems=list(exc.problems))
+    return page(request, "score.html", info=info, counts=counts, form=blank_entry(info, spec, players), players=players)
+
+
+async def score_table(request: Request) -> Response:
+    """The form POSTed: the result, or the form again with each problem beside its field (422).
+    With ``edit`` (from the result page), the form again holding what was typed."""
+    form = await posted(request)
+    info = scoring_game(request)
+    companion: Companion = request.app.state.companion
+    spec = companion.spec(info.id)
+    try:
+        players = player_count(info, spec, form.get("players"))
+        typed = typed_of(form["typed"]) if "typed" in form else form
+    except BadInput as exc:
+        return page(request, "error.html", 422, message=exc.problems[0])
+    if "edit" in form:
+        return page(request, "score.html", info=info, form=blank_entry(info, spec, players, typed), players=players)
+    read = read_entry(info, spec, players, typed)
+    if read.result is None:
+        return page(request, "score.html", 422, info=info, form=read, players=players)
+    return result_page(request, info, read, players)
+
+
+def result_page(request: Request, info: Game, read: Entry, players: int, **context: Any) -> Response:
+    import urllib.parse
+
+    assert read.result is not None
+    typed = json.dumps({f.key: f.text for f in read.fields}, ensure_ascii=False, separators=(",", ":"))
+    query = urllib.parse.urlencode({"players": players, "typed": typed})
+    return page(request, "result.html", info=info, view=score_view(read.result), players=players, typed=typed,
+                picture=f"/score/{info.id}/picture.png?{query}" if info.draws else None, **context)
+
+
+def picture(request: Request) -> Response:
+    """The table drawn as a PNG, from what was typed (the result page's query), never a file."""
+    from tajkit.cli.commands import picture as draw
+
+    info = scoring_game(request)
+    companion: Companion = request.app.state.companion
+    spec = companion.spec(info.id)
+    if not info.draws:
+        raise LookupError(info.id)
+    try:
+        players = player_count(info, spec, request.query_params.get("players"))
+        read = read_entry(info, spec, players, typed_of(request.query_params.get("typed", "")))
+        if read.data is None:
+            raise BadInput("this table breaks a rule: correct it on the score form")
+        png = draw(info, spec, read.data)
+    except BadInput as exc:
+        return Response(exc.problems[0], status_code=422, media_type="text/plain; charset=utf-8")
+    return Response(png, media_type="image/png", headers={"Cache-Control": "no-store"})
+
+
+async def keep(request: Request) -> Response:
+    """The scored table into the play log (the same play kept twice is recognised, not counted twice)."""
+    from tajkit.solver import history
+
+    form = await posted(request)
+    info = scoring_game(request)
+    companion: Companion = request.app.state.companion
+    spec = companion.spec(info.id)
+    try:
+        players = player_count(info, spec, form.get("players"))
+        read = read_entry(info, spec, players, typed_of(form.get("typed", "")))
+        if read.result is None or read.data is None:
+            return page(request, "score.html", 422, info=info, form=read, players=players)
+        saved = history.save_play(history.database_path(None), info.id, read.result, read.data, data=companion.data,
+                                  played=history.now())
+    except BadInput as exc:
+        return page(request, "error.html", 422, message=exc.problems[0])
+    return result_page(request, info, read, players, saved=saved)
+
+
+ROUTES = [
+    Route("/score", games_page, methods=["GET"]),
+    Route("/score/{game}", form_page, methods=["GET"]),
+    Route("/score/{game}", score_table, methods=["POST"]),
+    Route("/score/{game}/picture.png", picture, methods=["GET"]),
+    Route("/score/{game}/keep", keep, methods=["POST"]),
+]
