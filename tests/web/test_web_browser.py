@@ -1,0 +1,79 @@
+"""The web companion in a real browser at the phone viewport (issue 27): a short Artisans game
+started from the form, with a tap, a hint, a take and an undo; a second phone following the game
+sees the first one's event; every tap target is at least 44 px. Screenshots of each page go to
+the test's folder (``shots/``)."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from tajkit.solver.session import read_record
+
+pytestmark = pytest.mark.slow  # a browser and a server each; about half a minute in all
+
+
+def tap_targets_too_small(page) -> list[str]:
+    """Buttons, links, inputs and summaries under 44 px high (or wide, for buttons)."""
+    page.wait_for_function("Array.from(document.images).every(i => i.complete)")  # the position drawn
+    small = []
+    for element in page.locator("button, a, input:not([type=hidden]), select, summary").all():
+        if not element.is_visible():
+            continue
+        box = element.bounding_box()
+        if box is not None and (box["height"] < 44 or box["width"] < 44):
+            small.append(f"{element.evaluate('e => e.outerHTML')[:80]} {box['width']:.0f}x{box['height']:.0f}")
+    return small
+
+
+def test_a_short_artisans_game_on_two_phones(server, phone, browser):
+    page = phone
+    page.goto(server.url)
+    page.screenshot(path=page.shots / "home.png", full_page=True)
+    page.get_by_role("link", name="Artisans of the Taj Mahal").first.click()
+    page.get_by_label("Player 1").fill("Asha")
+    page.get_by_label("Player 2").fill("Babur")
+    page.get_by_role("button", name="Next").click()
+    page.get_by_label("Asha's age").fill("34")
+    page.screenshot(path=page.shots / "new.png", full_page=True)
+    page.get_by_role("button", name="Start the game").click()
+    page.wait_for_url(re.compile(r"/g/artisans-"))
+    name = page.url.rsplit("/", 1)[1]
+    record = server.folder / f"{name}.toml"
+    assert tap_targets_too_small(page) == []
+
+    other = browser.new_context(viewport={"width": 390, "height": 844}).new_page()  # Babur's phone
+    other.goto(page.url)
+    other.get_by_text("The table: type or tap what it shows.").wait_for()
+
+    page.get_by_role("button", name="roll 4 6", exact=True).click()
+    page.get_by_text("✓ roll 4 6").wait_for()
+    other.get_by_text("Asha to play.").wait_for(timeout=10_000)  # polled: within a second or two
+    page.get_by_role("button", name="Best moves").click()
+    page.get_by_role("heading", name="Hint for Asha").wait_for(timeout=60_000)
+    page.screenshot(path=page.shots / "hint.png", full_page=True)
+    page.get_by_role("button", name=re.compile(r"^take 1: ")).click()
+    page.get_by_text("Babur to play.").wait_for()
+    assert len(read_record(record, "artisans").events) == 2
+    other.get_by_text("Babur to play.").wait_for(timeout=10_000)
+
+    other.get_by_text("left minaret …").first.click()  # a group of choices opens, then one is tapped
+    first = other.locator("details[open] button").first
+    chosen = first.inner_text()
+    first.click()
+    other.get_by_text(f"✓ {chosen}").wait_for()
+    page.get_by_text(chosen).first.wait_for(timeout=10_000)
+    assert read_record(record, "artisans").events[-1] == chosen
+
+    page.get_by_role("button", name=re.compile(r"^Undo 3\. ")).click()
+    page.get_by_text(f"took back: {chosen}").wait_for()
+    assert len(read_record(record, "artisans").events) == 2
+    page.screenshot(path=page.shots / "game.png", full_page=True)
+    assert tap_targets_too_small(page) == []
+
+    page.get_by_label("Or type it in the game's notation").fill("dome 9")
+    page.get_by_role("button", name="Play", exact=True).click()
+    page.get_by_role("alert").wait_for()
+    assert page.get_by_label("Or type it in the game's notation").input_value() == "dome 9"
+    other.context.close()
