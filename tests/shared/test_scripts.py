@@ -110,3 +110,17 @@ def test_artisans_hint_loss_scores_the_hints_first_move_against_the_exact_values
     assert lines[1].startswith("hint (futures hand over at 3 boxes, 80 per candidate in the first round): gives away ")
     assert lines[1].endswith(" of 3; 0 solved exactly (at most 0 endings)")
     assert lines[2].startswith("hint solver time: median ")
+
+
+def test_bench_play_plays_a_seeded_game_through_a_session_and_through_do():
+    lines = run_script("bench_play.py", "--games", "maharani", "--processes", "2")
+    assert lines[0].startswith("maharani: ") and "events (seed 1)" in lines[0]
+    assert lines[1].startswith("  start (a new record, a whole process): ")
+    assert lines[2].startswith("  accept an event in a session: median ")
+    assert lines[3].startswith("  --do, a whole process replaying the record (")
+
+
+def test_bench_serve_follows_one_game_from_eight_phones():
+    lines = run_script("bench_serve.py", "--requests", "60")
+    assert lines[0].startswith("8 clients, 60 requests in ") and lines[0].split(", ")[2].startswith("0 errors")
+    assert lines[-1].startswith("  every request (no hints): median ")
