@@ -81,7 +81,7 @@ def offered(info: Any) -> str:
 def describe(model: Any, name: str, key: str, text: str | None) -> Field:
     info = model.model_fields[name]
     kind, _ = entry._plain(info.annotation)
-    help_text = entry._describe_field(name, info) if info.description else ""
+    help_text = info.description or ""  # the label stands above it
     if entry._is_rows(info) and (each := entry._item_description(info)):
         help_text += f"; each {each}"
     return Field(key, name, entry._label(name, info), entry._shape(info), help_text,
