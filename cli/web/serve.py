@@ -4,6 +4,7 @@ then uvicorn serving the app until Ctrl-C."""
 from __future__ import annotations
 
 import socket
+import sys
 from pathlib import Path
 
 import typer
@@ -43,7 +44,7 @@ def run(folder: Path, data: Path | None, port: int, lan: bool) -> None:
             import segno
 
             typer.echo("Scan to join from a phone on the same network:", err=True)
-            segno.make(link, error="m").terminal(compact=True)
+            segno.make(link, error="m").terminal(out=sys.stderr, compact=True)
 
     original = server.startup
 

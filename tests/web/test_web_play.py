@@ -9,6 +9,7 @@ import re
 import signal
 import threading
 import time
+import urllib.error
 import urllib.parse
 import urllib.request
 
@@ -19,6 +20,7 @@ from tajkit.cli.web.app import MAX_BODY, Companion, create_app
 from tajkit.solver import games
 from tajkit.solver.protocol import random_game, replay
 from tajkit.solver.session import Session, read_record
+from webserver import Server
 
 HOSTILE = ["<script>alert(1)</script>", "O'Brien \"the\" >", "\u202eAsha"]
 
@@ -230,3 +232,19 @@ def test_a_server_killed_mid_game_loses_nothing_it_accepted(server):
     finally:
         again.stop()
     assert json.dumps(list(kept))  # the record read back whole
+
+
+@pytest.mark.slow
+def test_serve_lan_prints_a_link_with_a_token_that_every_request_needs(tmp_path):
+    lan = Server(tmp_path, "--lan")
+    try:
+        assert "?token=" in lan.url
+        port = urllib.parse.urlsplit(lan.url).port
+        with pytest.raises(urllib.error.HTTPError) as refused:
+            urllib.request.urlopen(f"http://127.0.0.1:{port}/")
+        assert refused.value.code == 403
+        token = urllib.parse.parse_qs(urllib.parse.urlsplit(lan.url).query)["token"][0]
+        assert urllib.request.urlopen(f"http://127.0.0.1:{port}/?token={token}").status == 200
+    finally:
+        lan.stop()
+    assert "Scan to join" in lan.proc.stderr.read()
