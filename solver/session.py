@@ -176,7 +176,7 @@ class Session:
         self.states = states  # states[0] after the setup, states[i] after event i
         self.actions = actions
         self.undone: list[str] = []  # events taken back, last first out: what redo plays again
-        self._legal: tuple[int, list[str]] | None = None
+        self._legal: tuple[Any, list[str]] | None = None
 
     # --- opening -----------------------------------------------------------------------------
 
@@ -229,9 +229,9 @@ class Session:
 
     def legal(self) -> list[str]:
         """Every event legal now, in the game's notation (remembered until the next event)."""
-        if self._legal is None or self._legal[0] != len(self.events):
-            state = self.state
-            self._legal = (len(self.events), [self.rules.format(state, a) for a in self.rules.legal_actions(state)])
+        state = self.state
+        if self._legal is None or self._legal[0] is not state:  # the state itself: an undo and another event
+            self._legal = (state, [self.rules.format(state, a) for a in self.rules.legal_actions(state)])
         return self._legal[1]
 
     def standings(self) -> ScoreResult:

@@ -258,3 +258,31 @@ def test_hostile_do_arguments_are_applied_or_refused_in_one_line_with_nothing_wr
     assert result.exit_code == 2, result.output
     assert all(line.startswith("error: ") for line in result.stderr.splitlines() if line.strip())
     assert session.path.read_bytes() == before
+
+
+@pytest.mark.parametrize("game", PLAYING)
+def test_what_is_legal_follows_an_undo_and_another_event_of_the_same_number(tmp_path, game):
+    """The legal events listed (completion, the phones' buttons) are those of the state now, even
+    when an undo and a different event bring the record back to the same length (they were
+    remembered by the record's length: the list of the event taken back was shown)."""
+    session, events = started(tmp_path, game)
+    rules = session.rules
+
+    def listed(state):  # noqa: ANN001, ANN202
+        return [rules.format(state, a) for a in rules.legal_actions(state)]
+
+    session.apply(*events[:8])
+    for k in range(8):
+        before = session.states[k]
+        after = listed(session.states[k + 1])
+        other = next((t for t in listed(before) if listed(rules.apply(before, rules.parse(before, t))) != after), None)
+        if other is not None:
+            break
+    else:
+        pytest.skip("no other event in the first 8 changes what is legal next")
+    while len(session.events) > k + 1:
+        session.undo()
+    assert session.legal() == after
+    session.undo()  # and nothing asks what is legal before the other event
+    session.apply(other)
+    assert session.legal() == listed(session.state) != after
