@@ -11,7 +11,6 @@ from typing import Any
 from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
-
 from tajkit.cli import history as history_cli
 from tajkit.cli.web.app import page
 from tajkit.cli.web.scoring import score_view
@@ -77,8 +76,6 @@ def stats_view(game: Any) -> dict[str, Any]:
 
 
 def play_page(request: Request) -> Response:
-    import json
-
     from tajkit.solver import bgstats, history
 
     try:
@@ -87,7 +84,17 @@ def play_page(request: Request) -> Response:
         return page(request, "error.html", 404, message=exc.problems[0])
     return page(request, "play.html", play=play, about=history_cli.describe(play), view=score_view(play.result),
                 link=bgstats.link(bgstats.payload(play)),
-                source=json.dumps(play.source, indent=2, ensure_ascii=False))
+                source=printable_json(play.source))
+
+
+def printable_json(value: Any) -> str:
+    """JSON to read on the page: a character that is not printable (a control character, a
+    right-to-left override) written as its JSON escape, so the text around it cannot be turned
+    or hidden, and the JSON is still the same value."""
+    import json
+
+    text = json.dumps(value, indent=2, ensure_ascii=False)
+    return "".join(c if c.isprintable() or c == "\n" else json.dumps(c)[1:-1] for c in text)
 
 
 def bgstats_qr(request: Request) -> Response:

@@ -8,7 +8,6 @@ from typing import Any
 from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
-
 from tajkit.cli import commands, present
 from tajkit.cli.web.app import Companion, game_info, page
 from tajkit.solver.errors import BadInput
@@ -16,6 +15,7 @@ from tajkit.solver.errors import BadInput
 KINDS = {"sheet": "player sheets", "scorepad": "a score pad", "reference": "a reference card"}
 PAPERS = ("a4", "letter")
 INKS = {"colour": "colour", "low": "low ink (white paper, outlines)"}
+LANGUAGES = {"en": "English", "hu": "magyar (Hungarian)"}
 MOST_PAGES = 1000  # as tajkit print --count
 
 
@@ -48,7 +48,7 @@ def form_context(request: Request, info: Any, given: dict[str, str]) -> dict[str
     companion: Companion = request.app.state.companion
     fewest, most = info.player_counts(companion.spec(info.id))
     return {"info": info, "given": given, "kinds": {k: KINDS[k] for k in info.prints}, "papers": PAPERS,
-            "inks": INKS, "counts": list(range(fewest, most + 1)), "most": MOST_PAGES}
+            "inks": INKS, "languages": {code: LANGUAGES.get(code, code) for code in info.languages}, "counts": list(range(fewest, most + 1)), "most": MOST_PAGES}
 
 
 def games_page(request: Request) -> Response:

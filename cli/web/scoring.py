@@ -16,7 +16,6 @@ from typing import Any
 from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
-
 from tajkit.cli import entry, present
 from tajkit.cli.web.app import Companion, game_info, page, posted
 from tajkit.solver import games as registry
@@ -37,6 +36,7 @@ class Field:
     shape: str  # what an answer looks like: "3 boxes", "left/right"
     help: str
     text: str
+    placeholder: str = ""  # what a blank gives: the field's default
     rows: bool = False  # a list asked one row per line (a textarea)
     numeric: bool = False
     problems: list[str] = field(default_factory=list)
@@ -68,8 +68,8 @@ def models(info: Game, spec: Any) -> tuple[Any, Any]:
 
 
 def offered(info: Any) -> str:
-    """What an input holds before anything is typed: the field's default as the entry offers it
-    (empty boxes ``_ _ _``), else nothing."""
+    """What a blank answer gives, shown in the empty input: the field's default as the entry
+    offers it (empty boxes ``_ _ _``), else nothing."""
     default = entry._default_of(info)
     if default is entry.NOTHING or default is None:
         return ""
@@ -84,8 +84,8 @@ def describe(model: Any, name: str, key: str, text: str | None) -> Field:
     help_text = info.description or ""  # the label stands above it
     if entry._is_rows(info) and (each := entry._item_description(info)):
         help_text += f"; each {each}"
-    return Field(key, name, entry._label(name, info), entry._shape(info), help_text,
-                 offered(info) if text is None else text, rows=entry._is_rows(info), numeric=kind in (int, float))
+    return Field(key, name, entry._label(name, info), entry._shape(info), help_text, text or "", offered(info),
+                 rows=entry._is_rows(info), numeric=kind in (int, float))
 
 
 def read_field(model: Any, name: str, text: str, context: dict[str, Any]) -> Any:
@@ -142,20 +142,21 @@ def read_into(fields: list[Field], model: Any, context: dict[str, Any]) -> None:
 
 
 def read_name(f: Field, model: Any, earlier: list[str]) -> str | None:
+    """A player's name as the entry reads it (trimmed, the model's rules), not one already given."""
     name = f.text.strip()
-    if name in earlier:
-        f.problems.append(f"{present.safe(name)!r} is already entered: each player needs their own name")
-        return None
     try:
         entry._check_field(model, "name", name, {})
     except entry.Retry as exc:
         f.problems.append(str(exc))
         return None
+    if name in earlier:
+        f.problems.append(f"{present.safe(name)!r} is already entered: each player needs their own name")
+        return None
     return name
 
 
 def blank_entry(info: Game, spec: Any, players: int, typed: dict[str, str] | None = None) -> Entry:
-    """The form's fields for ``players`` players, holding ``typed`` (else what the entry offers)."""
+    """The form's fields for ``players`` players, holding ``typed``."""
     typed = typed or {}
     model, player_model = models(info, spec)
     table = [describe(model, n, f"t_{n}", typed.get(f"t_{n}")) for n in entry._table_fields(model, player_model)]
