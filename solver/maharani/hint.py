@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import time
 from collections import Counter
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -35,7 +36,8 @@ from tajkit.solver.maharani.rules import (
 )
 from tajkit.solver.maharani.spec import Spec
 
-OBJECTIVES = ("gold", "margin")
+OBJECTIVES = ("gold", "margin")  # exact, this turn
+AHEAD = "ahead"  # the look-ahead (ahead.py)
 
 
 @dataclass(frozen=True)
@@ -105,11 +107,27 @@ class _Valuer:
         return totals[self.player] - max(g for k, g in enumerate(totals) if k != self.player), gold[self.player]
 
 
-def _choice_key(turn: Turn, side: int) -> tuple[Any, ...]:
+def choice_key(turn: Turn, side: int) -> tuple[Any, ...]:
     """Turns that place the same tiles on the same spaces with the same worker outcome are one
     choice, whatever the order."""
     return tuple(sorted((p.slot, p.space, p.arrow == side, p.worker.kind if p.worker else "none",
                          p.worker.colour if p.worker else -1) for p in turn.placements))
+
+
+Step = tuple[Position, Placed]  # the position a placement was made in, and the placement as played
+
+
+def turns_played(spec: Spec, pos: Position, max_tiles: int = 2) -> Iterator[tuple[Turn, Position, tuple[Step, ...]]]:
+    """Every legal turn but the refresh (one arrow per outcome; two tiles in both orders), played
+    by the rules: the turn, the position after its tiles (before the turn's end) and its steps."""
+    for first in placements(spec, pos, distinct=True):
+        after, done = place(spec, pos, first, check=False)
+        yield Turn((first,)), after, ((pos, done),)
+        if max_tiles < 2:
+            continue
+        for second in placements(spec, after, distinct=True):
+            last, done2 = place(spec, after, second, check=False)
+            yield Turn((first, second)), last, ((pos, done), (after, done2))
 
 
 def enumerate_best(spec: Spec, pos: Position, objective: str = "gold", top: int = 5, max_tiles: int = 2) -> Answer:
@@ -124,20 +142,13 @@ def enumerate_best(spec: Spec, pos: Position, objective: str = "gold", top: int 
     def consider(turn: Turn, after: Position, placed: tuple[Placed, ...]) -> None:
         value, own = valuer(after, placed)
         rank = (-value, -own, len(placed))
-        key = _choice_key(turn, side)
+        key = choice_key(turn, side)
         if key not in best or rank < best[key][0]:
             best[key] = (rank, turn)  # equal ranks: the first found (a fixed order) stays
 
-    for first in placements(spec, pos, distinct=True):
-        after, done = place(spec, pos, first, check=False)
-        consider(Turn((first,)), after, (done,))
+    for turn, after, steps in turns_played(spec, pos, max_tiles):
+        consider(turn, after, tuple(done for _, done in steps))
         considered += 1
-        if max_tiles < 2:
-            continue
-        for second in placements(spec, after, distinct=True):
-            last, done2 = place(spec, after, second, check=False)
-            consider(Turn((first, second)), last, (done, done2))
-            considered += 1
     by_rank = sorted(best.values(), key=lambda entry: entry[0])
     cut = by_rank[min(top, len(by_rank)) - 1][0]
     leaders = [(rank, turn) for rank, turn in by_rank if rank <= cut]  # ties at the cut: by notation
@@ -153,16 +164,25 @@ def enumerate_best(spec: Spec, pos: Position, objective: str = "gold", top: int 
 # --- the command --------------------------------------------------------------------------------
 
 
-def run(spec: Spec, data: dict[str, Any], objective: str = "gold", top: int = 5, tiles: int = 2, solver: str = "enum") -> Report:
+def run(spec: Spec, data: dict[str, Any], objective: str = "ahead", top: int = 5, tiles: int = 2, solver: str = "enum",
+        playouts: int = 20, seed: int = 0, time_limit: float = 10.0) -> Report:
     from tajkit.solver.maharani.files import read_state
 
-    if objective not in OBJECTIVES:
-        raise BadInput(f"--objective {objective!r}: one of {', '.join(OBJECTIVES)}")
+    if objective not in (AHEAD, *OBJECTIVES):
+        raise BadInput(f"--objective {objective!r}: one of {', '.join((AHEAD, *OBJECTIVES))}")
+    if objective == AHEAD and solver == "cpsat":
+        raise BadInput("--solver cpsat: CP-SAT answers the exact objectives of this turn; the look-ahead "
+                       "(--objective ahead, the default) plays the futures out: add --objective gold or margin")
     replay = read_state(spec, data)
     pos = replay.end
     over = game_over(spec, pos)
     if over is not None:
         raise BadInput(f"the game is over ({over}): there is no turn to hint")
+    if objective == AHEAD:
+        from tajkit.solver.maharani.ahead import look_ahead
+
+        looked = look_ahead(spec, pos, playouts=playouts, seed=seed, top=top, time_cap=time_limit, max_tiles=tiles)
+        return report.ahead_report(spec, list(replay.names), pos, looked)
     extra: list[str] = []
     answer = None
     if solver == "cpsat":

@@ -8,10 +8,11 @@ from typing import TYPE_CHECKING, Any
 
 from tajkit.solver.game import Report
 from tajkit.solver.maharani import notation
-from tajkit.solver.maharani.rules import Placed, Position, QuarterScore, Tile, TurnResult, crew_player
+from tajkit.solver.maharani.rules import Placed, Position, QuarterScore, Tile, TurnResult, crew, crew_player, crews_of
 from tajkit.solver.maharani.spec import DIRS, GAME_ID, Spec, inferred_table_note
 
 if TYPE_CHECKING:
+    from tajkit.solver.maharani.ahead import Lookahead, Valued
     from tajkit.solver.maharani.hint import Answer
 
 # --- one placement, one turn, in words -----------------------------------------------------------
@@ -223,3 +224,136 @@ def _json(spec: Spec, names: list[str], pos: Position, answer: Answer, notes: li
         "notes": notes,
     }
 
+
+
+# --- the hint that looks ahead ----------------------------------------------------------------------
+
+
+def ahead_report(spec: Spec, names: list[str], pos: Position, looked: Lookahead) -> Report:
+    """The look-ahead's turns for the player to move, each with what it sets up and its exact gold now."""
+    notes = _ahead_notes(spec, pos, looked)
+    return Report(_ahead_text(spec, names, pos, looked), _ahead_json(spec, names, pos, looked, notes), tuple(notes))
+
+
+def _ahead_notes(spec: Spec, pos: Position, looked: Lookahead) -> list[str]:
+    notes = list(spec.defaults)
+    table = inferred_table_note(spec, set(range(1, len(spec.quarter_gold))))  # every worker is valued by the table
+    if table:
+        notes.append(table)
+    if None in pos.rondel:
+        notes.append("an empty rondel slot holds no tile for this turn (a tile drawn into it later is unknown)")
+    if looked.cut:
+        notes.append(f"the --time-limit safety cap stopped the look-ahead after {looked.futures} of its "
+                     f"{looked.budget // max(looked.looked_at, 1)} futures a turn: on another machine the answer may differ")
+    return notes
+
+
+def sets_up(spec: Spec, pos: Position, v: Valued) -> list[str]:
+    """What a turn leaves on the board for later: its workers in quarters still open (what the
+    quarter table pays them, how soon the quarter fills), a quarter left nearly full, and the gold
+    the opponents replied with in the futures."""
+    if v.result.refresh:
+        words = ["every action marker face up: next turn any tile may go to any quarter"]
+    else:
+        words = _workers_kept(spec, pos, v.result) + _quarters_left(spec, pos, v.result)
+    if v.replies:
+        words.append(f"the opponents' replies earn {v.reply:.1f} gold on average")
+    return words
+
+
+def _free(spec: Spec, pos: Position, quarter: int) -> int:
+    return sum(pos.colour[s] < 0 for s in spec.quarter_spaces[quarter])
+
+
+def _workers_kept(spec: Spec, pos: Position, result: TurnResult) -> list[str]:
+    from tajkit.solver.maharani.ahead import workers_in  # ahead imports the hint, which imports this
+
+    player, after = result.player, result.after
+    scored = {s.quarter for s in result.scorings}
+    two = spec.crews_per_player[pos.players] == 2
+    worked = sorted({p.quarter for p in result.placed if p.group} - scored)
+    words = []
+    for q in worked:
+        free = _free(spec, after, q)
+        soon = f"it fills soon: {free} space{'s' if free != 1 else ''} free" if free <= 3 else f"{free} spaces free"
+        for code in crews_of(spec, pos.players, player):
+            n = workers_in(spec, after, code, q)
+            if n and any(p.quarter == q and p.group and crew(player, p.placement.worker.colour) == code for p in result.placed):
+                words.append(f"keeps {workers_words(n, code, two)} in quarter {q + 1} ({spec.quarter_names[q]}), "
+                             f"{spec.quarter_gold_for(n)} gold when it is scored; {soon}")
+    return words
+
+
+def _quarters_left(spec: Spec, pos: Position, result: TurnResult) -> list[str]:
+    """A quarter the turn leaves one or two spaces short, with opponents' workers there: the next
+    player may fill it and have it scored."""
+    after, player = result.after, result.player
+    scored = {s.quarter for s in result.scorings}
+    words = []
+    for q in sorted({p.quarter for p in result.placed} - scored):
+        free = _free(spec, after, q)
+        theirs = sum(1 for s in spec.quarter_spaces[q] if after.worker[s] >= 0 and crew_player(after.worker[s]) != player)
+        if free <= 2 and theirs:
+            words.append(f"leaves quarter {q + 1} {free} space{'s' if free != 1 else ''} short of its scoring, with "
+                         f"{theirs} opponents' worker{'s' if theirs != 1 else ''} there")
+    return words
+
+
+def _ahead_text(spec: Spec, names: list[str], pos: Position, looked: Lookahead) -> str:
+    n = pos.players
+    lines = [
+        f"{names[pos.to_move]} to move: the best turns looking ahead (value: your gold and your workers' quarter "
+        "payout minus the best opponent's, once the opponents have replied; the mean over the futures)"
+    ]
+    for k, v in enumerate(looked.best, 1):
+        text = notation.format_turn(spec, v.turn, n)
+        gold = v.result.gold[pos.to_move]
+        lines.append(f"{k}. {text:<14} {v.value:+.1f}   this turn {gold:+d}: {turn_words(spec, n, v.result)}")
+        for score in v.result.scorings:
+            parts = [f"{names[i]} {scoring_words(spec, n, score, i)}" for i in range(n) if scoring_words(spec, n, score, i)]
+            lines.append(f"     quarter {score.quarter + 1} scored: {', '.join(parts) or 'no workers there'}")
+        for words in sets_up(spec, pos, v):
+            lines.append(f"     {words}")
+    lines.append(_looked_words(looked))
+    return "\n".join(lines)
+
+
+def _looked_words(looked: Lookahead) -> str:
+    if looked.futures == 0:
+        return f"the only legal turn{'' if looked.legal == 1 else 's'}: nothing to look ahead at"
+    return (f"looked ahead at the {looked.looked_at} of {looked.legal} legal turns that bank the most (gold now plus "
+            f"the workers' quarter payout), each in the same {looked.futures} futures (seed {looked.seed}: the tiles "
+            "drawn sampled from the bag, the opponents playing the exact hint's best-gold turn); a sampled "
+            "estimate, not a proof")
+
+
+def _ahead_json(spec: Spec, names: list[str], pos: Position, looked: Lookahead, notes: list[str]) -> dict[str, Any]:
+    player = pos.to_move
+    return {
+        "game": GAME_ID,
+        "player": names[player],
+        "objective": "ahead",
+        "position": notation.format_position(spec, pos),
+        "turns": [
+            {
+                "rank": k,
+                "value": round(v.value, 3),
+                "turn_gold": v.result.gold[player],
+                "banks": v.banks,
+                "reply_gold": round(v.reply, 3),
+                "sets_up": sets_up(spec, pos, v),
+                **turn_json(spec, names, 0, notation.format_turn(spec, v.turn, pos.players), v.result),
+            }
+            for k, v in enumerate(looked.best, 1)
+        ],
+        "legal_turns": looked.legal,
+        "looked_at": looked.looked_at,
+        "futures": looked.futures,
+        "playouts": looked.budget,
+        "seed": looked.seed,
+        "cut": looked.cut,
+        "proven_optimal": False,
+        "solver": "look-ahead",
+        "seconds": round(looked.seconds, 4),
+        "notes": notes,
+    }

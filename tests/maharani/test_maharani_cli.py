@@ -54,7 +54,7 @@ def test_hint_lists_the_best_turns():
     out = json.loads(result.stdout)
     assert out["player"] == "Csilla" and out["objective"] == "margin" and len(out["turns"]) == 3
     assert out["proven_optimal"] is True
-    text = runner.invoke(app, ["hint", "maharani", str(POSITION_FILE)]).stdout
+    text = runner.invoke(app, ["hint", "maharani", str(POSITION_FILE), "--objective", "gold"]).stdout
     assert text.startswith("Csilla to move: the best turns for 'gold'") and "proven best for 'gold'" in text
 
 

@@ -92,7 +92,7 @@ def test_the_hint_counts_quarter_scorings_for_every_player():
     tiles = filled([s for s in quarter(1) if s != "c5"], workers)
     pos = position(tiles, workers, rondel=("Gc", "Rc", "Pn", "Yc"), gold=(10, 10, 10, 10))
     data = {"game": "maharani", "position": notation.format_position(SPEC, pos)}
-    report = GAME.hint.run(SPEC, data, top=3)
+    report = GAME.hint.run(SPEC, data, top=3, objective="gold")
     best = report.json["turns"][0]
     assert best["text"] == "3c5n" and best["value"] == 1 + 9
     assert [(c["player"], c["workers"], c["gold"]) for c in best["quarter_scorings"][0]["crews"]] == [
@@ -109,7 +109,7 @@ def test_a_hint_resting_on_an_inferred_quarter_value_says_so():
     data = {"game": "maharani", "position": (
         "1GnRnOeGePw/OnYwPnPeOwOnYwBs/YnBnOnRwRnPeOeOw/BsGeRePsPnYe/BeOnRnPnYeYs/BeReRnYsYePeGsBs/"
         "RsRnGsGwGePnBsBs/OeYsGwGsRwBn 1:a5;2:d6;3:a7,c7 Gn,-,-,- s:10;w:10;n:10;e:10 1")}
-    report = GAME.hint.run(SPEC, data, top=2)
+    report = GAME.hint.run(SPEC, data, top=2, objective="gold")
     assert "quarter 1 scored: player 1 1 worker → 4, player 2 1 worker → 4, player 3 2 workers → 6" in report.text
     assert any(n.startswith("quarter table: 2 → 6 gold is inferred, not in the rulebook") for n in report.notes)
 
@@ -117,13 +117,13 @@ def test_a_hint_resting_on_an_inferred_quarter_value_says_so():
 def test_the_report_ranks_turns_and_says_it_is_proven():
     data = {"game": "maharani", "position": notation.format_position(SPEC, random_position(3)), "players": None}
     data.pop("players")
-    report = GAME.hint.run(SPEC, data, top=5)
+    report = GAME.hint.run(SPEC, data, top=5, objective="gold")
     values = [t["value"] for t in report.json["turns"]]
     assert values == sorted(values, reverse=True) and len(values) == 5
     assert report.json["proven_optimal"] is True and report.json["solver"] == "enumeration"
     assert "proven best for 'gold': every one of the" in report.text
     assert any(n.startswith("board and its column marks: tajkit default") for n in report.notes)
-    single = GAME.hint.run(SPEC, data, top=50, tiles=1)
+    single = GAME.hint.run(SPEC, data, top=50, tiles=1, objective="gold")
     assert all(len(t["tiles"]) <= 1 for t in single.json["turns"])
     assert single.json["turns"][0]["value"] <= values[0]
 
@@ -143,7 +143,7 @@ def test_cp_sat_leaves_the_last_turns_to_the_enumeration():
     with pytest.raises(NotModelled):
         solve(SPEC, last)
     data = {"game": "maharani", "position": notation.format_position(SPEC, last)}
-    report = GAME.hint.run(SPEC, data, solver="cpsat")
+    report = GAME.hint.run(SPEC, data, solver="cpsat", objective="gold")
     assert report.json["solver"] == "enumeration" and any("enumeration answered" in n for n in report.notes)
 
 

@@ -87,7 +87,7 @@ def test_an_option_of_tajkit_itself_after_the_command_says_where_it_goes(args, l
 def test_simulate_names_the_games_it_has():
     result = run("simulate", "taj")
     assert result.exit_code == 2
-    assert "tajkit simulate taj: not available for taj yet (available for: artisans)" in result.stderr
+    assert "tajkit simulate taj: not available for taj yet (available for: artisans, maharani)" in result.stderr
 
 
 @pytest.mark.parametrize(
