@@ -166,6 +166,9 @@ class Table:
         self.say_next()
         try:
             while True:
+                if self.session.refresh():  # a phone (tajkit serve) played on this record meanwhile
+                    say(f"  (the record moved on elsewhere: now after event {len(s.events)}, {s.events[-1] if s.events else 'the setup'})")
+                    self.say_next()
                 line = self.ask(self.prompt(), words=self.words(), sentence=True)
                 if line.strip().lower() in ("quit", "exit", "q"):
                     break

@@ -31,7 +31,7 @@ def unique_prefix(text: str, legal: list[str]) -> str:
     return text
 
 
-PROMPT = re.compile(r"\n(next|The game is over)[^\n]*\n[^\n:]+:")
+PROMPT = re.compile(r"\n(next|The game is over)[^\n]*\n(?:[^\n]*\n)*[^\n:]+:\s*$")  # the prompt, waiting
 
 
 def typed(term, text: str, number: int) -> None:

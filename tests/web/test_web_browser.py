@@ -77,3 +77,29 @@ def test_a_short_artisans_game_on_two_phones(server, phone, browser):
     page.get_by_role("alert").wait_for()
     assert page.get_by_label("Or type it in the game's notation").input_value() == "dome 9"
     other.context.close()
+
+
+def test_a_taj_table_scored_through_the_form_with_one_mistake_corrected(server, phone):
+    """Issue 27: a finished TAJ table typed into the phone's form, a mistake shown beside its
+    field with every other value kept, corrected, and the result: each player's breakdown."""
+    page = phone
+    page.goto(f"{server.base}/score/taj?players=2")
+    page.locator("[name=t_display]").fill("pink green blue\nblue orange yellow\ngreen yellow pink\n"
+                                          "orange pink green\nyellow blue orange\ngreen blue pink")
+    page.locator("[name=t_taj]").fill("2")
+    page.locator("[name=t_plus_one]").fill("rigth")  # the mistake
+    page.locator("[name=p0_name]").fill("Asha")
+    page.locator("[name=p0_goal]").fill("orange blue green")
+    page.locator("[name=p1_name]").fill("Ben")
+    page.locator("[name=p1_goal]").fill("pink yellow orange")
+    page.locator("form button[type=submit]").last.click()
+    page.locator(".field-problem").first.wait_for()
+    page.screenshot(path=page.shots / "score-mistake.png", full_page=True)
+    assert page.locator("[name=p0_goal]").input_value() == "orange blue green"  # nothing lost
+    assert page.locator("[name=t_plus_one]").input_value() == "rigth"
+    page.locator("[name=t_plus_one]").fill("right")
+    page.locator("form button[type=submit]").last.click()
+    page.get_by_text("Ranking").first.wait_for()
+    page.screenshot(path=page.shots / "score-result.png", full_page=True)
+    assert "Asha" in page.content() and "Ben" in page.content()
+    assert tap_targets_too_small(page) == []
