@@ -73,14 +73,14 @@ def bench(game: str, seed: int, processes: int, folder: Path) -> None:
     print(f"  start (a new record, a whole process): {ms(start)}")
     print(f"  accept an event in a session: {spread(accept)}")
     do_path = folder / f"{game}-do.json"
-    Session.start(info, spec, do_path, record.setup)
+    between = Session.start(info, spec, do_path, record.setup)  # plays the events no process is timed on
     every = max(1, len(record.events) // processes)
     walls = []
     for k, event in enumerate(record.events):
         if k % every == 0 or k == len(record.events) - 1:
             walls.append(timed([*TAJKIT, "play", game, str(do_path), "--do", event]))
         else:
-            Session.open(info, spec, do_path).apply(event)
+            between.apply(event)  # catches up with what the process wrote, then applies
     print(f"  --do, a whole process replaying the record ({len(walls)} events): {spread(walls)}; "
           f"the last event: {ms(walls[-1])}")
     bench_hints(info, spec, record, folder)
