@@ -1,5 +1,6 @@
-"""The best turns for the player to move, exact: every legal turn (refresh, every tile of the
-rondel on every free space it fits, each way its arrow may point, with and without the marker,
+"""The best turns for the player to move, exact for this turn (``--objective gold`` or ``margin``;
+the default, ``ahead``, is :mod:`.ahead`, which builds on this enumeration): every legal turn
+(refresh, every tile of the rondel on every free space it fits, each way its arrow may point, with and without the marker,
 each worker choice, and every second tile after it) is played by the rules engine and valued.
 
 Objectives: ``gold`` (the player's gold from this turn, quarter scorings it triggers included) and

@@ -1,6 +1,6 @@
 """Random Maharani games played by the rules engine, with their records: for tests (a record
 replayed must give the same game), the protocol's random setup and the benchmark's mid-game
-positions. Deterministic for a seed. (Not a `tajkit simulate` command: Maharani has none.)"""
+positions. Deterministic for a seed. (``tajkit simulate maharani`` is :mod:`.simulate`.)"""
 
 from __future__ import annotations
 
