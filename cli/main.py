@@ -474,15 +474,24 @@ def _needs_play(info: Any) -> None:
 
 
 @command("schema")
-def schema_cmd(ctx: typer.Context, game: Annotated[str, typer.Argument(help="Game id, e.g. artisans.", metavar="GAME")]) -> None:
-    """Print the JSON Schema of the files the game's commands read (score and hint, and game records)."""
+def schema_cmd(
+    ctx: typer.Context,
+    game: Annotated[str, typer.Argument(help="Game id, e.g. artisans.", metavar="GAME")],
+    record: Annotated[bool, typer.Option("--record", help="The schema of a game record (tajkit play) instead.")] = False,
+) -> None:
+    """Print the JSON Schema of the files the game's commands read (score and hint; --record: a game record)."""
     info = registry.get(game)
+    if record:
+        if not info.plays:
+            raise BadInput(f"tajkit schema {game} --record: tajkit play {game} is not available yet")
+        from tajkit.solver.game import SCHEMA_DIALECT
+        from tajkit.solver.session import record_schema
+
+        typer.echo(json.dumps({"$schema": SCHEMA_DIALECT, **record_schema(info.id)}, indent=2, ensure_ascii=False))
+        return
     if not info.scores:
         raise BadInput(f"tajkit schema {game}: no state file for {game} yet (see: tajkit games)")
-    from tajkit.solver.session import with_record_form
-
-    schema = info.schema(info.load_spec(ctx.obj))
-    typer.echo(json.dumps(with_record_form(schema, info.id) if info.plays else schema, indent=2, ensure_ascii=False))
+    typer.echo(json.dumps(info.schema(info.load_spec(ctx.obj)), indent=2, ensure_ascii=False))
 
 
 def _register_game_commands() -> None:

@@ -75,16 +75,6 @@ def record_schema(game: str) -> dict[str, Any]:
     }
 
 
-def with_record_form(schema: dict[str, Any], game: str) -> dict[str, Any]:
-    """A game's published schema (its state files) with the game record as one more form."""
-    inner = dict(schema)
-    dialect, defs = inner.pop("$schema", None), inner.pop("$defs", None)
-    out: dict[str, Any] = {"$schema": dialect, "title": inner.get("title", game)}
-    if defs:
-        out["$defs"] = defs
-    return out | {"anyOf": [inner, record_schema(game)]}
-
-
 def read_record(path: Path, game: str) -> Record:
     return record_of(statefile.read_source(str(path)), game, wording.shown(str(path)))
 

@@ -20,6 +20,7 @@ from terminal import ENTER, TAB, terminals
 
 PLAYING = [g for g in games.GAMES if games.get(g).plays]
 CTRL_D, CTRL_C = "\x04", "\x03"
+SEEDS = {"karigar": 7}  # a short random game (272 events; seed 3 plays 666)
 runner = CliRunner()
 
 
@@ -47,7 +48,7 @@ def typed(term, text: str, number: int) -> None:
 def test_a_seeded_game_played_at_the_terminal(tmp_path, game):
     info = games.get(game)
     spec = info.load_spec()
-    record = random_game(info.rules(spec), random.Random(3), 2)
+    record = random_game(info.rules(spec), random.Random(SEEDS.get(game, 3)), 2)
     events = list(record.events)
     (tmp_path / "setup.json").write_text(json.dumps(record.setup))
     path = tmp_path / "night.toml"

@@ -61,8 +61,9 @@ def test_a_whole_seeded_game_through_do_scores_as_tajkit_score_of_its_record(tmp
     assert first.exit_code == 0, first.output
     assert json.loads(first.stdout)["events"] == 0
     events = list(record.events)
-    for k in range(0, len(events), 7):
-        chunk = events[k:k + 7]
+    step = max(7, len(events) // 12)  # a dozen processes at most (each replays the record so far)
+    for k in range(0, len(events), step):
+        chunk = events[k:k + step]
         result = run("play", game, str(path), *[a for e in chunk for a in ("--do", e)])
         assert result.exit_code == 0, (chunk, result.output)
     assert read_record(path, game).events == tuple(events)
@@ -171,14 +172,15 @@ while True:
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("game", PLAYING)
+@pytest.mark.parametrize("game", [g for g in ("maharani", "karigar") if g in PLAYING])
 def test_a_kill_during_writes_never_leaves_a_broken_record(tmp_path, game):
-    """Nothing lost: a process writing the record event after event, killed at 20 moments, leaves
-    a record that reads and replays every time (the old or the new one, never half)."""
+    """Nothing lost: a process writing the record event after event, killed at 12 moments, leaves
+    a record that reads and replays every time (the old or the new one, never half). The writing
+    is the same for every game: a short record (Maharani) and a long one (Karigar-e-Taj)."""
     info, spec, _ = seeded_game(game, 5)
     path = tmp_path / "killed.toml"
     rng = random.Random(7)
-    for _ in range(20):
+    for _ in range(12):
         writer = subprocess.Popen([sys.executable, "-c", WRITER, game, str(path)], stdout=subprocess.PIPE, text=True)
         assert writer.stdout is not None and writer.stdout.readline().strip() == "ready"
         time.sleep(rng.uniform(0.0, 0.3))
