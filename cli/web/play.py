@@ -36,33 +36,45 @@ def version(session: Session) -> str:
 # --- choices to tap --------------------------------------------------------------------------------
 
 
-def grouped(legal: list[str], depth: int = 0) -> list[Any]:
-    """The legal events as a tree a thumb can walk: a handful of buttons, or groups named by the
-    words their events begin with, as many words as keep the groups a handful (``dome left`` →
-    ``dome left 5 (1 drop)``)."""
+def grouped(legal: list[str], depth: int = 0, by: str = "words") -> list[Any]:
+    """The legal events as a tree a thumb can walk: a handful of buttons, or groups named by how
+    their events begin, as many words (or, for a one-word notation such as Maharani's ``2c4s+a``,
+    as many letters) as keep the groups a handful: ``dome left`` → ``dome left 5 (1 drop)``."""
     if len(legal) <= FEW:
         return [{"event": e} for e in legal]
-    longest = max(len(e.split()) for e in legal)
+    cut = _words if by == "words" else _letters
+    longest = max(len(cut(e)) for e in legal)
     best = None
-    for words in range(depth + 1, longest + 1):
-        groups = _by_words(legal, words)
+    for size in range(depth + 1, longest + 1):
+        groups = _by_start(legal, cut, size)
         if len(groups) > FEW:
             break
-        best = (words, groups)
-    if best is None:  # even one word more makes too many groups: group by that word anyway
-        best = (depth + 1, _by_words(legal, depth + 1))
-    words, groups = best
+        best = (size, groups)
+    if best is None:
+        if by == "words" and all(len(cut(e)) == 1 for e in legal):
+            return grouped(legal, 0, "letters")  # one word each: group by their first letters
+        best = (depth + 1, _by_start(legal, cut, depth + 1))
+    size, groups = best
     if len(groups) == 1:
         return [{"event": e} for e in legal]
     return [{"event": events[0]} if len(events) == 1 else
-            {"group": name, "count": len(events), "items": grouped(events, words)}
+            {"group": name, "count": len(events), "items": grouped(events, size, by)}
             for name, events in groups.items()]
 
 
-def _by_words(legal: list[str], words: int) -> dict[str, list[str]]:
+def _words(event: str) -> list[str]:
+    return event.split()
+
+
+def _letters(event: str) -> list[str]:
+    return list(event)
+
+
+def _by_start(legal: list[str], cut: Any, size: int) -> dict[str, list[str]]:
     groups: dict[str, list[str]] = defaultdict(list)
+    joiner = " " if cut is _words else ""
     for event in legal:
-        groups[" ".join(event.split()[:words])].append(event)
+        groups[joiner.join(cut(event)[:size])].append(event)
     return groups
 
 

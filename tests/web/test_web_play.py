@@ -259,3 +259,33 @@ def test_serve_lan_prints_a_link_with_a_token_that_every_request_needs(tmp_path)
     finally:
         lan.stop()
     assert "Scan to join" in lan.proc.stderr.read()
+
+
+def test_the_choices_are_a_handful_at_each_step_for_every_game():
+    """Tap targets a thumb can walk: at every level at most FEW buttons and groups, every legal
+    event reachable exactly once, in each game's notation (words, or one-word tile placements)."""
+    from tajkit.cli.web.play import FEW, grouped
+
+    def leaves(tree):  # noqa: ANN001, ANN202
+        for item in tree:
+            yield from ([item["event"]] if "event" in item else leaves(item["items"]))
+
+    def widths(tree):  # noqa: ANN001, ANN202
+        yield len(tree)
+        for item in tree:
+            if "items" in item:
+                yield from widths(item["items"])
+
+    for game in games.GAMES:
+        info = games.get(game)
+        rules = info.rules(info.load_spec())
+        state = rules.start(rules.random_setup(random.Random(2), 2))
+        rng = random.Random(1)
+        for _ in range(40):
+            if rules.to_act(state) is None:
+                break
+            legal = [rules.format(state, a) for a in rules.legal_actions(state)]
+            tree = grouped(legal)
+            assert sorted(leaves(tree)) == sorted(legal), game
+            assert max(widths(tree)) <= max(FEW, 1) or len(legal) <= FEW, (game, max(widths(tree)))
+            state = rules.apply(state, rng.choice(rules.legal_actions(state)))
