@@ -157,11 +157,11 @@ class Valued:
 
     @property
     def value(self) -> float:
-        return sum(self.margins) / len(self.margins) if self.margins else float(self.banks)
+        return sum(self.margins) / len(self.margins)
 
     @property
     def reply(self) -> float:
-        return sum(self.replies) / len(self.replies) if self.replies else 0.0
+        return sum(self.replies) / len(self.replies)
 
 
 @dataclass(frozen=True)
@@ -183,7 +183,7 @@ def look_ahead(spec: Spec, pos: Position, playouts: int = PLAYOUTS, seed: int = 
     pool = candidates(spec, pos, 10**9, max_tiles)
     legal = len(pool)
     chosen = pool[: max(top, CANDIDATES)]
-    rounds = max(1, playouts // len(chosen)) if len(chosen) > 1 else 0
+    rounds = max(1, playouts // len(chosen))
     margins: list[list[int]] = [[] for _ in chosen]
     replies: list[list[int]] = [[] for _ in chosen]
     cut = False
@@ -200,7 +200,6 @@ def look_ahead(spec: Spec, pos: Position, playouts: int = PLAYOUTS, seed: int = 
         Valued(c.turn, outcome(spec, pos, c.turn, check=False), c.banks, tuple(m), tuple(r))
         for c, m, r in zip(chosen, margins, replies)
     ]
-    order_of = {id(v): k for k, v in enumerate(valued)}  # the candidates' own order breaks ties
-    valued.sort(key=lambda v: (-v.value, order_of[id(v)]))
-    done = len(margins[0]) if chosen else 0
-    return Lookahead(tuple(valued[:top]), legal, len(chosen), done, playouts, seed, cut, time.perf_counter() - started)
+    valued.sort(key=lambda v: -v.value)  # stable: equal values keep the candidates' order
+    return Lookahead(tuple(valued[:top]), legal, len(chosen), len(margins[0]), playouts, seed, cut,
+                     time.perf_counter() - started)

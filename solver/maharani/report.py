@@ -256,8 +256,7 @@ def sets_up(spec: Spec, pos: Position, v: Valued) -> list[str]:
         words = ["every action marker face up: next turn any tile may go to any quarter"]
     else:
         words = _workers_kept(spec, pos, v.result) + _quarters_left(spec, pos, v.result)
-    if v.replies:
-        words.append(f"the opponents' replies earn {v.reply:.1f} gold on average")
+    words.append(f"the opponents' replies earn {v.reply:.1f} gold on average")
     return words
 
 
@@ -319,8 +318,6 @@ def _ahead_text(spec: Spec, names: list[str], pos: Position, looked: Lookahead) 
 
 
 def _looked_words(looked: Lookahead) -> str:
-    if looked.futures == 0:
-        return f"the only legal turn{'' if looked.legal == 1 else 's'}: nothing to look ahead at"
     return (f"looked ahead at the {looked.looked_at} of {looked.legal} legal turns that bank the most (gold now plus "
             f"the workers' quarter payout), each in the same {looked.futures} futures (seed {looked.seed}: the tiles "
             "drawn sampled from the bag, the opponents playing the exact hint's best-gold turn); a sampled "
