@@ -260,8 +260,10 @@ def connected(path: Path, create: bool = False) -> Iterator[sqlite3.Connection |
         yield None
         return
     name = shown(str(path), 200)
+    if not path.exists():
+        _make(path)
     try:
-        db = sqlite3.connect(_file_uri(path, "rwc"), uri=True, timeout=BUSY_SECONDS, isolation_level=None)
+        db = sqlite3.connect(_file_uri(path, "rw"), uri=True, timeout=BUSY_SECONDS, isolation_level=None)
     except sqlite3.Error as exc:
         raise BadInput(f"{name}: cannot open it ({exc})") from None
     try:
@@ -273,6 +275,31 @@ def connected(path: Path, create: bool = False) -> Iterator[sqlite3.Connection |
         raise BadInput(f"{name}: cannot write it ({exc})") from None
     finally:
         db.close()
+
+
+def _make(path: Path) -> None:
+    """A new play log at ``path``, whole from its first moment: made and migrated in a temporary
+    file beside it, then linked into place only if nothing is there yet. (Made in place, a second
+    process could look at it half made, before it is marked as tajkit's, and refuse it as another
+    program's database.)"""
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".part")
+    os.close(fd)
+    try:
+        with contextlib.closing(sqlite3.connect(tmp, isolation_level=None)) as db:
+            _migrate(db)
+            db.execute("PRAGMA journal_mode = WAL")
+        try:
+            os.link(tmp, path)
+        except FileExistsError:
+            pass  # another process made it first: theirs is used
+        except OSError as exc:
+            raise BadInput(f"{shown(str(path), 200)}: cannot write it ({exc.strerror or exc})") from None
+    except sqlite3.Error as exc:
+        raise BadInput(f"{shown(str(path), 200)}: cannot write it ({exc})") from None
+    finally:
+        for leftover in (tmp, tmp + "-wal", tmp + "-shm"):
+            with contextlib.suppress(FileNotFoundError):
+                os.unlink(leftover)
 
 
 @contextlib.contextmanager
