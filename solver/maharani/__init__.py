@@ -86,8 +86,8 @@ SIMULATE = Command(
         Option("processes", "--processes", int, "Worker processes (default: one per core).", min=1, max=64),
     ),
     examples=(
-        "tajkit simulate maharani --policy ahead --policy greedy --games 400",
-        "tajkit simulate maharani --players 4 --policy ahead --policy greedy --games 100",
+        "tajkit simulate maharani --policy ahead --policy greedy --games 200",
+        "tajkit simulate maharani --players 4 --policy ahead --policy greedy --games 50",
     ),
 )
 
