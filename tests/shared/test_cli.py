@@ -862,7 +862,7 @@ def test_an_empty_data_folder_name_is_refused_not_taken_as_here(tmp_path, monkey
     (tmp_path / "maharani.toml").write_text("[players]\nfewest = 3\n")
     result = run("--data", "", "schema", "maharani")
     assert (result.exit_code, result.stderr) == (2, "error: --data needs a folder: it was given an empty name\n")
-    monkeypatch.setenv("TAJKIT_DATA", str(tmp_path / "maharani.toml"))
+    monkeypatch.setenv("TAJKIT_DATA", "maharani.toml")  # from the test's folder: a long path is shortened
     result = run("games")
     assert result.exit_code == 2 and "maharani.toml: a file, not a folder" in result.stderr
 
