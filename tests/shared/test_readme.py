@@ -22,6 +22,9 @@ README = ROOT / "README.md"
 PAGES = [README, *sorted((ROOT / "docs").glob("*.md"))]  # a page may use a file another page saved
 FENCE = re.compile(r"^```(\w*)[^\n]*\n(.*?)^```", re.M | re.S)
 SAVE_AS = re.compile(r"[Ss]ave this as `([^`]+)`:?\s*$")
+# The pages' commands run once, in one scratch folder (the fixture ``ran``): the module stays in one
+# worker of pytest-xdist (--dist loadgroup) so that they are not run twice.
+pytestmark = pytest.mark.xdist_group("readme")
 
 
 def blocks() -> list[tuple[str, str, str]]:
@@ -94,16 +97,25 @@ def test_the_readme_shows_state_files_and_commands():
     assert len(files()) >= 5 and len(commands()) >= 20
 
 
-@pytest.mark.parametrize("line", commands())
-def test_every_readme_command_runs_as_shown(line, scratch):
-    result = run(line, scratch)
+@pytest.fixture(scope="module")
+def ran(scratch) -> dict[str, list[subprocess.CompletedProcess]]:  # noqa: ANN001
+    """Every command of the pages run once, in the pages' order, as a reader would: the shell
+    blocks' commands, then the console blocks' (a console block may read what a command wrote).
+    Each test looks at its own command's result, so the order the tests run in does not matter."""
+    return {"sh": [run(line, scratch) for line in commands()],
+            "console": [run(line, scratch) for line, _ in consoles()]}
+
+
+@pytest.mark.parametrize("k", range(len(commands())), ids=commands())
+def test_every_readme_command_runs_as_shown(k, ran):
+    line, result = commands()[k], ran["sh"][k]
     assert result.returncode == 0, f"{line}\n{result.stderr[-2000:]}"
     assert "Traceback" not in result.stderr
 
 
-@pytest.mark.parametrize(("line", "expected"), consoles())
-def test_every_readme_output_is_what_the_command_prints(line, expected, scratch):
-    result = run(line, scratch)
+@pytest.mark.parametrize("k", range(len(consoles())), ids=[line for line, _ in consoles()])
+def test_every_readme_output_is_what_the_command_prints(k, ran):
+    (line, expected), result = consoles()[k], ran["console"][k]
     assert result.returncode == 0, result.stderr
     got = result.stdout.rstrip("\n").splitlines()
     want = expected.rstrip("\n").splitlines()
