@@ -45,11 +45,11 @@ def hidden_answers(game: Any, player: str | None) -> dict[str, Any]:
 
     who = player or game.to_act
     questions = game.hint_questions(who) if who not in (None, CHANCE) else ()
-    if questions and not (sys.stdin.isatty() and sys.stderr.isatty()):
-        raise BadInput(f"hint for {present.safe(who)}: the hint needs {questions[0].prompt}, which only they have "
-                       f"seen: run it at a terminal to type it, or ask in tajkit play {game.info.id} RECORD (hint)")
     if not questions:
         return {}
+    if not (sys.stdin.isatty() and sys.stderr.isatty()):
+        raise BadInput(f"hint for {present.safe(who)}: the hint needs {questions[0].prompt}, which only they have "
+                       f"seen: run it at a terminal to type it, or ask in tajkit play {game.info.id} RECORD (hint)")
     from tajkit.cli.entry import _Editor
     from tajkit.cli.play import Table
 

@@ -440,12 +440,13 @@ def play_cmd(
     with hints (hint, take 1), undo, fix N, standings, show and log.
 
     Examples: tajkit play artisans night.toml --player Asha --player Babur  ·
-    tajkit play artisans night.toml --do "roll 4 6" --do "dome 5"  ·  tajkit play artisans night.toml
+    tajkit play artisans night.toml --do "roll 4 6" --do "dome middle 5"  ·  tajkit play artisans night.toml
     """
     from tajkit.cli import play
 
     info = registry.get(game)
-    _needs_play(info)
+    if not info.plays:
+        raise BadInput(f"tajkit play {game}: not available for {game} yet (see: tajkit games)")
     spec = info.load_spec(ctx.obj)
     interactive = stdin_is_interactive() and sys.stderr.isatty()
     raise typer.Exit(play.run(info, spec, record, setup, player or [], do or [], as_json, interactive, ctx.obj))
@@ -466,11 +467,6 @@ def serve_cmd(
     from tajkit.cli.web import serve
 
     serve.run(Path(folder), ctx.obj, port, lan)
-
-
-def _needs_play(info: Any) -> None:
-    if not info.plays:
-        raise BadInput(f"tajkit play {info.id}: not available for {info.id} yet (see: tajkit games)")
 
 
 @command("schema")

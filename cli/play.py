@@ -255,21 +255,17 @@ class Table:
         if not rest:
             out(self.session.describe())
             return
-        from tajkit.cli.commands import picture
-        from tajkit.cli.files import write_new
+        from tajkit.cli import commands
 
         s = self.session
         if not s.info.draws:
             raise BadInput(f"show {present.safe(rest[0])}: tajkit draws no picture for {s.info.id}; show alone "
                            "prints the position")
-        target = Path(" ".join(rest))
-        if target.suffix.lower() != ".png":
-            raise BadInput(f"show {present.safe(str(target))}: a picture's file name ends in .png")
+        target = commands.output_target(" ".join(rest), None, False, ".png", "show")  # tajkit show's checks
         data = s.state_file()
         if data is None:
             raise BadInput("show: nothing is on the table to draw yet")
-        write_new(target, picture(s.info, s.spec, data))
-        say(f"  wrote {target}")
+        commands.deliver(target, commands.picture(s.info, s.spec, data), False, announce=True)
 
     def do_undo(self, rest: list[str], line: str) -> None:
         number = len(self.session.events)
@@ -311,10 +307,7 @@ class Table:
         if rest and rest[0].lower() == "all":
             hints = self._every_hint()
         else:
-            who = " ".join(rest) if rest else None
-            if who is not None:
-                who = self._player_named(who)
-            hints = [self._hint(who)]
+            hints = [self._hint(self._player_named(" ".join(rest)) if rest else None)]
         for hint in hints:
             self.hints[hint.player] = hint
             if len(hints) > 1:

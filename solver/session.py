@@ -21,7 +21,7 @@ from typing import Any
 from tajkit.solver import statefile, wording
 from tajkit.solver.errors import BadInput, BadState
 from tajkit.solver.game import Game, Report, ScoreResult
-from tajkit.solver.protocol import CHANCE, Position, Record
+from tajkit.solver.protocol import CHANCE, Position, Record, replay
 
 try:  # a lock on the record's folder; where fcntl is missing (Windows) one writer is assumed
     import fcntl
@@ -157,14 +157,12 @@ class Hint:
 class Session:
     """A record file and its replay. Create one with :meth:`start` (a new game) or :meth:`open`."""
 
-    def __init__(self, info: Game[Any, Any], spec: Any, path: Path, record: Record, states: list[Any],
-                 actions: list[Any]) -> None:
+    def __init__(self, info: Game[Any, Any], spec: Any, path: Path, record: Record, states: list[Any]) -> None:
         self.info, self.spec, self.path = info, spec, path
         self.play = info.play(spec)
         self.rules = self.play.rules
         self.record = record
         self.states = states  # states[0] after the setup, states[i] after event i
-        self.actions = actions
         self.undone: list[str] = []  # events taken back, last first out: what redo plays again
         self._legal: tuple[Any, list[str]] | None = None
 
@@ -182,7 +180,7 @@ class Session:
             raise BadInput(f"{name}: no such folder {wording.shown(str(path.parent))}")
         started = datetime.datetime.now().replace(microsecond=0).isoformat(sep=" ")
         record = Record(info.id, dict(setup), (), started)
-        session = cls(info, spec, path, record, *_replayed(info.play(spec).rules, record))
+        session = cls(info, spec, path, record, _replayed(info.play(spec).rules, record))
         with locked(path.parent):
             if path.exists():
                 raise BadInput(f"{name} already exists: resume it with tajkit play {info.id} {name}")
@@ -192,12 +190,12 @@ class Session:
     @classmethod
     def open(cls, info: Game[Any, Any], spec: Any, path: Path) -> Session:
         record = read_record(path, info.id)
-        return cls(info, spec, path, record, *_replayed(info.play(spec).rules, record))
+        return cls(info, spec, path, record, _replayed(info.play(spec).rules, record))
 
     @classmethod
     def of_record(cls, info: Game[Any, Any], spec: Any, record: Record, path: Path) -> Session:
         """A session over a record already read (for ``score``, ``hint`` and ``show`` of a record)."""
-        return cls(info, spec, path, record, *_replayed(info.play(spec).rules, record))
+        return cls(info, spec, path, record, _replayed(info.play(spec).rules, record))
 
     # --- where the game stands -------------------------------------------------------------------
 
@@ -250,15 +248,14 @@ class Session:
         """Check ``texts`` one after another and record them all, or none (``BadInput`` naming the
         event and the rule). Returns each event as the record keeps it (the game's notation)."""
         with self._writing():
-            states, actions, written = [], [], []
+            states, written = [], []
             state = self.state
             for k, text in enumerate(texts):
                 action = self._checked(state, text, len(self.events) + k + 1, len(texts) > 1)
                 written.append(self.rules.format(state, action))
                 state = self.rules.apply(state, action)
                 states.append(state)
-                actions.append(action)
-            self._commit(self.events + tuple(written), self.states + states, self.actions + actions)
+            self._commit(self.events + tuple(written), self.states + states)
             self.undone.clear()
         return written
 
@@ -268,7 +265,7 @@ class Session:
             if not self.events:
                 raise BadInput("undo: nothing to take back: no event has been recorded since the setup")
             last = self.events[-1]
-            self._commit(self.events[:-1], self.states[:-1], self.actions[:-1])
+            self._commit(self.events[:-1], self.states[:-1])
         self.undone.append(last)
         return last
 
@@ -292,10 +289,10 @@ class Session:
             written = self.rules.format(before, action)
             events = self.events[:number - 1] + (written,) + self.events[number:]
             try:
-                states, actions = _replayed(self.rules, replace(self.record, events=events))
+                states = _replayed(self.rules, replace(self.record, events=events))
             except BadInput as refused:
                 raise BadInput(*(f"fix {number}: {written!r} would make {p}" for p in refused.problems)) from None
-            self._commit(events, states, actions)
+            self._commit(events, states)
         return written
 
     # --- hints -----------------------------------------------------------------------------------
@@ -389,19 +386,18 @@ class Session:
         if on_disk == self.record:
             return
         if on_disk.setup == self.record.setup and on_disk.events[:len(self.events)] == self.events:
-            state, states, actions = self.state, list(self.states), list(self.actions)
+            state, states = self.state, list(self.states)
             for number, text in enumerate(on_disk.events[len(self.events):], start=len(self.events) + 1):
                 action = self._checked(state, text, number, True)
                 state = self.rules.apply(state, action)
                 states.append(state)
-                actions.append(action)
-            self.record, self.states, self.actions = on_disk, states, actions
+            self.record, self.states = on_disk, states
             return
-        self.record, (self.states, self.actions) = on_disk, _replayed(self.rules, on_disk)
+        self.record, self.states = on_disk, _replayed(self.rules, on_disk)
 
-    def _commit(self, events: tuple[str, ...], states: list[Any], actions: list[Any]) -> None:
+    def _commit(self, events: tuple[str, ...], states: list[Any]) -> None:
         self.record = replace(self.record, events=events)
-        self.states, self.actions = states, actions
+        self.states = states
         self._save()
 
     def _save(self) -> None:
@@ -412,11 +408,8 @@ class Session:
                            "the event is not recorded") from None
 
 
-def _replayed(rules: Any, record: Record) -> tuple[list[Any], list[Any]]:
-    from tajkit.solver.protocol import replay
-
-    done = replay(rules, record)
-    return list(done.states), list(done.actions)
+def _replayed(rules: Any, record: Record) -> list[Any]:
+    return list(replay(rules, record).states)
 
 
 def setup_from_answers(base: Mapping[str, Any], answers: Mapping[str, Any]) -> dict[str, Any]:

@@ -34,7 +34,7 @@ from starlette.templating import Jinja2Templates
 
 from tajkit.solver import games as registry
 from tajkit.solver.errors import BadInput
-from tajkit.solver.session import Hint, Session, is_record, read_record
+from tajkit.solver.session import Hint, Session, is_record, record_of
 
 MAX_BODY = 64 * 1024  # a form of a real table is a few kilobytes
 RECORD_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,79}")  # a record's file name, without .toml: never a path
@@ -78,15 +78,24 @@ class Companion:
         with self.lock(name):
             session = self.sessions.get(name)
             if session is None:
-                if not path.is_file():
-                    raise LookupError(name)
-                data = read_record_data(path)
-                info = registry.get(str(data.get("game")))
-                session = Session.open(info, self.spec(info.id), path)
+                session = self._open(name, path)
                 self.sessions[name] = session
             else:
                 session.refresh()
             return session
+
+    def _open(self, name: str, path: Path) -> Session:
+        """The record ``name`` replayed; a file that is missing or holds no record is no game here."""
+        from tajkit.solver import statefile
+
+        try:
+            data = statefile.read_source(str(path))
+            info = registry.get(str(data.get("game"))) if is_record(data) else None
+        except BadInput:
+            info = None
+        if info is None:
+            raise LookupError(name)
+        return Session.of_record(info, self.spec(info.id), record_of(data, info.id, path.name), path)
 
     def records(self) -> list[tuple[str, Session]]:
         """The games in the folder, newest first (a file that is no record is left out)."""
@@ -99,16 +108,6 @@ class Companion:
             except (BadInput, LookupError):
                 continue
         return found
-
-
-def read_record_data(path: Path) -> dict[str, Any]:
-    from tajkit.solver import statefile
-
-    data = statefile.read_source(str(path))
-    if not is_record(data):
-        raise BadInput(f"{path.name}: not a game record")
-    read_record(path, str(data.get("game")))
-    return data
 
 
 # --- security -------------------------------------------------------------------------------------
@@ -199,6 +198,11 @@ def forbidden(request: Request, exc: Exception) -> Response:
     return page(request, "error.html", 403, message=str(exc) or "Forbidden.")
 
 
+def refused(request: Request, exc: Exception) -> Response:
+    """Bad input no page answered itself (a record edited into an illegal game): its lines, 400."""
+    return page(request, "error.html", 400, message="; ".join(getattr(exc, "problems", ())) or str(exc))
+
+
 def too_large(request: Request, exc: Exception) -> Response:
     return page(request, "error.html", 413, message=str(exc))
 
@@ -214,7 +218,8 @@ def create_app(companion: Companion, extra: Sequence[Any] = ()) -> Starlette:
         Mount("/static", app=StaticFiles(directory=str(HERE / "static")), name="static"),
     ]
     app = Starlette(routes=routes, exception_handlers={404: not_found, LookupError: not_found,
-                                                       PermissionError: forbidden, TooLarge: too_large})
+                                                       PermissionError: forbidden, TooLarge: too_large,
+                                                       BadInput: refused})
     app.state.companion = companion
     app.add_middleware(Guard, companion=companion)
     return app

@@ -288,3 +288,16 @@ def test_what_is_legal_follows_an_undo_and_another_event_of_the_same_number(tmp_
     session.undo()  # and nothing asks what is legal before the other event
     session.apply(other)
     assert session.legal() == listed(session.state) != after
+
+
+def test_show_at_the_prompt_draws_the_position_and_never_replaces_a_file(tmp_path, monkeypatch):
+    """`show FILE.png` at the play prompt writes the picture as tajkit show does, with its checks:
+    an existing file is refused, and so is a name that is no PNG's (lines read from a pipe)."""
+    monkeypatch.chdir(tmp_path)
+    session, events = started(tmp_path, "artisans")
+    session.apply(*events[:2])
+    result = run("play", "artisans", str(session.path), input="show pos.png\nshow pos.png\nshow pos.pdf\nquit\n")
+    assert (tmp_path / "pos.png").read_bytes()[:4] == b"\x89PNG"
+    assert "wrote pos.png" in result.stderr
+    assert "pos.png already exists" in result.stderr and "must end in .png" in result.stderr
+    assert result.exit_code == 2  # lines from a pipe: a refused line is an error at the end

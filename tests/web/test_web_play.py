@@ -289,3 +289,16 @@ def test_the_choices_are_a_handful_at_each_step_for_every_game():
             assert sorted(leaves(tree)) == sorted(legal), game
             assert max(widths(tree)) <= max(FEW, 1) or len(legal) <= FEW, (game, max(widths(tree)))
             state = rules.apply(state, rng.choice(rules.legal_actions(state)))
+
+
+def test_a_file_that_is_no_record_is_no_game_and_a_broken_record_says_which_event(tmp_path):
+    record = seeded(tmp_path)
+    (tmp_path / "notes.toml").write_text("not = 'a record'\n")
+    web, companion = client(tmp_path)
+    assert web.get("/g/notes").status_code == 404
+    Session.open(games.get("artisans"), games.get("artisans").load_spec(), tmp_path / "night.toml").apply(
+        *record.events[:2])
+    path = tmp_path / "night.toml"
+    path.write_text(path.read_text().replace(json.dumps(record.events[1]), json.dumps("nonsense")))
+    page = web.get("/g/night")
+    assert page.status_code == 400 and "event 2 (&#39;nonsense&#39;)" in page.text
