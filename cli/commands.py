@@ -16,6 +16,7 @@ from typing import Annotated, Any, Callable, Optional
 import typer
 
 from tajkit.cli import present
+from tajkit.solver import speccache
 from tajkit.solver.errors import BadInput, BadState
 from tajkit.solver.game import FORM_NAMES, Command, Game, Option
 
@@ -143,7 +144,7 @@ def printout(info: Game, kind: str | None, lang: str, players: int | None, count
     if players is not None:  # before the output's checks: a wrong count is the first thing to say
         from tajkit.sheets import documents
 
-        documents.design_for(info, info.load_spec(data), players)
+        documents.design_for(info, speccache.load_spec(info, data), players)
     pages = count or (1 if chosen == "reference" else 10)
     suffix = (f"-{lang}" if lang != "en" else "") + (f"-{players}-players" if players is not None else "")
     return chosen, pages, f"{info.id}-{chosen}{suffix}-{paper}-{ink}.pdf"
@@ -157,7 +158,7 @@ def render(info: Game, kind: str, paper: str, ink: str, count: int, lang: str,
 
     from tajkit.sheets import documents
 
-    spec = info.load_spec(data)
+    spec = speccache.load_spec(info, data)
     if kind == "sheet":  # a game's own sheet: its drawing module prints it
         return import_module(info.drawing).render_pad(spec, paper=paper, ink=ink, count=count), ""
     if kind == "reference":
@@ -187,7 +188,7 @@ def game_command(info: Game, name: str, cmd: Command) -> Callable[..., None]:
     def run(ctx: typer.Context, **given: Any) -> None:
         as_json = given.pop("as_json")
         state = given.pop("state", None)
-        spec = info.load_spec(ctx.obj)  # the folder `tajkit --data DIR` resolved for this invocation
+        spec = speccache.load_spec(info, ctx.obj)  # the folder `tajkit --data DIR` resolved for this invocation
         data = read_state(state) if state is not None else None
         values = {key: _plain(value) for key, value in given.items()}
         for key, value in values.items():

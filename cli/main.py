@@ -23,6 +23,7 @@ from typer.core import TyperGroup
 from tajkit.cli import commands, present
 from tajkit.cli import history as history_cli
 from tajkit.solver import games as registry
+from tajkit.solver import speccache
 from tajkit.solver.errors import BadInput, SolverFailure
 
 HELP = {"help_option_names": ["-h", "--help"]}
@@ -362,7 +363,7 @@ def score_cmd(
     if png is not None and not info.draws:
         raise BadInput(f"--png: tajkit draws no picture for {game} (see: tajkit games)")
     target = commands.output_target(png, None, force, ".png", "--png", stdout_free=False) if png is not None else None
-    spec = info.load_spec(ctx.obj)
+    spec = speccache.load_spec(info, ctx.obj)
     if state is None:
         if not stdin_is_interactive():
             raise BadInput(
@@ -404,7 +405,7 @@ def show_cmd(
     if not info.draws:
         raise BadInput(f"tajkit show {game}: tajkit draws no picture for {game} (see: tajkit games)")
     target = commands.output_target(output, None, force, ".png")
-    spec = info.load_spec(ctx.obj)
+    spec = speccache.load_spec(info, ctx.obj)
     data = commands.read_state(state)
     game = commands.record_session(info, spec, data, state)
     if game is not None:
@@ -447,7 +448,7 @@ def play_cmd(
     info = registry.get(game)
     if not info.plays:
         raise BadInput(f"tajkit play {game}: not available for {game} yet (see: tajkit games)")
-    spec = info.load_spec(ctx.obj)
+    spec = speccache.load_spec(info, ctx.obj)
     interactive = stdin_is_interactive() and sys.stderr.isatty()
     raise typer.Exit(play.run(info, spec, record, setup, player or [], do or [], as_json, interactive, ctx.obj))
 
@@ -487,7 +488,7 @@ def schema_cmd(
         return
     if not info.scores:
         raise BadInput(f"tajkit schema {game}: no state file for {game} yet (see: tajkit games)")
-    typer.echo(json.dumps(info.schema(info.load_spec(ctx.obj)), indent=2, ensure_ascii=False))
+    typer.echo(json.dumps(info.schema(speccache.load_spec(info, ctx.obj)), indent=2, ensure_ascii=False))
 
 
 def _register_game_commands() -> None:

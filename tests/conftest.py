@@ -26,3 +26,4 @@ def no_real_play_log(tmp_path_factory: pytest.TempPathFactory) -> None:
     """No test reaches the user's own play log (tajkit play saves a finished game there): without
     --db, the log is a file of this test run's (tests of the log set their own)."""
     os.environ["TAJKIT_HISTORY"] = str(tmp_path_factory.mktemp("play-log") / "history.sqlite")
+    os.environ["TAJKIT_CACHE"] = str(tmp_path_factory.mktemp("spec-cache"))  # nor the user's cache folder

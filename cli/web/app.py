@@ -33,6 +33,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.templating import Jinja2Templates
 
 from tajkit.solver import games as registry
+from tajkit.solver import speccache
 from tajkit.solver.errors import BadInput
 from tajkit.solver.session import Hint, Session, is_record, record_of
 
@@ -61,7 +62,7 @@ class Companion:
     _guard: threading.Lock = field(default_factory=threading.Lock)
 
     def spec(self, game: str) -> Any:
-        return registry.get(game).load_spec(self.data)
+        return speccache.load_spec(registry.get(game), self.data)
 
     def record_path(self, name: str) -> Path:
         if not RECORD_NAME.fullmatch(name):
