@@ -149,16 +149,4 @@ class Printing(BaseModel):
     scorepad_text: dict[str, PadText] = {}
 
 
-# --- shared field types of state files ---------------------------------------------------------
-
-PlayerName = Annotated[
-    str,
-    Field(
-        min_length=1,
-        max_length=40,
-        pattern=r"^[^\s\x00-\x1f\x7f-\x9f](?:[^\x00-\x1f\x7f-\x9f]*[^\s\x00-\x1f\x7f-\x9f])?$",
-        description="the player's name: 1-40 characters, no control characters, not blank",
-    ),
-]
 Ident = Annotated[str, Field(pattern=r"^[a-z][a-z0-9_]{0,39}$", description="a lower-case key such as left_minaret")]
-MAX_PLAYERS_IN_A_FILE = 20

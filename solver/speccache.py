@@ -17,6 +17,7 @@ folder, which belongs to the user as their own configuration does.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import os
 import pickle
@@ -69,10 +70,8 @@ def load_spec(game: Game, data: Path | None = None) -> Any:
         path = None  # an override file that cannot be read: load_spec says so
     if path is None:
         return game.load_spec(data)
-    try:
+    with contextlib.suppress(Exception):  # not built yet, or a damaged or foreign file: build it
         return pickle.loads(path.read_bytes())
-    except Exception:  # noqa: BLE001 - not built yet, or a damaged or foreign file: build it
-        pass
     spec = game.load_spec(data)
     _keep(path, game.id, spec)
     return spec

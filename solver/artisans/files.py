@@ -32,7 +32,7 @@ def state_model(spec: Spec, finished: bool) -> Any:
     are published in the JSON Schema; interactive entry asks for every field of the first, in order."""
     from pydantic import AliasChoices, ConfigDict, Field, create_model, model_validator
 
-    from tajkit.solver.seedmodels import MAX_PLAYERS_IN_A_FILE, PlayerName
+    from tajkit.solver.statefields import MAX_PLAYERS_IN_A_FILE, PlayerName
 
     box = Annotated[int, Field(ge=EMPTY, le=spec.faces)]
     fields: dict[str, Any] = {"name": (PlayerName, Field(description="the player's name, one per sheet"))}

@@ -23,7 +23,7 @@ from tajkit.solver.errors import BadState, Problem
 from tajkit.solver.karigar.rules import SUPPLY, Board, Card, Offer, Option, Position, Space, current_level, lay_out, level_order_problems
 from tajkit.solver.karigar.spec import GAME_ID, Spec, counts, repeated
 from tajkit.solver.ranking import join_names, plural
-from tajkit.solver.seedmodels import PlayerName
+from tajkit.solver.statefields import PlayerName
 
 Points = Annotated[int, Field(ge=0, le=99)]
 SPACE = r"^([1-9][0-9]?[LR]|T[1-9]|A[1-9])$"

@@ -68,7 +68,7 @@ from tajkit.solver.karigar.files import bag_model, card_model, card_of, card_sha
 from tajkit.solver.karigar.rules import SUPPLY, Act, Board, Card, Offer, Position, Space, Turn, affords, current_level, lay_out
 from tajkit.solver.karigar.spec import Spec, counts, describe, repeated
 from tajkit.solver.protocol import CHANCE
-from tajkit.solver.seedmodels import PlayerName
+from tajkit.solver.statefields import PlayerName
 
 MOST_POINTS = 99  # the scorer's bound on a card's Taj points (files.Points)
 TURN, ACT, AFTER, REVEAL, OVER = "turn", "act", "after", "reveal", "over"

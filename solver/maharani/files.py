@@ -51,7 +51,7 @@ class Replay:
 def state_model(spec: Spec) -> Any:
     from pydantic import ConfigDict, Field, create_model
 
-    from tajkit.solver.seedmodels import PlayerName
+    from tajkit.solver.statefields import PlayerName
 
     strict = ConfigDict(extra="forbid", strict=True)
     space = Annotated[str, Field(pattern=r"^[a-p]\d{1,2}$", description="a space: column letter and row number, e.g. c4")]

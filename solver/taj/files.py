@@ -11,7 +11,7 @@ from pydantic import BaseModel, ConfigDict, Field, create_model
 from tajkit.solver import statefile
 from tajkit.solver import wording
 from tajkit.solver.errors import BadState, Problem
-from tajkit.solver.seedmodels import PlayerName
+from tajkit.solver.statefields import PlayerName
 from tajkit.solver.taj.rules import Display, Player, Table
 from tajkit.solver.taj.spec import GAME_ID, Spec
 

@@ -487,7 +487,7 @@ def _setup_model(spec: Spec) -> Any:
 
     from pydantic import ConfigDict, Field, create_model
 
-    from tajkit.solver.seedmodels import PlayerName
+    from tajkit.solver.statefields import PlayerName
 
     colour = Literal[spec.colours]  # type: ignore[valid-type]
     return create_model(

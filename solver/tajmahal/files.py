@@ -29,7 +29,7 @@ from tajkit.solver import statefile
 from tajkit.solver import wording
 from tajkit.solver.errors import BadState, IllegalMove, Problem
 from tajkit.solver.ranking import join_names
-from tajkit.solver.seedmodels import MAX_PLAYERS_IN_A_FILE, PlayerName
+from tajkit.solver.statefields import MAX_PLAYERS_IN_A_FILE, PlayerName
 from tajkit.solver.tajmahal.rules import (
     ONCE_RULE,
     PRIZE_RULE,
