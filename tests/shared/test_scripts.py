@@ -124,3 +124,16 @@ def test_bench_serve_follows_one_game_from_eight_phones():
     lines = run_script("bench_serve.py", "--requests", "60")
     assert lines[0].startswith("8 clients, 60 requests in ") and lines[0].split(", ")[2].startswith("0 errors")
     assert lines[-1].startswith("  every request (no hints): median ")
+
+
+def test_the_fluid_bound_is_never_below_perfect_honest_play():
+    """scripts/fluid_bound.py (issue 28's experiment): the weakly coupled relaxation is an exact
+    expectation, so where the exact ending knows perfect honest play it must be at least that."""
+    lines = run_script("fluid_bound.py", "--boxes", "3", "--positions", "3", "--dice", "1")
+    positions = [line for line in lines if line.startswith("position: ")]
+    assert len(positions) == 3
+    for line in positions:
+        honest = float(line.split("perfect honest play ")[1].split(",")[0])
+        bound = float(line.split("fluid bound ")[1].split(",")[0])
+        assert bound >= honest - 1e-6, line
+    assert lines[-1].startswith("3 positions with 3 empty boxes, 1 roll sequences each: perfect honest play ")
