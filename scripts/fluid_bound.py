@@ -28,6 +28,12 @@ prices a feature is indifferent to the rolls it uses (complementary slackness), 
 barely depend on the roll. The 1.9 points above the clairvoyant are the gap between the
 sequence's linear relaxation and its integer optimum.
 
+**Exact endings with a clairvoyant opening** (an information relaxation too: the dice of the
+opening told in advance, honest play from the first position with 10 empty boxes, which the exact
+ending solves) is bounded, whatever the dice, by the best such position; but the best is high:
+with only the waterway, the dome, the archway and one orchard box left, all trees watered and 11
+raindrops, perfect honest play still scores 38.77.
+
 What would be needed: a value function that is not additive over features (the best use of a
 roll is one feature's), and an exact solver for the charged problem on known dice.
 """
