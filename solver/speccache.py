@@ -1,6 +1,6 @@
 """A game's built spec kept on disk between commands, so that a command at the table does not
-spend a tenth of a second typing and checking the same seed file again (``tajkit hint`` starts in
-about half a second, and this was a fifth of it).
+spend about 40 ms typing and checking the same seed file again (a tenth of a ``tajkit hint``
+process: docs/data.md).
 
 The file is named by a fingerprint of everything the spec is built from: the game's seed file,
 the user's override file (``--data``) if there is one, and the code that reads them (the name,
