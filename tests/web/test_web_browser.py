@@ -9,7 +9,8 @@ import re
 
 import pytest
 
-from tajkit.solver.session import read_record
+from tajkit.solver import games
+from tajkit.solver.session import Session, read_record
 
 pytestmark = pytest.mark.slow  # a browser and a server each; about half a minute in all
 
@@ -103,3 +104,30 @@ def test_a_taj_table_scored_through_the_form_with_one_mistake_corrected(server, 
     page.screenshot(path=page.shots / "score-result.png", full_page=True)
     assert "Asha" in page.content() and "Ben" in page.content()
     assert tap_targets_too_small(page) == []
+
+
+def test_a_position_keeps_a_boards_columns_and_wraps_words_on_a_phone(server, phone):
+    """The position as text on a phone: Maharani's board rows keep their columns, each on one
+    line, and Artisans' lines of words wrap; the page itself is never wider than the phone (a wide
+    row scrolls inside its box)."""
+    maharani, artisans = games.get("maharani"), games.get("artisans")
+    Session.start(maharani, maharani.load_spec(), server.folder / "mosaic.toml",
+                  {"rondel": ["Yew", "Gc", "Yc", "Bew"], "players": [{"name": "Anna"}, {"name": "Bence"}]})
+    Session.start(artisans, artisans.load_spec(), server.folder / "evening.toml",
+                  {"players": [{"name": "Asha"}, {"name": "Babur"}]}).apply("roll 4 6", "dome middle 4")
+    page = phone
+    page.goto(f"{server.base}/g/mosaic")
+    page.locator("summary", has_text="The position").click()
+    line = page.locator("pre.text span").first.evaluate("e => parseFloat(getComputedStyle(e).lineHeight)")
+    board = [r for r in page.locator("pre.text span.columns").all() if r.inner_text().strip()[:2] in ("8 ", "1 ")]
+    assert len(board) == 2
+    assert all(r.bounding_box()["height"] <= line * 1.5 for r in board)  # one line each
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    page.screenshot(path=page.shots / "maharani.png", full_page=True)
+
+    page.goto(f"{server.base}/g/evening")
+    page.locator("summary", has_text="The position").click()
+    words = page.locator("pre.text span.words").filter(has_text="raindrops used").first
+    assert words.bounding_box()["height"] > line * 1.5  # wrapped, not cut
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    page.screenshot(path=page.shots / "artisans.png", full_page=True)
