@@ -222,6 +222,13 @@ class Session:
             self._legal = (state, [self.rules.format(state, a) for a in self.rules.legal_actions(state)])
         return self._legal[1]
 
+    def ahead(self) -> dict[str, list[str]]:
+        """The players who may act now, before their turn comes, each with the events that would
+        play for them (Artisans: every sheet uses the same roll, ``Ben: dome middle 5``); none for
+        a game whose play does not say (it has no ``ahead_events``)."""
+        events = getattr(self.play, "ahead_events", None)
+        return events(self.state) if events is not None else {}
+
     def standings(self) -> ScoreResult:
         return self.rules.standings(self.state)
 
@@ -323,13 +330,14 @@ class Session:
 
     def take(self, hint: Hint, number: int) -> list[str]:
         """Play the ``number``-th move of ``hint`` (1 = the best), if the player's position is still
-        the one it was for (Artisans: ``hint all`` before the others use the roll)."""
+        the one it was for (Artisans: ``hint all`` before the others use the roll), by the player
+        to act or one who may act ahead of their turn (Artisans: every sheet uses the same roll)."""
         if hint.events != len(self.events) and not self._still(hint):
             raise BadInput(f"take {number}: the game has moved on since that hint for {hint.player}: ask for a "
                            "new one (hint)")
         if not 1 <= number <= len(hint.plays):
             raise BadInput(f"take {number}: the hint lists {len(hint.plays)} move(s): take 1-{len(hint.plays)}")
-        if self.to_act != hint.player:
+        if self.to_act != hint.player and hint.player not in self.ahead():
             raise BadInput(f"take {number}: that hint is for {hint.player}, and {self.to_act} is to act now")
         return self.apply(*hint.plays[number - 1])
 

@@ -97,6 +97,8 @@ def live_context(name: str, session: Session) -> dict[str, Any]:
         "who": who,
         "chance": who == CHANCE,
         "choices": grouped(session.legal()) if who is not None else [],
+        "ahead": [(player, f"{player}: ", len(events), grouped([e.removeprefix(f"{player}: ") for e in events]))
+                  for player, events in session.ahead().items()],
         "legal_count": len(session.legal()),
         "described": session.describe(),
         "picture": info.draws and session.state_file() is not None,

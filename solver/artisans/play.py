@@ -2,8 +2,9 @@
 (``TablePlay`` in ``solver/protocol.py``), over its rules protocol (:mod:`.protocol`).
 
 Rulebook (Playing the Game): one roll a turn for the whole table, then every player uses it on
-their own sheet. The protocol takes the players in seat order, but a hint is possible for *any*
-player who has not used the roll yet (``hint all``): it is from their own sheet with the same
+their own sheet. The protocol takes the players in seat order, but any player who has not used the
+roll yet may enter their use of it at once (``Ben: dome middle 5``; the phones offer each their own
+choices: ``ahead_events``) or ask for a hint (``hint all``): from their own sheet with the same
 roll, the other sheets as they stand. Nothing is hidden, so a hint asks nothing more.
 """
 
@@ -12,12 +13,13 @@ from __future__ import annotations
 import re
 import textwrap
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from functools import partial
 from typing import Any
 
 from tajkit.solver.artisans import files, rules
 from tajkit.solver.artisans.files import Player
-from tajkit.solver.artisans.protocol import ArtisansRules, Table, rules_for
+from tajkit.solver.artisans.protocol import Ahead, ArtisansRules, Table, rules_for
 from tajkit.solver.artisans.rules import EMPTY, Move
 from tajkit.solver.artisans.spec import Feature, Spec
 from tajkit.solver.errors import BadInput
@@ -78,9 +80,8 @@ class ArtisansPlay:
 
     def plays(self, state: Table, report: Any) -> Sequence[tuple[str, ...]]:
         """One event per move of the report (its JSON, in its order): the move in the protocol's
-        notation for the player the hint was for (the report's ``player``, else the one to act).
-        For a player after the one to act, the events are theirs: the session applies one when it
-        is that player's turn (the moves before it change no other sheet, so it stays legal)."""
+        notation for the player the hint was for (the report's ``player``, else the one to act);
+        for a player after the one to act, entered ahead of their turn (``Ben: dome middle 5``)."""
         data = report.json
         name = data.get("player") or self.rules.to_act(state)
         self._check_may_use_roll(state, name)
@@ -88,7 +89,14 @@ class ArtisansPlay:
             raise BadInput(f"the hint is for the roll {data['roll'][0]} {data['roll'][1]}, but the table rolled "
                            f"{state.roll[0]} {state.roll[1]}: ask for a hint again")  # type: ignore[index]
         legal = rules.legal_moves(self.spec, self._player(state, name).sheet, state.roll)  # type: ignore[arg-type]
-        return tuple((self.rules.format(state, self._legal_move(legal, name, move)),) for move in data["moves"])
+        seat = [p.name for p in state.players].index(name)
+        return tuple((self.rules.format(state, self._entered(state, seat, self._legal_move(legal, name, move))),)
+                     for move in data["moves"])
+
+    @staticmethod
+    def _entered(state: Table, seat: int, move: Move) -> Move | Ahead:
+        """The move as ``seat`` enters it now: in its turn, or ahead of it (``Ben: ...``)."""
+        return move if seat == state.seat else Ahead(seat, move)
 
     def _legal_move(self, legal: list[Move], name: str, listed: Mapping[str, Any]) -> Move:
         box = None if listed["box"] is None else listed["box"] - 1  # the report counts boxes from 1
@@ -109,10 +117,21 @@ class ArtisansPlay:
         names = [p.name for p in state.players]
         if player not in names:
             raise BadInput(f"{player!r} is not at the table: the players are {join_names(names)}")
-        if names.index(player) < state.seat:
+        if names.index(player) not in state.still_to_use():
             a, b = state.roll  # type: ignore[misc]
+            still = [names[s] for s in state.still_to_use()]
             raise BadInput(f"{player} has used the roll {a} {b} already (rulebook: Playing the Game, each player uses "
-                           f"the roll once); still to use it: {join_names(names[state.seat:])}")
+                           f"the roll once); still to use it: {join_names(still)}")
+
+    def ahead_events(self, state: Table) -> dict[str, list[str]]:
+        """Every player after the one to act who has not used the roll yet, with the events that
+        use it on their own sheet now (``Ben: dome middle 5``): at a table of phones everyone
+        writes at once."""
+        if self.rules.to_act(state) in (None, CHANCE):
+            return {}
+        return {state.players[seat].name: [self.rules.format(state, Ahead(seat, move))
+                                           for move in self.rules.legal_actions(replace(state, seat=seat))]
+                for seat in state.still_to_use()[1:]}
 
     @staticmethod
     def _player(state: Table, name: str) -> Player:
@@ -134,8 +153,11 @@ class ArtisansPlay:
         if who == CHANCE:
             return [f"Turn {state.turn + 1}: roll the dice for the whole table (roll A B)."]
         a, b = state.roll  # type: ignore[misc]
-        later = [p.name for p in state.players[state.seat + 1:]]
+        later = [state.players[s].name for s in state.still_to_use()[1:]]
+        entered = [state.players[s].name for s in sorted(state.ahead)]
         sentences = [f"Turn {state.turn}, roll {a} {b}: {who} to use it" + (f", then {join_names(later)}." if later else ".")]
+        if entered:
+            sentences.append(f"Used already (entered ahead): {join_names(entered)}.")
         if self._enders(state):
             sentences.append(f"Last turn: {self._ended(state)}; the others finish the turn (rulebook: End of the Game).")
         return sentences

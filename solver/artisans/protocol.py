@@ -15,6 +15,11 @@ roll is a chance action (``roll 4 6``), then each player's use of it, in this no
 The raindrops an action marks are the rules' own, at their lowest (``rules.legal_moves``): the
 notation prints them, ``dome middle 5 (1 drop)``, and a typed count is checked against them.
 
+Every sheet uses the same roll and no use of it changes another sheet, so a player may enter their
+use of the roll before their turn in seat order comes, named by their name: ``Ben: dome middle 5``
+(at a table of phones, everyone writes at once). It is checked against their own sheet at once and
+counts as their use of the roll; the players before them still use it in seat order.
+
 Rulebook (End of the Game): once a sheet is full or has used its last raindrop, the other players
 finish the turn, and the game is over. Nothing in the game is hidden: every sheet and the dice are
 on the table, so a state holds everything.
@@ -62,19 +67,34 @@ class Roll:
         object.__setattr__(self, "dice", tuple(sorted(self.dice)))
 
 
-Action = Roll | Move
+@dataclass(frozen=True)
+class Ahead:
+    """A player's use of the roll entered before their turn in seat order comes (``Ben: dome 5``)."""
+
+    seat: int
+    move: Move
+
+
+Action = Roll | Move | Ahead
 
 
 @dataclass(frozen=True)
 class Table:
     """The table between two actions: every player's sheet in seat order, the roll of the turn
-    (``None`` while the dice are to be rolled), whose use of it comes next, and how many turns
-    have been rolled."""
+    (``None`` while the dice are to be rolled), whose use of it comes next in seat order, the
+    later seats that have used it already (entered ahead), and how many turns have been rolled."""
 
     players: tuple[Player, ...]
     roll: tuple[int, int] | None = None
     seat: int = 0
     turn: int = 0
+    ahead: frozenset[int] = frozenset()
+
+    def still_to_use(self) -> list[int]:
+        """The seats that have not used this turn's roll, in seat order (the first acts next)."""
+        if self.roll is None:
+            return []
+        return [s for s in range(self.seat, len(self.players)) if s not in self.ahead]
 
 
 @dataclass(frozen=True)
@@ -156,29 +176,47 @@ class ArtisansRules:
             if not isinstance(action, Roll) or action not in self.legal_actions(state):
                 raise IllegalMove(self._roll_first(action))
             return replace(state, roll=action.dice, seat=0, turn=state.turn + 1)
+        if isinstance(action, Ahead):
+            self._check_ahead(state, action.seat, repr(action))
+            return self._use(state, action.seat, action.move)
         if not isinstance(action, Move):
             raise IllegalMove(self._rolled_already(state))
-        if action not in self._moves(state):
-            feature = self.spec.by_id.get(action.feature or "")
-            if not action.skip and (feature is None or action.box not in range(feature.size)
-                                    or action.value not in range(1, self.spec.faces + 1)):
-                raise IllegalMove(f"{action!r} is no box and value of the sheet; {self._alternatives(state)}")
-            wanted = Wanted(feature, action.box, action.value, action.water_tree, action.raindrops)
-            raise IllegalMove(self._refusal(state, wanted))
-        return self._after(state, action)
+        return self._use(state, state.seat, action)
 
-    def _after(self, state: Table, move: Move) -> Table:
-        player = state.players[state.seat]
+    def _use(self, state: Table, seat: int, move: Move) -> Table:
+        """``seat``'s use of the roll, checked against its own sheet, and the turn moved on: the
+        next seat still to use the roll acts, or, when none is left, the turn is over."""
+        mine = replace(state, seat=seat)  # the refusals speak of this player's sheet
+        if move not in self._moves(mine):
+            feature = self.spec.by_id.get(move.feature or "")
+            if not move.skip and (feature is None or move.box not in range(feature.size)
+                                  or move.value not in range(1, self.spec.faces + 1)):
+                raise IllegalMove(f"{move!r} is no box and value of the sheet; {self._alternatives(mine)}")
+            raise IllegalMove(self._refusal(mine, Wanted(feature, move.box, move.value, move.water_tree, move.raindrops)))
         players = list(state.players)
-        players[state.seat] = replace(player, sheet=rules.apply(self.spec, player.sheet, move))
-        seat = state.seat + 1
-        if seat == len(players):  # every player has used the roll: the turn is over
-            return replace(state, players=tuple(players), roll=None, seat=0)
-        return replace(state, players=tuple(players), seat=seat)
+        players[seat] = replace(players[seat], sheet=rules.apply(self.spec, players[seat].sheet, move))
+        left = [s for s in state.still_to_use() if s != seat]
+        if not left:
+            return replace(state, players=tuple(players), roll=None, seat=0, ahead=frozenset())
+        return replace(state, players=tuple(players), seat=left[0],
+                       ahead=frozenset(s for s in (*state.ahead, seat) if s > left[0]))
+
+    def _check_ahead(self, state: Table, seat: int, text: str) -> None:
+        """``seat`` may enter its use of the roll now: the dice are rolled and it has not used them."""
+        if state.roll is None:
+            raise IllegalMove(f"{text}: the dice are rolled first, once a turn for the whole table (rulebook: Playing "
+                              "the Game): type the two dice, e.g. roll 4 6")
+        name = state.players[seat].name
+        if seat not in state.still_to_use():
+            a, b = state.roll
+            raise IllegalMove(f"{text}: {name} has used the roll {a} {b} already (rulebook: Playing the Game, each "
+                              "player uses the roll once)")
 
     # --- notation ----------------------------------------------------------------------------------
 
     def format(self, state: Table, action: Action) -> str:
+        if isinstance(action, Ahead):
+            return f"{state.players[action.seat].name}: {self.format(replace(state, seat=action.seat), action.move)}"
         if isinstance(action, Roll):
             return f"roll {action.dice[0]} {action.dice[1]}"
         drops = f" ({plural(action.raindrops, 'drop')})" if action.raindrops else ""
@@ -190,9 +228,14 @@ class ArtisansRules:
 
     def parse(self, state: Table, text: str) -> Action:
         who = self.to_act(state)
-        words = _words(text)
         if who is None:
             raise IllegalMove(f"{text!r}: the game is over (rulebook: End of the Game)")
+        seat, rest = self._named_seat(state, text)
+        if seat is not None:
+            self._check_ahead(state, seat, repr(text))
+            move = self.parse(replace(state, seat=seat), rest)
+            return move if seat == state.seat else Ahead(seat, move)  # type: ignore[arg-type]
+        words = _words(text)
         if who == CHANCE:
             return self._parse_roll(text, words)
         if words and words[0] == "roll":
@@ -206,6 +249,19 @@ class ArtisansRules:
         if found is None or wanted.drops not in (None, found.raindrops):
             raise IllegalMove(self._refusal(state, wanted))
         return found
+
+    def _named_seat(self, state: Table, text: str) -> tuple[int | None, str]:
+        """``Ben: dome 5``: Ben's seat and ``dome 5``; text that names no player first: None and
+        the text. A name that is no player's is refused, naming the players."""
+        name, colon, rest = text.partition(":")
+        if not colon:
+            return None, text
+        names = [p.name for p in state.players]
+        folded = [n.casefold() for n in names]
+        if name.strip().casefold() not in folded:
+            raise BadInput(f"{text!r}: {name.strip()!r} is not at the table: the players are {', '.join(names)} "
+                           "(Name: event enters a player's use of the roll)")
+        return folded.index(name.strip().casefold()), rest.strip()
 
     def _parse_roll(self, text: str, words: list[str]) -> Roll:
         if words[:1] == ["roll"]:

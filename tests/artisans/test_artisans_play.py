@@ -323,3 +323,36 @@ def test_the_picture_draws_a_game_in_play_and_a_finished_one() -> None:
 def test_the_game_forwards_to_its_table_play() -> None:
     """GAME.play(spec) is this module's adapter over the game's own rules."""
     assert isinstance(PLAY, ArtisansPlay) and PLAY.rules.spec is SPEC
+
+
+def test_a_player_who_entered_ahead_is_said_so_and_gets_no_hint_for_the_roll() -> None:
+    """Playing the Game (each player uses the roll once): after ``Chitra: ...`` the first line
+    says who is still to use the roll and that Chitra has; a hint for Chitra is refused, one for
+    Ben is from his own sheet."""
+    setup = setup_from(NAMES, ["", "", ""])
+    state = replay(RULES, Record("artisans", setup, ("roll 4 6", "Chitra: dome middle 5"))).state
+    assert PLAY.describe(state).splitlines()[:2] == ["Turn 1, roll 4 6: Asha to use it, then Ben.",
+                                                     "Used already (entered ahead): Chitra."]
+    with pytest.raises(BadInput) as refused:
+        PLAY.position(state, "Chitra", {})
+    assert "Chitra has used the roll 4 6 already" in refused.value.problems[0]
+    assert "still to use it: Asha and Ben" in refused.value.problems[0]
+    assert PLAY.position(state, "Ben", {}).options == {"roll": (4, 6), "player": "Ben"}
+
+
+def test_a_later_players_hint_is_taken_at_once_as_their_use_of_the_roll(tmp_path) -> None:
+    """Playing the Game (every player uses the same roll on their own sheet): Chitra asks for a
+    hint while Asha is to act and takes its best move; it is recorded in her name and Asha is still
+    to act."""
+    from tajkit.solver.session import Session, read_record
+
+    path = tmp_path / "three.toml"
+    session = Session.start(GAME, SPEC, path, setup_from(NAMES, ["", "", ""]))
+    session.apply("roll 4 6")
+    chitra = session.hint("Chitra", {})
+    assert all(events[0].startswith("Chitra: ") for events in chitra.plays)
+    session.take(chitra, 1)
+    assert read_record(path, "artisans").events[-1] == chitra.plays[0][0]
+    assert session.to_act == "Asha" and "Chitra" not in session.ahead()
+    with pytest.raises(BadInput, match="the game has moved on since that hint for Chitra"):
+        session.take(chitra, 2)

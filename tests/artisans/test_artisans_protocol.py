@@ -4,13 +4,14 @@ against the rulebook (artisans-of-the-taj-mahal.txt). Each test cites the sectio
 from __future__ import annotations
 
 import tomllib
+from dataclasses import replace
 from fractions import Fraction
 from pathlib import Path
 
 import pytest
 
 from tajkit.solver import games
-from tajkit.solver.artisans.protocol import Roll
+from tajkit.solver.artisans.protocol import Ahead, Roll
 from tajkit.solver.artisans.files import read_state
 from tajkit.solver.artisans.rules import Move
 from tajkit.solver.artisans.scoring import score
@@ -272,3 +273,85 @@ def test_a_hand_made_move_must_be_the_rules_own() -> None:
         RULES.apply(state, Move("gate", 0, 6, 0, group_die=4, value_die=6))
     after = RULES.apply(state, Move("dome", 1, 6, 0, group_die=4, value_die=6))
     assert after.players[0].sheet.values[SPEC.features.index(SPEC.by_id["dome"])] == (0, 6, 0)
+
+
+# --- a player's use of the roll entered before their turn in seat order ---------------------------
+
+
+def test_a_later_player_may_use_the_roll_before_their_turn_comes() -> None:
+    """Playing the Game: the roll is the whole table's and every player uses it on their own sheet,
+    which no other use of it changes, so Chitra may write hers before Asha and Ben (``Chitra:
+    ...``): it is her use of this roll, Asha and Ben still use it in seat order, and the turn is
+    over once Ben has, without Chitra again."""
+    state = play(RULES.start(EMPTY_SHEETS), "roll 4 6", "Chitra: dome middle 5")
+    assert RULES.to_act(state) == "Asha" and state.still_to_use() == [0, 1]
+    chitra = state.players[2].sheet
+    assert chitra.values[SPEC.features.index(SPEC.by_id["dome"])] == (0, 5, 0) and chitra.raindrops_used == 1
+    state = play(state, "archway bottom 6")
+    assert RULES.to_act(state) == "Ben" and state.still_to_use() == [1]
+    state = play(state, "nothing")
+    assert RULES.to_act(state) == CHANCE and state.ahead == frozenset()
+    assert play(state, "roll 1 1").still_to_use() == [0, 1, 2]
+
+
+def test_entering_ahead_round_trips_and_replays_from_a_record() -> None:
+    """The event names its player (``Ben: left minaret bottom 6``), with the raindrops it marks as
+    any use of the roll shows them; a record holding it replays into the same table."""
+    state = play(RULES.start(EMPTY_SHEETS), "roll 2 5")
+    for seat in (1, 2):
+        for move in RULES.legal_actions(replace(state, seat=seat)):
+            action = Ahead(seat, move)
+            text = RULES.format(state, action)
+            assert text.startswith(f"{state.players[seat].name}: ")
+            assert RULES.parse(state, text) == action
+    events = ["roll 2 5", "Ben: left minaret bottom 5", "Chitra: nothing", "dome middle 2 (1 drop)", "roll 3 3"]
+    replayed = replay(RULES, Record("artisans", EMPTY_SHEETS, tuple(events))).state
+    assert replayed == play(RULES.start(EMPTY_SHEETS), *events)
+    assert replayed.turn == 2 and RULES.to_act(replayed) == "Asha"
+
+
+@pytest.mark.parametrize(("texts", "text", "expected"), [
+    (["roll 4 6", "Ben: dome middle 5"], "Ben: dome left 5",
+     "'Ben: dome left 5': Ben has used the roll 4 6 already (rulebook: Playing the Game, each player uses the roll "
+     "once)"),
+    (["roll 4 6", "dome middle 5"], "Asha: dome left 5",
+     "'Asha: dome left 5': Asha has used the roll 4 6 already (rulebook: Playing the Game, each player uses the "
+     "roll once)"),
+    ([], "Ben: dome middle 5",
+     "'Ben: dome middle 5': the dice are rolled first, once a turn for the whole table (rulebook: Playing the Game): "
+     "type the two dice, e.g. roll 4 6"),
+    (["roll 4 6"], "Zed: dome middle 5",
+     "'Zed: dome middle 5': 'Zed' is not at the table: the players are Asha, Ben, Chitra (Name: event enters a "
+     "player's use of the roll)"),
+])
+def test_entering_ahead_is_refused_for_a_used_roll_before_the_roll_and_for_a_stranger(texts, text, expected) -> None:  # noqa: ANN001
+    assert refusal(play(RULES.start(EMPTY_SHEETS), *texts), text) == expected
+
+
+def test_a_move_entered_ahead_is_checked_against_that_players_own_sheet() -> None:
+    """Altering dice results: the raindrops are the entering player's own. Ben has 1 left, so
+    altering a die by 2 for him is refused in his name, while Asha (to act) could."""
+    setup = {"players": [{"name": "Asha"}, {"name": "Ben", "raindrops_used": 14}]}
+    state = play(RULES.start(setup), "roll 4 6")
+    line = refusal(state, "Ben: dome middle 4")
+    assert line.startswith("dome middle 4 takes 2 raindrops with the roll 4 6 and Ben has 1 left (rulebook: Altering "
+                           "dice results)")
+    assert RULES.to_act(play(state, "dome middle 4")) == "Ben"
+
+
+def test_the_player_to_act_may_name_themselves() -> None:
+    """``Asha: dome middle 5`` when Asha is to act is her move, recorded as any other."""
+    state = RULES.start(EMPTY_SHEETS)
+    state = play(state, "roll 4 6")
+    action = RULES.parse(state, "asha: dome middle 5")
+    assert not isinstance(action, Ahead) and RULES.format(state, action) == "dome middle 5 (1 drop)"
+
+
+def test_a_sheet_that_ends_the_game_ahead_still_lets_the_others_finish_the_turn() -> None:
+    """End of the Game: Ben marks his last raindrop ahead of Asha; Asha still uses the roll, then
+    the game is over."""
+    setup = {"players": [{"name": "Asha"}, {"name": "Ben", "raindrops_used": 14}]}
+    state = play(RULES.start(setup), "roll 2 5", "Ben: nothing")
+    assert RULES.to_act(state) == "Asha"
+    state = play(state, "right facade top-left 2")
+    assert RULES.to_act(state) is None

@@ -131,3 +131,25 @@ def test_a_position_keeps_a_boards_columns_and_wraps_words_on_a_phone(server, ph
     assert words.bounding_box()["height"] > line * 1.5  # wrapped, not cut
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
     page.screenshot(path=page.shots / "artisans.png", full_page=True)
+
+
+def test_artisans_players_write_the_roll_at_once_from_their_own_phones(server, phone):
+    """Artisans (rulebook: Playing the Game, every player uses the same roll on their own sheet):
+    while Asha is to act, Chitra's phone writes her use of the roll from her own choices; it is
+    recorded in her name, Asha is still to act, and Chitra is no longer offered the roll."""
+    artisans = games.get("artisans")
+    record = server.folder / "three.toml"
+    Session.start(artisans, artisans.load_spec(), record,
+                  {"players": [{"name": "Asha"}, {"name": "Babur"}, {"name": "Chitra"}]}).apply("roll 4 6")
+    page = phone
+    page.goto(f"{server.base}/g/three")
+    page.get_by_role("heading", name="Before their turn").wait_for()
+    page.locator("details.ahead summary", has_text="Chitra: use the roll now").click()
+    page.locator("details.ahead[open] summary", has_text="dome middle").click()
+    page.locator("details.ahead[open] details[open] button", has_text="dome middle 4").click()
+    page.get_by_text("✓ Chitra: dome middle 4 (2 drops)").wait_for()
+    assert read_record(record, "artisans").events[-1] == "Chitra: dome middle 4 (2 drops)"
+    page.get_by_text("Asha to play.").wait_for()
+    assert page.locator("details.ahead > summary").all_inner_texts() == ["Babur: use the roll now … (217)"]
+    assert tap_targets_too_small(page) == []
+    page.screenshot(path=page.shots / "ahead.png", full_page=True)
