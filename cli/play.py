@@ -183,7 +183,10 @@ class Table:
         return "over" if who is None else "table" if who == CHANCE else who
 
     def words(self) -> list[str]:
-        return [*self.session.legal(), *COMMANDS]
+        """What Tab completes: the events legal now, those a player may enter ahead of their turn
+        (Artisans: ``Ben: dome middle 5``), and the commands."""
+        ahead = [event for events in self.session.ahead().values() for event in events]
+        return [*self.session.legal(), *ahead, *COMMANDS]
 
     def line(self, line: str) -> None:
         words = line.split()

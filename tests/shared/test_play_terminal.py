@@ -117,3 +117,24 @@ def test_a_new_game_asks_for_the_players_and_ctrl_c_loses_nothing(tmp_path):
     record = read_record(tmp_path / "night.toml", "artisans")
     assert record.setup == {"players": [{"name": "Asha", "age": 16}, {"name": "Babur"}]}
     assert len(record.events) == 2 and record.events[0] == "roll 4 6"
+
+
+def test_an_artisans_player_enters_the_roll_ahead_with_tab_completion(tmp_path):
+    """Artisans (every sheet uses the same roll): at Asha's prompt, ``Babur: left min`` and Tab
+    completes one of Babur's own uses of the roll, recorded in his name; Asha is still to act."""
+    (tmp_path / "setup.json").write_text(json.dumps({"players": [{"name": "Asha"}, {"name": "Babur"}]}))
+    with terminals(tmp_path) as start:
+        term = start("play", "artisans", "night.toml", "--setup", "setup.json")
+        term.expect("next: the table")
+        typed(term, "roll 4 6", 1)
+        os.write(term.master, ("Babur: left minaret bottom 6 (" + TAB).encode())
+        term.expect("Babur: left minaret bottom 6 (")
+        term.expect("drop")  # completed: the raindrops it costs
+        os.write(term.master, ENTER.encode())
+        term.expect("  2. Babur: left minaret bottom 6 (")
+        term.expect(PROMPT)
+        assert term.shown.rstrip().endswith("Asha:")
+        os.write(term.master, CTRL_D.encode())
+        term.finish()
+    events = read_record(tmp_path / "night.toml", "artisans").events
+    assert events[-1].startswith("Babur: left minaret bottom 6 (") and events[-1].endswith("drops)")
