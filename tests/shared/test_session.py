@@ -206,6 +206,31 @@ def test_any_typed_text_is_an_event_or_one_clear_refusal(tmp_path_factory, text)
     assert Session.open(info, info.load_spec(), session.path).state == session.state
 
 
+@settings(max_examples=60)
+@given(data=st.data())
+def test_any_text_entered_in_a_players_name_is_their_use_of_the_roll_or_one_clear_refusal(tmp_path_factory, data):
+    """Hostile input in the notation for a use of the roll ahead of one's turn (Artisans,
+    ``Name: event``): any name (a player's, in any case, or a stranger's) with any text, or with
+    a legal event of anyone's, is applied in that player's name or refused with BadInput, and the
+    record still replays to the session's own state."""
+    folder = tmp_path_factory.mktemp("hostile-ahead")
+    session, events = started(folder, "artisans", players=3)
+    session.apply(events[0])  # the roll
+    names = [p["name"] for p in session.record.setup["players"]]
+    name = data.draw(st.sampled_from(names).map(lambda n: data.draw(st.sampled_from([n, n.upper(), f" {n} "])))
+                     | st.text(max_size=12))
+    anyone = [e.partition(": ")[2] for es in session.ahead().values() for e in es] + session.legal()
+    rest = data.draw(st.sampled_from(anyone) | st.text(max_size=30))
+    before = session.events
+    try:
+        session.apply(f"{name}:{data.draw(st.sampled_from([' ', '', '  ']))}{rest}")
+    except BadInput as refused:
+        assert refused.problems and all(p.strip() and "\n" not in p for p in refused.problems)
+        assert session.events == before
+    info = games.get("artisans")
+    assert Session.open(info, info.load_spec(), session.path).state == session.state
+
+
 @pytest.mark.parametrize("game", PLAYING)
 def test_a_record_edited_into_an_illegal_game_is_refused_with_the_event_number(tmp_path, game):
     session, events = started(tmp_path, game)
