@@ -163,6 +163,8 @@ class Table:
         say("Type an event in the game's notation (Tab completes what is legal), or help.")
         if s.events:
             say(f"Resuming after event {len(s.events)}: {s.events[-1]}")
+        if s.undone:
+            say(f"Taken back and not played since: {s.undone[-1]} (redo plays it again)")
         self.say_next()
         try:
             while True:

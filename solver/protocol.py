@@ -95,11 +95,13 @@ class Record:
     setup: Mapping[str, Any]
     events: tuple[str, ...] = ()
     started: str | None = None  # when the game began ("2026-12-01 20:15:00"), where known
+    undone: tuple[str, ...] = ()  # events taken back since the last new one, the latest last: what redo plays again
 
     def as_data(self) -> dict[str, Any]:
         """The record file's dict (TOML or JSON)."""
         when = {"started": self.started} if self.started else {}
-        return {"game": self.game, **when, "setup": dict(self.setup), "events": list(self.events)}
+        taken_back = {"undone": list(self.undone)} if self.undone else {}
+        return {"game": self.game, **when, "setup": dict(self.setup), "events": list(self.events), **taken_back}
 
 
 @dataclass(frozen=True)

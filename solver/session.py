@@ -28,7 +28,7 @@ try:  # a lock on the record's folder; where fcntl is missing (Windows) one writ
 except ImportError:  # pragma: no cover
     fcntl = None  # type: ignore[assignment]
 
-RECORD_KEYS = ("game", "started", "setup", "events")
+RECORD_KEYS = ("game", "started", "setup", "events", "undone")
 HEADER = "# A game record written by tajkit play: resume it with `tajkit play {game} {name}`.\n"
 LEGAL_LISTED = 500  # at most this many legal events in the JSON state (the count is always given)
 
@@ -56,7 +56,11 @@ def record_of(data: Mapping[str, Any], game: str, where: str) -> Record:
     started = data.get("started")
     if started is not None and not isinstance(started, str):
         raise BadState(f"{where}: started = {started!r}: the date and time the game began, as text")
-    return Record(game, dict(data["setup"]), tuple(events), started)
+    undone = data.get("undone", [])
+    if not isinstance(undone, list) or not all(isinstance(e, str) for e in undone):
+        raise BadState(f"{where}: undone: the events taken back (what redo plays again), each a line of text in the "
+                       "game's notation")
+    return Record(game, dict(data["setup"]), tuple(events), started, tuple(undone))
 
 
 def record_schema(game: str) -> dict[str, Any]:
@@ -71,6 +75,8 @@ def record_schema(game: str) -> dict[str, Any]:
             "started": {"type": "string", "description": "when the game began"},
             "setup": {"type": "object", "description": "what the table laid out: the players in seat order and the game's setup"},
             "events": {"type": "array", "items": {"type": "string"}, "description": "every event in order, in the game's notation"},
+            "undone": {"type": "array", "items": {"type": "string"},
+                       "description": "events taken back since the last new one, the latest last: what redo plays again"},
         },
     }
 
@@ -163,7 +169,6 @@ class Session:
         self.rules = self.play.rules
         self.record = record
         self.states = states  # states[0] after the setup, states[i] after event i
-        self.undone: list[str] = []  # events taken back, last first out: what redo plays again
         self._legal: tuple[Any, list[str]] | None = None
 
     # --- opening -----------------------------------------------------------------------------
@@ -263,8 +268,13 @@ class Session:
                 state = self.rules.apply(state, action)
                 states.append(state)
             self._commit(self.events + tuple(written), self.states + states)
-            self.undone.clear()
         return written
+
+    @property
+    def undone(self) -> tuple[str, ...]:
+        """The events taken back since the last new one, the latest last (kept in the record, so a
+        redo still works after quitting, and from another phone)."""
+        return self.record.undone
 
     def undo(self) -> str:
         """Take back the last event (again and again, to the setup); ``redo`` plays it again."""
@@ -272,17 +282,18 @@ class Session:
             if not self.events:
                 raise BadInput("undo: nothing to take back: no event has been recorded since the setup")
             last = self.events[-1]
-            self._commit(self.events[:-1], self.states[:-1])
-        self.undone.append(last)
+            self._commit(self.events[:-1], self.states[:-1], self.undone + (last,))
         return last
 
     def redo(self) -> str:
-        if not self.undone:
-            raise BadInput("redo: nothing to play again: redo follows an undo")
-        text = self.undone[-1]
-        undone = self.undone[:-1]
-        written = self.apply(text)[0]
-        self.undone = undone
+        """Play again the event last taken back, checked as when it was typed."""
+        with self._writing():
+            if not self.undone:
+                raise BadInput("redo: nothing to play again: redo follows an undo")
+            *rest, text = self.undone
+            action = self._checked(self.state, text, len(self.events) + 1, False)
+            written = self.rules.format(self.state, action)
+            self._commit(self.events + (written,), [*self.states, self.rules.apply(self.state, action)], tuple(rest))
         return written
 
     def correct(self, number: int, text: str) -> str:
@@ -299,7 +310,7 @@ class Session:
                 states = _replayed(self.rules, replace(self.record, events=events))
             except BadInput as refused:
                 raise BadInput(*(f"fix {number}: {written!r} would make {p}" for p in refused.problems)) from None
-            self._commit(events, states)
+            self._commit(events, states, self.undone)  # what redo may play again is checked when it is
         return written
 
     # --- hints -----------------------------------------------------------------------------------
@@ -403,8 +414,9 @@ class Session:
             return
         self.record, self.states = on_disk, _replayed(self.rules, on_disk)
 
-    def _commit(self, events: tuple[str, ...], states: list[Any]) -> None:
-        self.record = replace(self.record, events=events)
+    def _commit(self, events: tuple[str, ...], states: list[Any], undone: tuple[str, ...] = ()) -> None:
+        """The record with these events (and what redo may play again: nothing after a new event)."""
+        self.record = replace(self.record, events=events, undone=undone)
         self.states = states
         self._save()
 

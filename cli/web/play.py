@@ -30,7 +30,7 @@ def companion_of(request: Request) -> Companion:
 
 def version(session: Session) -> str:
     """Changes whenever the record does (an undo followed by another event too)."""
-    return hashlib.sha1("\n".join(session.events).encode()).hexdigest()[:12]
+    return hashlib.sha1("\n".join([*session.events, "undone:", *session.undone]).encode()).hexdigest()[:12]
 
 
 # --- choices to tap --------------------------------------------------------------------------------
@@ -103,6 +103,7 @@ def live_context(name: str, session: Session) -> dict[str, Any]:
         "described": session.describe(),
         "picture": info.draws and session.state_file() is not None,
         "events": list(enumerate(session.events, start=1)),
+        "undone": session.undone,
         "standings": present.score(result),
         "players": session.players(),
         "hint_questions": hint_questions(session, who),
@@ -153,6 +154,11 @@ async def event(request: Request) -> Response:
 async def undo(request: Request) -> Response:
     form = await posted(request)
     return changed(request, form, lambda s: [s.undo()], done="took back")
+
+
+async def redo(request: Request) -> Response:
+    form = await posted(request)
+    return changed(request, form, lambda s: [s.redo()], done="played again")
 
 
 async def fix(request: Request) -> Response:
@@ -269,6 +275,7 @@ ROUTES = [
     Route("/g/{name}/picture.png", picture, methods=["GET"]),
     Route("/g/{name}/event", event, methods=["POST"]),
     Route("/g/{name}/undo", undo, methods=["POST"]),
+    Route("/g/{name}/redo", redo, methods=["POST"]),
     Route("/g/{name}/fix", fix, methods=["POST"]),
     Route("/g/{name}/hint", hint, methods=["POST"]),
     Route("/g/{name}/take", take, methods=["POST"]),

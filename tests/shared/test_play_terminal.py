@@ -138,3 +138,24 @@ def test_an_artisans_player_enters_the_roll_ahead_with_tab_completion(tmp_path):
         term.finish()
     events = read_record(tmp_path / "night.toml", "artisans").events
     assert events[-1].startswith("Babur: left minaret bottom 6 (") and events[-1].endswith("drops)")
+
+
+def test_what_undo_took_back_is_offered_again_after_quitting(tmp_path):
+    """Nothing lost: an event taken back, then Ctrl-D; resuming says so, and redo plays it."""
+    (tmp_path / "setup.json").write_text(json.dumps({"players": [{"name": "Asha"}, {"name": "Babur"}]}))
+    with terminals(tmp_path) as start:
+        term = start("play", "artisans", "night.toml", "--setup", "setup.json")
+        term.expect("next: the table")
+        typed(term, "roll 4 6", 1)
+        os.write(term.master, ("undo" + ENTER).encode())
+        term.expect("took back 1. roll 4 6 (redo plays it again)")
+        term.expect(PROMPT)
+        os.write(term.master, CTRL_D.encode())
+        term.finish()
+        term = start("play", "artisans", "night.toml")
+        term.expect("Taken back and not played since: roll 4 6 (redo plays it again)")
+        term.expect(PROMPT)
+        typed(term, "redo", 1)
+        os.write(term.master, CTRL_D.encode())
+        term.finish()
+    assert read_record(tmp_path / "night.toml", "artisans").events == ("roll 4 6",)

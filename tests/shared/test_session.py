@@ -7,6 +7,7 @@ sessions")."""
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 import os
 import random
 import signal
@@ -105,6 +106,29 @@ def test_undo_goes_back_to_the_setup_and_redo_plays_again(tmp_path, game):
     session.apply(events[1])
     with pytest.raises(BadInput, match="nothing to play again"):
         session.redo()
+
+
+@pytest.mark.parametrize("game", PLAYING)
+def test_what_undo_took_back_is_kept_in_the_record_for_redo_after_quitting(tmp_path, game):
+    """Nothing lost: the events taken back stay in the record (``undone``, the latest last), so a
+    session opened later, after quitting or on another phone, still plays them again; a new event
+    ends them, and the record without them replays as before."""
+    session, events = started(tmp_path, game)
+    session.apply(*events[:4])
+    session.undo()
+    session.undo()
+    assert read_record(session.path, game).undone == (events[3], events[2])
+    info = games.get(game)
+    later = Session.open(info, info.load_spec(), session.path)
+    assert later.undone == (events[3], events[2])
+    assert later.redo() == events[2]
+    assert read_record(session.path, game) == replace(read_record(session.path, game), events=events[:3], undone=(events[3],))
+    session.refresh()
+    assert session.undone == (events[3],) and session.redo() == events[3]
+    assert read_record(session.path, game).events == events[:4] and not read_record(session.path, game).undone
+    session.undo()
+    session.apply(events[3])  # typed again rather than redone: nothing left to redo
+    assert not read_record(session.path, game).undone and "undone" not in session.path.read_text()
 
 
 @pytest.mark.parametrize("game", PLAYING)
@@ -259,7 +283,8 @@ def test_a_new_record_is_never_written_over_an_existing_file(tmp_path):
 @pytest.mark.parametrize("bad", ['game = "artisans"\nsetup = 3\nevents = []\n',
                                  'game = "artisans"\nsetup = {}\nevents = [1, 2]\n',
                                  'game = "taj"\nsetup = {}\nevents = []\n',
-                                 'game = "artisans"\nsetup = {}\nevents = []\nextra = 1\n'])
+                                 'game = "artisans"\nsetup = {}\nevents = []\nextra = 1\n',
+                                 'game = "artisans"\nsetup = {}\nevents = []\nundone = [1]\n'])
 def test_a_malformed_record_is_one_clear_line(tmp_path, bad):
     path = tmp_path / "bad.toml"
     path.write_text(bad)

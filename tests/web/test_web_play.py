@@ -112,6 +112,24 @@ def test_undo_fix_hint_and_take(tmp_path):
         assert read_record(tmp_path / "night.toml", "artisans").events[0] == other
 
 
+def test_redo_plays_again_what_another_phone_took_back(tmp_path):
+    """One phone undoes; the page (any phone's) offers to play it again, and redo records it."""
+    record = seeded(tmp_path)
+    web, companion = client(tmp_path)
+    for event in record.events[:2]:
+        post(web, companion, "/g/night/event", event=event)
+    undone = post(web, companion, "/g/night/undo")
+    assert f"Redo 2. {record.events[1]}" in undone.text
+    page = web.get("/g/night")
+    assert f"Redo 2. {record.events[1]}" in page.text
+    again = post(web, companion, "/g/night/redo")
+    assert again.status_code == 200 and f"played again: {record.events[1]}" in again.text
+    assert read_record(tmp_path / "night.toml", "artisans").events == record.events[:2]
+    assert "Redo " not in web.get("/g/night").text
+    refused = post(web, companion, "/g/night/redo")
+    assert refused.status_code == 422 and "nothing to play again" in refused.text
+
+
 def test_the_live_part_is_unchanged_until_another_phone_plays(tmp_path):
     record = seeded(tmp_path)
     web, companion = client(tmp_path)
