@@ -130,6 +130,28 @@ def test_redo_plays_again_what_another_phone_took_back(tmp_path):
     assert refused.status_code == 422 and "nothing to play again" in refused.text
 
 
+def test_a_later_artisans_player_enters_the_roll_and_takes_a_hint_from_their_phone(tmp_path):
+    """Artisans (every sheet uses the same roll): while the first player is to act, the page
+    offers the others their own choices; a later player's event and their hint's best move are
+    recorded at once in their name."""
+    seeded(tmp_path, players=3)
+    web, companion = client(tmp_path)
+    post(web, companion, "/g/night/event", event="roll 4 6")
+    names = [p["name"] for p in read_record(tmp_path / "night.toml", "artisans").setup["players"]]
+    page = web.get("/g/night").text
+    assert "Before their turn" in page and f"{names[1]}: use the roll now" in page and f"{names[2]}: use the roll" in page
+    assert f'value="{names[2]}: dome middle 4 (2 drops)"' in page
+    entered = post(web, companion, "/g/night/event", event=f"{names[2]}: dome middle 4 (2 drops)")
+    assert entered.status_code == 200 and f"{names[2]}: use the roll now" not in entered.text
+    hint = post(web, companion, "/g/night/hint", player=names[1])
+    assert hint.status_code == 200 and f"Hint for {names[1]}" in hint.text
+    taken = post(web, companion, "/g/night/take", player=names[1], n="1")
+    assert taken.status_code == 200, taken.text[-800:]
+    events = read_record(tmp_path / "night.toml", "artisans").events
+    assert events[1] == f"{names[2]}: dome middle 4 (2 drops)" and events[2].startswith(f"{names[1]}: ")
+    assert f"{names[0]} to play." in taken.text and "Before their turn" not in taken.text
+
+
 def test_the_live_part_is_unchanged_until_another_phone_plays(tmp_path):
     record = seeded(tmp_path)
     web, companion = client(tmp_path)
