@@ -233,11 +233,15 @@ class ArtisansRules:
         seat, rest = self._named_seat(state, text)
         if seat is not None:
             self._check_ahead(state, seat, repr(text))
-            move = self.parse(replace(state, seat=seat), rest)
-            return move if seat == state.seat else Ahead(seat, move)  # type: ignore[arg-type]
-        words = _words(text)
+            move = self._parse_use(replace(state, seat=seat), rest)
+            return move if seat == state.seat else Ahead(seat, move)
         if who == CHANCE:
-            return self._parse_roll(text, words)
+            return self._parse_roll(text, _words(text))
+        return self._parse_use(state, text)
+
+    def _parse_use(self, state: Table, text: str) -> Move:
+        """The use of the roll ``text`` names for the player whose seat ``state`` gives."""
+        words = _words(text)
         if words and words[0] == "roll":
             raise IllegalMove(self._rolled_already(state))
         wanted = self._wanted(state, text, words)
@@ -251,17 +255,20 @@ class ArtisansRules:
         return found
 
     def _named_seat(self, state: Table, text: str) -> tuple[int | None, str]:
-        """``Ben: dome 5``: Ben's seat and ``dome 5``; text that names no player first: None and
-        the text. A name that is no player's is refused, naming the players."""
-        name, colon, rest = text.partition(":")
-        if not colon:
+        """``Ben: dome 5``: Ben's seat and ``dome 5`` (the longest name that the text begins with,
+        then a colon: a name may hold a colon itself); text with no colon: None and the text. A
+        name before a colon that is no player's is refused, naming the players."""
+        if ":" not in text:
             return None, text
+        typed = text.strip().casefold()
+        for seat, player in sorted(enumerate(state.players), key=lambda sp: -len(sp[1].name)):
+            name = player.name.casefold()
+            if typed.startswith(name) and typed[len(name):].lstrip().startswith(":"):
+                return seat, text.strip()[len(name):].lstrip()[1:].strip()
         names = [p.name for p in state.players]
-        folded = [n.casefold() for n in names]
-        if name.strip().casefold() not in folded:
-            raise BadInput(f"{text!r}: {name.strip()!r} is not at the table: the players are {', '.join(names)} "
-                           "(Name: event enters a player's use of the roll)")
-        return folded.index(name.strip().casefold()), rest.strip()
+        given = text.partition(":")[0].strip()
+        raise BadInput(f"{text!r}: {given!r} is not at the table: the players are {', '.join(names)} "
+                       "(Name: event enters a player's use of the roll)")
 
     def _parse_roll(self, text: str, words: list[str]) -> Roll:
         if words[:1] == ["roll"]:

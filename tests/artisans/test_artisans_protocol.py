@@ -355,3 +355,14 @@ def test_a_sheet_that_ends_the_game_ahead_still_lets_the_others_finish_the_turn(
     assert RULES.to_act(state) == "Asha"
     state = play(state, "right facade top-left 2")
     assert RULES.to_act(state) is None
+
+
+def test_a_name_with_a_colon_or_a_name_inside_another_still_names_its_player() -> None:
+    """The longest name the text begins with, then a colon: ``Ann`` and ``Anna``, ``Dr: Who``;
+    a second name after the first is no feature and is refused in the notation's words."""
+    setup = {"players": [{"name": "Ann"}, {"name": "Anna"}, {"name": "Dr: Who"}]}
+    state = play(RULES.start(setup), "roll 4 6")
+    assert RULES.format(state, RULES.parse(state, "anna : dome middle 4")) == "Anna: dome middle 4 (2 drops)"
+    assert RULES.format(state, RULES.parse(state, "Dr: Who:dome left 4")) == "Dr: Who: dome left 4 (2 drops)"
+    assert RULES.format(state, RULES.parse(state, "Ann: dome left 4")) == "dome left 4 (2 drops)"  # Ann is to act
+    assert refusal(state, "Anna: Dr: Who: dome 4").startswith("'Dr: Who: dome 4': name a feature (")
