@@ -119,14 +119,20 @@ def test_a_new_game_asks_for_the_players_and_ctrl_c_loses_nothing(tmp_path):
     assert len(record.events) == 2 and record.events[0] == "roll 4 6"
 
 
+def rolled(tmp_path, start):  # noqa: ANN001, ANN201
+    """A new two-player Artisans game at the terminal, its first roll typed (4 6)."""
+    (tmp_path / "setup.json").write_text(json.dumps({"players": [{"name": "Asha"}, {"name": "Babur"}]}))
+    term = start("play", "artisans", "night.toml", "--setup", "setup.json")
+    term.expect("next: the table")
+    typed(term, "roll 4 6", 1)
+    return term
+
+
 def test_an_artisans_player_enters_the_roll_ahead_with_tab_completion(tmp_path):
     """Artisans (every sheet uses the same roll): at Asha's prompt, ``Babur: left min`` and Tab
     completes one of Babur's own uses of the roll, recorded in his name; Asha is still to act."""
-    (tmp_path / "setup.json").write_text(json.dumps({"players": [{"name": "Asha"}, {"name": "Babur"}]}))
     with terminals(tmp_path) as start:
-        term = start("play", "artisans", "night.toml", "--setup", "setup.json")
-        term.expect("next: the table")
-        typed(term, "roll 4 6", 1)
+        term = rolled(tmp_path, start)
         os.write(term.master, ("Babur: left minaret bottom 6 (" + TAB).encode())
         term.expect("Babur: left minaret bottom 6 (")
         term.expect("drop")  # completed: the raindrops it costs
@@ -142,11 +148,8 @@ def test_an_artisans_player_enters_the_roll_ahead_with_tab_completion(tmp_path):
 
 def test_what_undo_took_back_is_offered_again_after_quitting(tmp_path):
     """Nothing lost: an event taken back, then Ctrl-D; resuming says so, and redo plays it."""
-    (tmp_path / "setup.json").write_text(json.dumps({"players": [{"name": "Asha"}, {"name": "Babur"}]}))
     with terminals(tmp_path) as start:
-        term = start("play", "artisans", "night.toml", "--setup", "setup.json")
-        term.expect("next: the table")
-        typed(term, "roll 4 6", 1)
+        term = rolled(tmp_path, start)
         os.write(term.master, ("undo" + ENTER).encode())
         term.expect("took back 1. roll 4 6 (redo plays it again)")
         term.expect(PROMPT)
