@@ -559,7 +559,8 @@ def _player_model(model: Any) -> Any | None:
 
 
 def _table_fields(model: Any, player_model: Any) -> list[str]:
-    return [n for n in model.model_fields if n != "game" and not (n == "players" and player_model is not None)]
+    return [n for n in model.model_fields if n != "game" and not (n == "players" and player_model is not None)
+            and _extra(model.model_fields[n]).get("entry") != "not asked"]
 
 
 def _player_fields(player_model: Any) -> list[str]:
@@ -593,7 +594,7 @@ def enter_table(info: Game, spec: Any) -> tuple[dict[str, Any], ScoreResult]:
     _say_wrapped(_opening(info, model, player_model))
     data: dict[str, Any] = {"game": info.id}
     for name in model.model_fields:
-        if name == "game":
+        if name == "game" or _extra(model.model_fields[name]).get("entry") == "not asked":  # a game in play's only
             continue
         if name == "players" and player_model is not None:
             data["players"] = _ask_players(info, spec, data, player_model, model.model_fields["players"])

@@ -31,6 +31,9 @@ PAD, SIDE = 0.4, 1.5  # clear space between a label's glyphs and an outline: abo
 LABEL_SIZE, MIN_LABEL_SIZE = 7.0, 5.5
 
 
+PUSHED = 12.0  # how far a proposed rug is pushed down (points)
+
+
 def _fill(spec: Spec, name: str) -> Color:
     if name in COLOURS:
         return HexColor(COLOURS[name])
@@ -49,7 +52,8 @@ def render_display(spec: Spec, table: Table) -> bytes:
     d = table.display
     n = len(d.rugs)
     width = 40 + n * (RUG_W + GAP)
-    height = 250.0
+    room = PUSHED + 14 if table.proposal else 0.0  # for the rugs pushed down and the line saying so
+    height = 250.0 + room
 
     def draw(c: Canvas, w: float, h: float) -> None:
         with saved(c):
@@ -57,9 +61,17 @@ def render_display(spec: Spec, table: Table) -> bytes:
             c.rect(0, 0, w, h, stroke=0, fill=1)
         text(c, "TAJ: the display", 20, h - 26, w - 40, BOLD, 15, color=HexColor("#2E2A26"))
         x0 = 20 + GAP / 2
-        base = 56.0
+        base = 56.0 + PUSHED if table.proposal else 56.0
+        proposed = table.proposal or ()
         for i, rug in enumerate(d.rugs):
-            _rug(c, spec, x0 + i * (RUG_W + GAP), base, rug, i, d.eyes[i] if table.eyes_known else None)
+            # rulebook, Game Turn: the proposer "slightly pushes them downward, away from the Taj"
+            y = base - PUSHED if i in proposed else base
+            _rug(c, spec, x0 + i * (RUG_W + GAP), y, rug, i, d.eyes[i] if table.eyes_known else None)
+        if proposed:
+            who = f"{table.proposer} proposes" if table.proposer else "Proposed"
+            a, b = sorted(proposed)
+            text(c, f"{who}: switch rugs {a + 1} and {b + 1} (pushed down). The table votes.", 20, h - 50, w - 40,
+                 BOLD, 15, color=HexColor("#7A2E12"))
         _taj(c, x0 + d.taj * (RUG_W + GAP) - GAP / 2, base + RUG_H + 8, spec.width * (RUG_W + GAP), d.plus_right)
         values = colour_values(spec, d)
         shown = [f"{colour} {values[colour]}" for colour in spec.colours]

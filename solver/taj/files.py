@@ -74,6 +74,11 @@ def _model(spec: Spec, colour: Any, side: Any, hidden_goals: bool) -> type[BaseM
             Field(default=None, description="per rug, whether its Curator's Eye is up (hints)"),
         ),
         proposer=(Optional[str], Field(default=None, description="whose proposal it is (hints)")),
+        proposal=(
+            Optional[list[int]],
+            Field(default=None, min_length=2, max_length=2, json_schema_extra={"entry": "not asked"},
+                  description="the two rugs (1-based) a proposal being voted on would switch (tajkit show draws it)"),
+        ),
         players=(
             list[player],
             Field(
@@ -105,7 +110,8 @@ def read_state(spec: Spec, data: dict[str, Any], hidden_goals: bool = False) -> 
     )
     players = tuple(Player(p.name, None if p.goal is None else tuple(p.goal), p.all_nix_used)  # type: ignore[arg-type]
                     for p in parsed.players)
-    return Table(display, players, parsed.proposer, eyes_known=parsed.eyes_up is not None)
+    proposal = (parsed.proposal[0] - 1, parsed.proposal[1] - 1) if parsed.proposal is not None else None
+    return Table(display, players, parsed.proposer, eyes_known=parsed.eyes_up is not None, proposal=proposal)
 
 
 def _rule_problems_beside_colours(spec: Spec, data: dict[str, Any], hidden_goals: bool) -> list[str]:
@@ -142,6 +148,11 @@ def _rule_problems(spec: Spec, parsed: Any) -> list[str]:
     if parsed.proposer is not None and parsed.proposer not in names:
         listed = ", ".join(wording.shown(n, 30) for n in names)
         problems.append(f"proposer = {wording.show(parsed.proposer)}: not one of the players ({listed})")
+    if parsed.proposal is not None:
+        a, b = parsed.proposal
+        if not (1 <= a <= n and 1 <= b <= n) or a == b:
+            problems.append(f"proposal = {parsed.proposal}: two different rugs of the display, 1-{n} (rulebook: "
+                            "Game Turn, a proposal has 2 rugs switch places)")
     return problems
 
 
@@ -158,6 +169,8 @@ def to_data(spec: Spec, table: Table) -> dict[str, Any]:
         data["eyes_up"] = list(d.eyes)
     if table.proposer is not None:
         data["proposer"] = table.proposer
+    if table.proposal is not None:
+        data["proposal"] = [table.proposal[0] + 1, table.proposal[1] + 1]
     data["players"] = [
         {"name": p.name, **({"goal": list(p.goal)} if p.goal is not None else {}),
          **({"all_nix_used": True} if p.all_nix_used else {})}

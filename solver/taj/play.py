@@ -275,7 +275,8 @@ def _table(state: TajState, goals: Mapping[int, Goal] | None = None) -> Table:
     known = {k: state.known_goal(k) for k in range(len(state.players))} | dict(goals or {})
     players = tuple(Player(n, known[k], state.spent[k]) for k, n in enumerate(state.players))  # type: ignore[arg-type]
     proposer = state.players[state.proposer] if state.phase in (PROPOSE, VOTE, REMOVE, MOVE) else None
-    return Table(state.display, players, proposer, eyes_known=True)  # type: ignore[arg-type]
+    voted_on = state.proposal if state.phase == VOTE else None
+    return Table(state.display, players, proposer, eyes_known=True, proposal=voted_on)  # type: ignore[arg-type]
 
 
 def _seat(state: TajState, player: str) -> int:

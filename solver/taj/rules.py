@@ -238,6 +238,7 @@ class Table:
     players: tuple[Player, ...]
     proposer: str | None = None
     eyes_known: bool = False  # the state file said which rugs show the Curator's Eye
+    proposal: tuple[int, int] | None = None  # the two rugs (0-based) a proposal being voted on would switch
 
     @cached_property
     def names(self) -> list[str]:

@@ -414,3 +414,31 @@ def test_pictures_of_a_game_in_progress_and_a_finished_one(tmp_path):
         png = drawing.picture(SPEC, data)
         assert png.startswith(b"\x89PNG\r\n\x1a\n") and len(png) > 5000
         (tmp_path / f"{name}.png").write_bytes(png)
+
+
+def png_size(png: bytes) -> tuple[int, int]:
+    return int.from_bytes(png[16:20], "big"), int.from_bytes(png[20:24], "big")
+
+
+def test_a_proposal_being_voted_on_is_in_the_state_file_and_pushed_down_in_the_picture():
+    """Game Turn: the proposer "slightly pushes them downward, away from the Taj", and a vote is
+    taken: while the table votes, the state file names the two rugs (``proposal``, 1-based) and
+    the picture draws them pushed down with a line saying who proposes what; once the vote is
+    over, neither."""
+    drawing = import_module(GAME.drawing)
+    voting = PLAY.state_file(play(laid_out(), "propose 3 9", "yea"))
+    assert voting["proposal"] == [3, 9] and voting["proposer"] == "Asha"
+    assert files.read_state(SPEC, voting, hidden_goals=True).proposal == (2, 8)
+    decided = PLAY.state_file(play(laid_out(), "propose 3 9", "yea", "yea", "yea"))
+    assert "proposal" not in decided
+    with_proposal, without = drawing.picture(SPEC, voting), drawing.picture(SPEC, decided)
+    assert png_size(with_proposal)[0] == png_size(without)[0] and png_size(with_proposal)[1] > png_size(without)[1]
+
+
+@pytest.mark.parametrize(("proposal", "words"), [([3, 3], "two different rugs"), ([0, 2], "two different rugs"),
+                                                 ([2, 11], "1-10"), ([1], "proposal")])
+def test_a_proposal_in_a_state_file_names_two_different_rugs_of_the_display(proposal, words):
+    data = PLAY.state_file(play(laid_out(), "propose 3 9", "yea")) | {"proposal": proposal}
+    with pytest.raises(BadState) as refused:
+        files.read_state(SPEC, data, hidden_goals=True)
+    assert any(words in p and "proposal" in p for p in refused.value.problems), refused.value.problems
