@@ -66,6 +66,12 @@ def run(spec: Spec, data: dict[str, Any], player: str | None, proposal: tuple[in
     possible = possible_outcomes(len(table.players))
     best = ideal(spec, table, name)
     goal = table.player(name).goal
+    if table.proposal is not None:  # a proposal being voted on, written in the file
+        written = (table.proposal[0] + 1, table.proposal[1] + 1)
+        if proposal is not None and tuple(sorted(proposal)) != tuple(sorted(written)):
+            raise BadInput(f"--proposal {proposal[0]} {proposal[1]}: the file's proposal = [{written[0]}, {written[1]}] "
+                           "is another: give the one on the table (or leave --proposal out)")
+        proposal = written
     if proposal is None:
         if table.proposer not in (None, name):
             notes.append(f"{table.proposer} proposes now (the file's proposer): these are the proposals {name} could "

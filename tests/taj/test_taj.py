@@ -459,3 +459,21 @@ def test_interactive_entry_for_taj(monkeypatch):
     assert "display 1" in result.stderr and "Player 1 name" in result.stderr
     scores = result.stdout[result.stdout.index("Colour values under the Taj"):]
     assert scores == runner.invoke(app, ["score", "taj", str(END)]).stdout
+
+
+def test_a_proposal_written_in_the_file_is_the_one_the_hint_weighs(tmp_path):
+    """Game Turn (a proposal, then the vote): a state file with ``proposal = [1, 4]`` gives Ben the
+    voter's advice on it, as ``--proposal 1 4`` does; the same rugs named again agree, others are
+    refused, naming both."""
+    written = tmp_path / "voting.toml"
+    written.write_text(END.read_text() + "\n", encoding="utf-8")
+    data = tomllib.loads(written.read_text()) | {"proposal": [1, 4]}
+    written.write_text(json.dumps(data), encoding="utf-8")
+    written = written.rename(tmp_path / "voting.json")
+    given = runner.invoke(app, ["hint", "taj", str(END), "--player", "Ben", "--proposal", "1", "4"])
+    from_file = runner.invoke(app, ["hint", "taj", str(written), "--player", "Ben"])
+    assert from_file.exit_code == 0, from_file.output
+    assert from_file.stdout == given.stdout
+    assert runner.invoke(app, ["hint", "taj", str(written), "--player", "Ben", "--proposal", "4", "1"]).stdout == given.stdout
+    other = runner.invoke(app, ["hint", "taj", str(written), "--player", "Ben", "--proposal", "2", "3"])
+    assert other.exit_code == 2 and "--proposal 2 3: the file's proposal = [1, 4] is another" in other.output
