@@ -152,6 +152,7 @@ class Table:
         self.ask = ask
         self.scripted = scripted
         self.hints: dict[str, Hint] = {}
+        self.last_hinted: str | None = None  # the player of the last single hint asked for
         self.answers: dict[tuple[str, str], str] = {}
         self.refused = 0
 
@@ -313,6 +314,7 @@ class Table:
             hints = self._every_hint()
         else:
             hints = [self._hint(self._player_named(" ".join(rest)) if rest else None)]
+        self.last_hinted = hints[0].player if len(hints) == 1 else None
         for hint in hints:
             self.hints[hint.player] = hint
             if len(hints) > 1:
@@ -327,7 +329,9 @@ class Table:
         s = self.session
         if not rest or not rest[0].isdigit():
             raise BadInput(f"{present.safe(line.strip())}: take N plays the N-th move of the last hint (take 1: the best)")
-        hint = self.hints.get(s.to_act or "")
+        # the hint just asked for a player who may act ahead of their turn (Artisans), else the one to act's
+        who = self.last_hinted if self.last_hinted in s.ahead() else s.to_act
+        hint = self.hints.get(who or "")
         if hint is None:
             raise BadInput(f"take {rest[0]}: ask for a hint for {s.to_act} first (hint)")
         self._recorded(self.session.take(hint, int(rest[0])))

@@ -162,3 +162,18 @@ def test_what_undo_took_back_is_offered_again_after_quitting(tmp_path):
         os.write(term.master, CTRL_D.encode())
         term.finish()
     assert read_record(tmp_path / "night.toml", "artisans").events == ("roll 4 6",)
+
+
+def test_take_plays_the_hint_just_asked_for_a_player_ahead_of_their_turn(tmp_path):
+    """Artisans: at Asha's prompt, ``hint Babur`` then ``take 1`` plays Babur's best use of the
+    roll in his name; Asha is still to act."""
+    with terminals(tmp_path) as start:
+        term = rolled(tmp_path, start)
+        os.write(term.master, ("hint Babur" + ENTER).encode())
+        term.expect("Asha: hint Babur")
+        term.expect("Asha:")  # the hint went to standard output, and the prompt is back
+        typed(term, "take 1", 2)
+        assert term.shown.rstrip().endswith("Asha:")
+        os.write(term.master, CTRL_D.encode())
+        term.finish()
+    assert read_record(tmp_path / "night.toml", "artisans").events[-1].startswith("Babur: ")
