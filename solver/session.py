@@ -234,6 +234,12 @@ class Session:
         events = getattr(self.play, "ahead_events", None)
         return events(self.state) if events is not None else {}
 
+    def choice_label(self, start: str) -> str | None:
+        """Words for the events that begin with ``start``, where the game has them (Maharani:
+        ``2c`` is "tile 2 (Gc) in column c"; its ``choice_label``); None: the start says it."""
+        label = getattr(self.play, "choice_label", None)
+        return label(self.state, start) if label is not None else None
+
     def standings(self) -> ScoreResult:
         return self.rules.standings(self.state)
 

@@ -36,7 +36,7 @@ def version(session: Session) -> str:
 # --- choices to tap --------------------------------------------------------------------------------
 
 
-def grouped(legal: list[str], depth: int = 0, by: str = "words") -> list[Any]:
+def grouped(legal: list[str], depth: int = 0, by: str = "words", label: Any = None) -> list[Any]:
     """The legal events as a tree a thumb can walk: a handful of buttons, or groups named by how
     their events begin, as many words (or, for a one-word notation such as Maharani's ``2c4s+a``,
     as many letters) as keep the groups a handful: ``dome left`` → ``dome left 5 (1 drop)``."""
@@ -52,13 +52,13 @@ def grouped(legal: list[str], depth: int = 0, by: str = "words") -> list[Any]:
         best = (size, groups)
     if best is None:
         if by == "words" and all(len(cut(e)) == 1 for e in legal):
-            return grouped(legal, 0, "letters")  # one word each: group by their first letters
+            return grouped(legal, 0, "letters", label)  # one word each: group by their first letters
         best = (depth + 1, _by_start(legal, cut, depth + 1))
     size, groups = best
     if len(groups) == 1:
         return [{"event": e} for e in legal]
     return [{"event": events[0]} if len(events) == 1 else
-            {"group": name, "count": len(events), "items": grouped(events, size, by)}
+            {"group": (label and label(name)) or name, "count": len(events), "items": grouped(events, size, by, label)}
             for name, events in groups.items()]
 
 
@@ -96,7 +96,7 @@ def live_context(name: str, session: Session) -> dict[str, Any]:
         "version": version(session),
         "who": who,
         "chance": who == CHANCE,
-        "choices": grouped(session.legal()) if who is not None else [],
+        "choices": grouped(session.legal(), label=session.choice_label) if who is not None else [],
         "ahead": [(player, f"{player}: ", len(events), grouped([e.removeprefix(f"{player}: ") for e in events]))
                   for player, events in session.ahead().items()],
         "legal_count": len(session.legal()),

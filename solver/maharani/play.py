@@ -140,6 +140,19 @@ class MaharaniPlay:
     def state_file(self, state: MaharaniState) -> dict[str, Any]:
         return self.rules.state_file(state)
 
+    def choice_label(self, state: MaharaniState, start: str) -> str | None:
+        """What a group of turns that begin with ``start`` has in common, in words for the
+        phones: ``2c`` is "tile 2 (Gc) in column c", ``2c4`` "tile 2 (Gc) on c4"; None for a
+        start that names no rondel slot."""
+        rondel = state.position.rondel
+        if not start[:1].isdigit() or not 1 <= int(start[0]) <= len(rondel) or rondel[int(start[0]) - 1] is None:
+            return None
+        tile = f"tile {start[0]} ({notation.tile_text(self.spec, rondel[int(start[0]) - 1])})"
+        place = start[1:]
+        if not place:
+            return tile
+        return f"{tile} on {place}" if place[1:].isdigit() else f"{tile} in column {place[0]}"
+
     # --- describe's pieces ------------------------------------------------------------------------------
 
     def _next_words(self, s: MaharaniState) -> str:

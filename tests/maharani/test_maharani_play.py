@@ -300,3 +300,14 @@ def test_the_picture_draws_a_game_under_way_and_a_finished_one(tmp_path):
         png = drawing.picture(SPEC, PLAY.state_file(s))
         assert png.startswith(b"\x89PNG")
         (tmp_path / f"{name}.png").write_bytes(png)
+
+
+def test_a_group_of_turns_is_named_by_its_rondel_tile_and_place() -> None:
+    """Rondel (Előkészületek 4.): a turn names the slot of the tile it takes first; the words for
+    a group of turns say that tile and where it goes, and nothing for a start that is no slot."""
+    play = GAME.play(SPEC)
+    state = play.rules.start({"rondel": ["Yew", "Gc", "Yc", "Bew"], "players": [{"name": "Anna"}, {"name": "Bence"}]})
+    assert play.choice_label(state, "2") == "tile 2 (Gc)"
+    assert play.choice_label(state, "2c") == "tile 2 (Gc) in column c"
+    assert play.choice_label(state, "2c4") == "tile 2 (Gc) on c4"
+    assert play.choice_label(state, "r") is None and play.choice_label(state, "7c") is None

@@ -342,3 +342,15 @@ def test_a_file_that_is_no_record_is_no_game_and_a_broken_record_says_which_even
     path.write_text(path.read_text().replace(json.dumps(record.events[1]), json.dumps("nonsense")))
     page = web.get("/g/night")
     assert page.status_code == 400 and "event 2 (&#39;nonsense&#39;)" in page.text
+
+
+def test_maharanis_choices_are_grouped_by_the_tile_and_where_it_goes(tmp_path):
+    """Maharani's turns are one word each (``1c8s+a``: rondel slot, space, arrow, worker): the
+    phone's groups say which tile of the rondel and where, not the notation's first letters."""
+    info = games.get("maharani")
+    Session.start(info, info.load_spec(), tmp_path / "mosaic.toml",
+                  {"rondel": ["Yew", "Gc", "Yc", "Bew"], "players": [{"name": "Anna"}, {"name": "Bence"}]})
+    web, _ = client(tmp_path)
+    page = web.get("/g/mosaic").text
+    assert "tile 1 (Yew) in column c … (11)" in page and "tile 2 (Gc) in column f … (10)" in page
+    assert 'value="1c8s+a"' in page  # the events themselves, in the game's notation
