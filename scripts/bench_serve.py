@@ -14,7 +14,6 @@ from __future__ import annotations
 import argparse
 import random
 import re
-import statistics
 import subprocess
 import sys
 import tempfile
@@ -25,19 +24,10 @@ import urllib.parse
 import urllib.request
 from pathlib import Path
 
+from bench_play import ms, spread  # a sibling script: the same figures, said the same way
 from tajkit.solver import games
 from tajkit.solver.protocol import random_game
 from tajkit.solver.session import Session
-
-
-def ms(seconds: float) -> str:
-    return f"{seconds * 1000:.0f} ms"
-
-
-def spread(times: list[float]) -> str:
-    ordered = sorted(times)
-    p95 = ordered[min(len(ordered) - 1, int(0.95 * len(ordered)))]
-    return f"median {ms(statistics.median(ordered))}, 95th percentile {ms(p95)}, max {ms(ordered[-1])}"
 
 
 def main() -> None:
