@@ -137,3 +137,18 @@ def test_the_fluid_bound_is_never_below_perfect_honest_play():
         bound = float(line.split("fluid bound ")[1].split(",")[0])
         assert bound >= honest - 1e-6, line
     assert lines[-1].startswith("3 positions with 3 empty boxes, 1 roll sequences each: perfect honest play ")
+
+
+def test_the_honest_bound_is_never_below_perfect_honest_play():
+    """scripts/artisans_honest_bound.py: where the exact ending knows perfect honest play, the
+    proven bound is at least that, position by position."""
+    lines = run_script("artisans_honest_bound.py", "--boxes", "3", "--positions", "2", "--dice", "1", "--tolerance", "0.01")
+    positions = [line for line in lines if line.startswith("position: ")]
+    assert len(positions) == 2
+    for line in positions:
+        honest = float(line.split("perfect honest play ")[1].split(",")[0])
+        bound = float(line.split("proven bound ")[1].split(",")[0])
+        assert honest - 1e-9 <= bound, line
+    assert lines[-2].startswith("2 positions with 3 empty boxes (careful games, seed 1): perfect honest play ")
+    assert "(never below: True)" in lines[-2]
+    assert lines[-1].startswith("clairvoyant ")
