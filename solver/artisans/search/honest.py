@@ -147,6 +147,7 @@ class Tables:
 
     loss: tuple[np.ndarray, ...]  # per feature [state, c]: W_f(s, left - c) - W_f(s, left)
     gain: tuple[np.ndarray, ...]  # per feature [state, roll, c, k]: best W_f(s', left-c) - W_f(s, left-c), or NEG
+    choice: tuple[np.ndarray, ...]  # per feature [state, roll, c, k]: the s' of that best (-1: none)
     trees: np.ndarray  # [c, k]: W_trees(watered + k, left - c) - W_trees(watered, left), or NEG
     skip: float  # W_trees(watered, left - 1) - W_trees(watered, left)
     chance: np.ndarray  # per roll
@@ -178,11 +179,12 @@ def _move_arrays(engine: Engine) -> tuple[np.ndarray, ...]:
 def tables(engine: Engine, solution: Supersolution, left: int, watered: int) -> Tables:
     costs = left + 1  # a move may cost 0..left raindrops
     rolls, chance = distinct_rolls(engine.faces)
-    loss, gain = [], []
+    loss, gain, choice = [], [], []
     for fi, (feature, arrays) in enumerate(zip(compact_features(engine), _move_arrays(engine))):
         w = solution.features[fi]
         loss.append(w[:, left - np.arange(costs)] - w[:, [left]])
         best = np.full((feature.size, len(rolls), costs, 2), NEG)
+        chosen = np.full(best.shape, -1)
         s, k, c, nxt = arrays.T
         for water in (0, 1):
             if water and (feature.group != engine.garden or watered >= engine.trees):
@@ -191,8 +193,12 @@ def tables(engine: Engine, solution: Supersolution, left: int, watered: int) -> 
             ok = paid <= left
             rest = left - paid[ok]
             value = w[nxt[ok], rest] - w[s[ok], rest]
-            np.maximum.at(best, (s[ok], k[ok], paid[ok], np.full(int(ok.sum()), water)), value)
+            at = (s[ok], k[ok], paid[ok], np.full(int(ok.sum()), water))
+            np.maximum.at(best, at, value)
+            hit = value >= best[at]  # the moves that reach the best (any of equals will do)
+            chosen[tuple(i[hit] for i in at)] = nxt[ok][hit]
         gain.append(best)
+        choice.append(chosen)
     t = solution.trees
     tree = np.full((costs, 2), NEG)
     tree[:, 0] = t[watered, left - np.arange(costs)] - t[watered, left]
@@ -202,7 +208,8 @@ def tables(engine: Engine, solution: Supersolution, left: int, watered: int) -> 
     fill = np.full((g.shape[0], costs), NEG)
     fill[1:] = g[:-1][:, left - np.arange(costs)] - g[1:, [left]]
     wait = g[:, left - 1] - g[:, left]
-    return Tables(tuple(loss), tuple(gain), tree, float(t[watered, left - 1] - t[watered, left]), chance, fill, wait)
+    return Tables(tuple(loss), tuple(gain), tuple(choice), tree, float(t[watered, left - 1] - t[watered, left]), chance,
+                  fill, wait)
 
 
 def excess(engine: Engine, tab: Tables, positions: np.ndarray) -> np.ndarray:
@@ -253,10 +260,12 @@ class Excess:
 
 
 def largest_excess(engine: Engine, solution: Supersolution, level: tuple[int, int, int], above: float,
-                   nodes: int = 2_000_000, domain: Sequence[np.ndarray] | None = None) -> Excess:
+                   nodes: int = 2_000_000, domain: Sequence[np.ndarray] | None = None,
+                   level_tables: Tables | None = None) -> Excess:
     """The largest excess over every playable position of ``level`` (raindrops left, trees
     watered, empty boxes) whose features' states are in ``domain`` (default: any), searched above
-    ``above``.
+    ``above`` (``level_tables``: the ``tables`` of its raindrops left and trees watered, if made
+    already).
 
     Branch and bound over the features' states, one feature at a time. For the features not yet
     fixed, two bounds, the smaller taken: each roll's best use by any of their states (as if each
@@ -264,7 +273,7 @@ def largest_excess(engine: Engine, solution: Supersolution, level: tuple[int, in
     up feature by feature (as if every one of them could use every roll). When ``nodes`` run out,
     the largest bound of the branches left unexplored is what is proven."""
     left, watered, boxes = level
-    tab = tables(engine, solution, left, watered).at(boxes)
+    tab = (level_tables or tables(engine, solution, left, watered)).at(boxes)
     features = compact_features(engine)
     count = len(features)
     domain = domain or [np.ones(f.size, dtype=bool) for f in features]
@@ -395,8 +404,11 @@ def verify(engine: Engine, solution: Supersolution, start: Start | None = None, 
     if short > 1e-9:
         raise ValueError(f"W is {short:.6f} below the score of a finished sheet")
     slack = 0.0
+    level_tables: dict[tuple[int, int], Tables] = {}
     for level in start.levels(engine):
-        found = largest_excess(engine, solution, level, slack, nodes, domain)
+        if level[:2] not in level_tables:
+            level_tables[level[:2]] = tables(engine, solution, *level[:2])
+        found = largest_excess(engine, solution, level, slack, nodes, domain, level_tables[level[:2]])
         slack = max(slack, found.bound)
         if progress:
             progress("{} raindrops left, {} trees watered, {} empty boxes: excess at most {:.6f}".format(*level, found.bound))
@@ -409,7 +421,8 @@ def verify(engine: Engine, solution: Supersolution, start: Start | None = None, 
 @dataclass(frozen=True)
 class Use:
     """A roll's move that leads to the largest W: the feature written (-1: nothing), its next
-    compact state, the raindrops paid (trees included), the trees it waters, and that W."""
+    compact state, the raindrops paid (trees included), the trees it waters, and how much W grows
+    (the slack aside)."""
 
     feature: int
     state: int
@@ -418,27 +431,23 @@ class Use:
     value: float
 
 
-def best_uses(engine: Engine, solution: Supersolution, position: Sequence[int], left: int, watered: int) -> list[Use]:
-    """Per roll (``distinct_rolls`` order), the move that leads to the largest W (the slack aside)."""
-    features = compact_features(engine)
-    rolls, _ = distinct_rolls(engine.faces)
-    t, g = solution.trees, solution.clock
-    boxes = int(sum(f.empties[s] for f, s in zip(features, position)))
-    at = [sum(float(w[s, rest]) for w, s in zip(solution.features, position)) + float(g[boxes - 1, rest]) for rest in range(left + 1)]
+def best_uses(engine: Engine, tab: Tables, position: Sequence[int]) -> list[Use]:
+    """Per roll (``distinct_rolls`` order), the move that leads to the largest W, from the tables
+    of the position's raindrops left and trees watered."""
+    boxes = int(sum(f.empties[s] for f, s in zip(compact_features(engine), position)))
+    lost = tab.fill[boxes] + sum(loss[s] for loss, s in zip(tab.loss, position))  # [c]
+    options = np.stack([lost[None, :, None] + tab.trees[None] + gain[s] for gain, s in zip(tab.gain, position)], axis=1)
+    rolls = len(tab.chance)
+    flat = options.reshape(rolls, -1)  # [roll, (feature, c, k)]
+    pick = flat.argmax(axis=1)
+    wait = lost[1] - tab.fill[boxes, 1] + tab.wait[boxes] + tab.skip if len(lost) > 1 else -math.inf
     out = []
-    for a, b in rolls:
-        wait = at[left - 1] - float(g[boxes - 1, left - 1]) + float(g[boxes, left - 1])
-        best = Use(-1, 0, 1, 0, wait + float(t[watered, left - 1]))
-        for fi, f in enumerate(features):
-            w, s = solution.features[fi], position[fi]
-            for value, nxt in f.moves[s]:
-                cost = engine.cost[a][b][f.group][value]
-                for water in (0, 1) if f.group == engine.garden and watered < engine.trees else (0,):
-                    rest = left - cost - water
-                    if rest < 0:
-                        continue
-                    total = at[rest] + float(w[nxt, rest] - w[s, rest]) + float(t[watered + water, rest])
-                    if total > best.value + 1e-12:
-                        best = Use(fi, nxt, cost + water, water, total)
-        out.append(best)
+    for roll, j in enumerate(pick):
+        feature, paid, water = np.unravel_index(j, options.shape[1:])
+        value = float(flat[roll, j])
+        if wait >= value:
+            out.append(Use(-1, 0, 1, 0, float(wait)))
+        else:
+            state = int(tab.choice[feature][position[feature], roll, paid, water])
+            out.append(Use(int(feature), state, int(paid), int(water), value))
     return out

@@ -1,11 +1,11 @@
 """Computing the honest bound's supersolution (``honest.py``): the linear program that makes ``W``
-of the empty sheet as small as it can while every position's Bellman inequality holds.
+of the starting position as small as it can while every position's Bellman inequality holds.
 
 There is one inequality per position and choice of a move for each roll, far too many to write
 down, so they are added as they are found violated (cutting planes): first along games played by
-the current ``W`` from the empty sheet (where the program's value is decided), then around every
-position met by a local search, finally by the exact branch and bound of ``honest.py``, until it
-proves that no position exceeds the tolerance. HiGHS solves each program.
+the current ``W`` from the start (where the program's value is decided), then at each level's worst
+position, found by the exact branch and bound of ``honest.py``, until it proves that no position
+exceeds the tolerance. HiGHS solves each program.
 """
 
 from __future__ import annotations
@@ -26,10 +26,9 @@ from tajkit.solver.artisans.search.honest import (
     best_uses,
     compact_features,
     distinct_rolls,
-    excess,
     Start,
+    Tables,
     largest_excess,
-    playable,
     tables,
 )
 
@@ -187,15 +186,16 @@ def _game_cuts(engine: Engine, solution: Supersolution, program: Program, start:
     """Play ``games`` games from ``start``, each roll's move the one leading to the largest W, and
     add the inequality of every position met that ``solution`` violates."""
     features = compact_features(engine)
-    rolls, chance = distinct_rolls(engine.faces)
+    _, chance = distinct_rolls(engine.faces)
+    level_tables: dict[tuple[int, int], Tables] = {}
     added = 0
     for _ in range(games):
         position, left, watered = list(start.position), start.left, start.watered
         while left > 0 and not all(f.full[s] for f, s in zip(features, position)):
-            uses = best_uses(engine, solution, position, left, watered)
-            boxes = int(sum(f.empties[s] for f, s in zip(features, position)))
-            now = solution.at(position, left, watered, boxes)
-            if sum(p * u.value for p, u in zip(chance, uses)) - now > tolerance:
+            if (left, watered) not in level_tables:
+                level_tables[left, watered] = tables(engine, solution, left, watered)
+            uses = best_uses(engine, level_tables[left, watered], position)
+            if sum(p * u.value for p, u in zip(chance, uses)) > tolerance:
                 added += program.add_cut(tuple(position), left, watered, uses)
             use = rng.choices(uses, weights=chance)[0]
             if use.feature >= 0:
@@ -205,57 +205,20 @@ def _game_cuts(engine: Engine, solution: Supersolution, program: Program, start:
     return added
 
 
-def _climb(engine: Engine, solution: Supersolution, left: int, watered: int, starts: np.ndarray,
-           domain: list[np.ndarray]) -> tuple[np.ndarray, np.ndarray]:
-    """Local search for large excesses: change one feature's state (within its domain) at a time
-    while it helps."""
-    tab = tables(engine, solution, left, watered)
-    features = compact_features(engine)
-    positions = starts.copy()
-    value = np.where(playable(engine, positions, watered), excess(engine, tab, positions), -math.inf)
-    for _ in range(6):
-        moved = False
-        for fi, f in enumerate(features):
-            trial = np.repeat(positions, f.size, axis=0)
-            trial[:, fi] = np.tile(np.arange(f.size), len(positions))
-            ok = playable(engine, trial, watered) & domain[fi][trial[:, fi]]
-            found = np.where(ok, excess(engine, tab, trial), -math.inf).reshape(len(positions), f.size)
-            pick = found.argmax(axis=1)
-            better = found[np.arange(len(positions)), pick] > value + 1e-12
-            moved |= bool(better.any())
-            positions[better, fi] = pick[better]
-            value = np.maximum(value, found[np.arange(len(positions)), pick])
-        if not moved:
-            break
-    return positions, value
-
-
-def _search_cuts(engine: Engine, solution: Supersolution, program: Program, start: Start, rng: np.random.Generator,
-                 tolerance: float, starts: int = 32) -> int:
-    domain = start.domain(engine)
-    added = 0
-    for left, watered in sorted({level[:2] for level in start.levels(engine)}):
-        begin = np.stack([rng.choice(np.flatnonzero(d), starts) for d in domain], axis=1)
-        positions, value = _climb(engine, solution, left, watered, begin, domain)
-        for j in np.argsort(-value)[:6]:
-            if value[j] <= tolerance:
-                break
-            position = tuple(int(v) for v in positions[j])
-            added += program.add_cut(position, left, watered, best_uses(engine, solution, position, left, watered))
-    return added
-
-
 def _exact_cuts(engine: Engine, solution: Supersolution, program: Program, start: Start, tolerance: float,
                 nodes: int) -> tuple[int, float]:
     """The cut of each level's most violated position, and the largest excess proven."""
     added, proven = 0, 0.0
     domain = start.domain(engine)
-    for level in start.levels(engine):
-        found = largest_excess(engine, solution, level, tolerance, nodes, domain)
+    level_tables: dict[tuple[int, int], Tables] = {}
+    for left, watered, boxes in start.levels(engine):
+        if (left, watered) not in level_tables:
+            level_tables[left, watered] = tables(engine, solution, left, watered)
+        tab = level_tables[left, watered]
+        found = largest_excess(engine, solution, (left, watered, boxes), tolerance, nodes, domain, tab)
         proven = max(proven, found.bound)
         if found.position is not None:
-            left, watered, _ = level
-            added += program.add_cut(found.position, left, watered, best_uses(engine, solution, found.position, left, watered))
+            added += program.add_cut(found.position, left, watered, best_uses(engine, tab, found.position))
     return added, proven
 
 
@@ -265,19 +228,17 @@ def compute(engine: Engine, start: Start | None = None, games: int = 100, seed: 
     """The best proven supersolution found within ``rounds`` linear programs (the same answer for
     the same seed: the solver and the searches are deterministic).
 
-    Each round adds the inequalities the current ``W`` violates along games, else around a local
-    search; when neither finds one, the exact branch and bound adds each level's worst and proves
-    the largest excess, which becomes the slack of a candidate. The cutting planes creep up on the
+    Each round adds the inequalities the current ``W`` violates along games; when they find none
+    (and every ``every`` rounds), the exact branch and bound adds each level's worst and proves the
+    largest excess, which becomes the slack of a candidate. The cutting planes creep up on the
     program's optimum slowly at the end, so the best candidate so far is kept and returned."""
     start = start or Start.empty_sheet(engine)
     program = Program(engine, start)
-    rng, pick = np.random.default_rng(seed), random.Random(seed)
+    pick = random.Random(seed)
     best: Supersolution | None = None
     for round_ in range(rounds):
         solution = program.solve()
         stage, added = "games", _game_cuts(engine, solution, program, start, games, pick, tolerance)
-        if not added:
-            stage, added = "local search", _search_cuts(engine, solution, program, start, rng, tolerance)
         if not added or round_ % every == every - 1:
             exact, proven = _exact_cuts(engine, solution, program, start, tolerance, nodes)
             added += exact
@@ -287,7 +248,7 @@ def compute(engine: Engine, start: Start | None = None, games: int = 100, seed: 
             stage = f"branch and bound, proven {candidate.bound(engine, start):.4f} (slack {candidate.slack:.6f})"
         dropped = program.prune(solution)
         if progress:
-            progress(f"round {round_}: W(empty sheet) {program.value:.4f}, {added} cuts from {stage}, "
+            progress(f"round {round_}: W(start) {program.value:.4f}, {added} cuts from {stage}, "
                      f"{dropped} dropped, {len(program.cuts)} in all")
         if not added:
             break
