@@ -32,7 +32,7 @@ from tajkit.solver.artisans.search.honest import (
     tables,
 )
 
-TOLERANCE = 1e-4  # the slack: the excess every position is proven within (points)
+TOLERANCE = 1e-3  # points: a position's excess above it is cut off; the slack is what is proven after
 
 
 def _quiet(make: Callable):  # noqa: ANN202
@@ -108,7 +108,6 @@ class Program:
         self.idle: list[int] = []
         self.known: set[tuple] = set()
         self.value = -math.inf
-        self.columns = columns
 
     def cell(self, fi: int, state: int, left: int) -> int:
         return int(self.offsets[fi]) + state * (self.drops + 1) + left
@@ -130,7 +129,7 @@ class Program:
         coef: dict[int, float] = {self.clock(boxes, left): -1.0}
         for p, use in zip(chance, uses):
             rest = left - use.paid
-            cell = self.clock(boxes - (use.feature >= 0), rest)
+            cell = self.clock(boxes - 1 if use.feature >= 0 else boxes, rest)
             coef[cell] = coef.get(cell, 0.0) + p
             for fi, s in enumerate(position):
                 cell = self.cell(fi, use.state if fi == use.feature else s, rest)
