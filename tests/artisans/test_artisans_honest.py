@@ -14,7 +14,6 @@ from functools import cache
 
 import numpy as np
 import pytest
-from tajkit.solver.artisans.search import policies
 from tajkit.solver.artisans.search.endgame import endgame_for
 from tajkit.solver.artisans.search.engine import Engine, engine_for
 from tajkit.solver.artisans.search.honest import (
@@ -28,8 +27,8 @@ from tajkit.solver.artisans.search.honest import (
     verify,
 )
 from tajkit.solver.artisans.search.honest_lp import compute
-from tajkit.solver.artisans.search.simulation import roll_sequence
 from tajkit.solver.artisans.spec import load_spec
+from test_artisans_relaxation import ENGINE, late_position
 
 
 def small_engine(keep: tuple[str, ...], raindrops: int, trees: int) -> Engine:
@@ -83,7 +82,7 @@ def test_a_proven_supersolution_is_never_below_perfect_honest_play() -> None:
     ending = endgame_for(engine)
     empty = [t.pack((0,) * t.feature.size) for t in engine.tables]
     exact = ending.outcome(empty, 0, 0).score
-    assert exact <= solution.start(engine) < exact + 0.5
+    assert exact <= solution.bound(engine, Start.empty_sheet(engine)) < exact + 0.5
     # every position after the empty sheet, too (W is a supersolution everywhere it can go)
     rng = random.Random(7)
     values = [range(engine.faces + 1)] * 5
@@ -95,7 +94,7 @@ def test_a_proven_supersolution_is_never_below_perfect_honest_play() -> None:
         if trees > garden or trees > used:
             continue
         checked += 1
-        assert solution.value(engine, states, used, trees) >= ending.outcome(states, used, trees).score - 1e-9
+        assert solution.bound(engine, Start.of(engine, states, used, trees)) >= ending.outcome(states, used, trees).score - 1e-9
     assert checked > 100
 
 
@@ -114,27 +113,13 @@ def test_a_table_that_promises_too_little_needs_a_larger_slack() -> None:
     assert verify(engine, dataclasses.replace(solution, features=tuple(lowered))) > solution.slack + 0.01
 
 
-def careful_position(engine: Engine, boxes: int, game: int) -> tuple[list[int], int, int]:
-    """The first position of a careful game with ``boxes`` empty boxes."""
-    rng = random.Random(game)
-    states, used, trees = [0] * len(engine.tables), 0, 0
-    for roll in roll_sequence(engine, 3, game):
-        if sum(len(t.empties[s]) for t, s in zip(engine.tables, states)) <= boxes or engine.ends(states, used):
-            break
-        move = policies.heuristic_policy(engine, states, used, trees, roll, rng)
-        if move.feature >= 0:
-            states[move.feature] = move.state
-        used += move.raindrops
-        trees += move.water
-    return states, used, trees
-
-
 @pytest.mark.slow
 def test_on_the_rulebooks_sheet_the_bound_from_a_late_position_holds_and_is_close() -> None:
     """The whole sheet, from a careful game's position with 4 empty boxes: the exact ending knows
     the truth there."""
-    engine = engine_for(load_spec())
-    states, used, trees = careful_position(engine, 4, game=2)
+    engine = ENGINE  # the rulebook's sheet
+    states, used, trees, _ = late_position(game=0, boxes=4)
+    assert not engine.ends(states, used)  # a position still in play, 6 raindrops left
     start = Start.of(engine, states, used, trees)
     solution = compute(engine, start, games=30, tolerance=1e-2)
     assert verify(engine, solution, start) <= solution.slack

@@ -33,10 +33,11 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
-from functools import cache
+from functools import cache, partial
 
 import numpy as np
 
+from tajkit.solver.artisans.search import relaxation
 from tajkit.solver.artisans.search.engine import Engine
 
 NEG = -1e9  # "no such move" in the tables (finite, so that sums stay finite)
@@ -99,9 +100,9 @@ def compact_state(engine: Engine, fi: int, packed: int) -> int:
 
 
 def distinct_rolls(faces: int) -> tuple[list[tuple[int, int]], np.ndarray]:
-    """The unordered rolls and their chances (a double 1/36, any other pair 2/36)."""
-    rolls = [(a, b) for a in range(1, faces + 1) for b in range(a, faces + 1)]
-    return rolls, np.array([(1 if a == b else 2) / faces**2 for a, b in rolls])
+    """The unordered rolls and their chances (``relaxation.distinct_rolls``, as arrays)."""
+    rolls, weights = zip(*relaxation.distinct_rolls(faces))
+    return list(rolls), np.array(weights) / faces**2
 
 
 @dataclass(frozen=True)
@@ -118,20 +119,9 @@ class Supersolution:
         total = sum(float(table[s, left]) for table, s in zip(self.features, position))
         return total + float(self.trees[watered, left]) + float(self.clock[boxes, left])
 
-    def value(self, engine: Engine, states: Sequence[int], used: int, trees: int) -> float:
-        """``W`` of a position (packed feature states, raindrops used, trees watered): at least
-        the expected final score of perfect honest play from it."""
-        left = engine.raindrops - used
-        boxes = sum(len(t.empties[s]) for t, s in zip(engine.tables, states))
-        position = [compact_state(engine, fi, s) for fi, s in enumerate(states)]
-        return self.at(position, left, trees, boxes) + self.slack * (boxes + left)
-
-    def start(self, engine: Engine) -> float:
-        """``W`` of the empty sheet: the bound on perfect honest play over a whole game."""
-        return self.value(engine, [t.pack((0,) * t.feature.size) for t in engine.tables], 0, 0)
-
     def bound(self, engine: Engine, start: Start) -> float:
-        """``W`` of ``start``, slack included: proven when the slack is ``verify``'s."""
+        """``W`` of ``start``, slack included: at least what perfect honest play expects from there
+        when the slack is ``verify``'s."""
         boxes = start.boxes(engine)
         return self.at(start.position, start.left, start.watered, boxes) + self.slack * (boxes + start.left)
 
@@ -218,20 +208,22 @@ def excess(engine: Engine, tab: Tables, positions: np.ndarray) -> np.ndarray:
     n = len(positions)
     costs = tab.trees.shape[0]
     boxes = empty_boxes(engine, positions)
-    lost = tab.fill[boxes]
+    lost = np.zeros((n, costs))  # the features' part
     best = np.full((n, len(tab.chance), costs, 2), NEG)
     for fi, (loss, gain) in enumerate(zip(tab.loss, tab.gain)):
-        lost = lost + loss[positions[:, fi]]
+        lost += loss[positions[:, fi]]
         best = np.maximum(best, gain[positions[:, fi]])
-    options = (lost[:, None, :, None] + tab.trees[None, None] + best).reshape(n, len(tab.chance), -1).max(axis=2)
+    filled = lost + tab.fill[boxes]
+    options = (filled[:, None, :, None] + tab.trees[None, None] + best).reshape(n, len(tab.chance), -1).max(axis=2)
     if costs > 1:
-        wait = lost[:, 1] - tab.fill[boxes, 1] + tab.wait[boxes]
-        options = np.maximum(options, (wait + tab.skip)[:, None])
+        options = np.maximum(options, (lost[:, 1] + tab.wait[boxes] + tab.skip)[:, None])
     return options @ tab.chance
 
 
-def empty_boxes(engine: Engine, positions: np.ndarray) -> np.ndarray:
-    return sum(f.empties[positions[:, fi]] for fi, f in enumerate(compact_features(engine)))
+def empty_boxes(engine: Engine, positions: np.ndarray | Sequence[int]) -> np.ndarray:
+    """The empty boxes of a position (a row of compact states), or of each row of several."""
+    positions = np.asarray(positions)
+    return sum(f.empties[positions[..., fi]] for fi, f in enumerate(compact_features(engine)))
 
 
 def playable(engine: Engine, positions: np.ndarray, watered: int) -> np.ndarray:
@@ -353,7 +345,7 @@ class Start:
         return cls((0,) * len(engine.tables), engine.raindrops, 0)
 
     def boxes(self, engine: Engine) -> int:
-        return int(sum(f.empties[s] for f, s in zip(compact_features(engine), self.position)))
+        return int(empty_boxes(engine, self.position))
 
     def domain(self, engine: Engine) -> list[np.ndarray]:
         """Per feature, the compact states it can reach from here."""
@@ -404,11 +396,9 @@ def verify(engine: Engine, solution: Supersolution, start: Start | None = None, 
     if short > 1e-9:
         raise ValueError(f"W is {short:.6f} below the score of a finished sheet")
     slack = 0.0
-    level_tables: dict[tuple[int, int], Tables] = {}
+    tables_at = cache(partial(tables, engine, solution))
     for level in start.levels(engine):
-        if level[:2] not in level_tables:
-            level_tables[level[:2]] = tables(engine, solution, *level[:2])
-        found = largest_excess(engine, solution, level, slack, nodes, domain, level_tables[level[:2]])
+        found = largest_excess(engine, solution, level, slack, nodes, domain, tables_at(*level[:2]))
         slack = max(slack, found.bound)
         if progress:
             progress("{} raindrops left, {} trees watered, {} empty boxes: excess at most {:.6f}".format(*level, found.bound))
@@ -434,13 +424,13 @@ class Use:
 def best_uses(engine: Engine, tab: Tables, position: Sequence[int]) -> list[Use]:
     """Per roll (``distinct_rolls`` order), the move that leads to the largest W, from the tables
     of the position's raindrops left and trees watered."""
-    boxes = int(sum(f.empties[s] for f, s in zip(compact_features(engine), position)))
-    lost = tab.fill[boxes] + sum(loss[s] for loss, s in zip(tab.loss, position))  # [c]
-    options = np.stack([lost[None, :, None] + tab.trees[None] + gain[s] for gain, s in zip(tab.gain, position)], axis=1)
-    rolls = len(tab.chance)
-    flat = options.reshape(rolls, -1)  # [roll, (feature, c, k)]
+    boxes = int(empty_boxes(engine, position))
+    lost = sum(loss[s] for loss, s in zip(tab.loss, position))  # [c], the features' part
+    filled = lost + tab.fill[boxes]
+    options = np.stack([filled[None, :, None] + tab.trees[None] + gain[s] for gain, s in zip(tab.gain, position)], axis=1)
+    flat = options.reshape(len(tab.chance), -1)  # [roll, (feature, c, k)]
     pick = flat.argmax(axis=1)
-    wait = lost[1] - tab.fill[boxes, 1] + tab.wait[boxes] + tab.skip if len(lost) > 1 else -math.inf
+    wait = lost[1] + tab.wait[boxes] + tab.skip if len(lost) > 1 else -math.inf
     out = []
     for roll, j in enumerate(pick):
         feature, paid, water = np.unravel_index(j, options.shape[1:])

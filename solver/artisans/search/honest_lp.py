@@ -16,6 +16,7 @@ import random
 import sys
 from collections.abc import Callable
 from dataclasses import replace
+from functools import cache, partial
 
 import numpy as np
 
@@ -27,7 +28,7 @@ from tajkit.solver.artisans.search.honest import (
     compact_features,
     distinct_rolls,
     Start,
-    Tables,
+    empty_boxes,
     largest_excess,
     tables,
 )
@@ -125,7 +126,7 @@ class Program:
         """The inequality of ``position``: the chance-weighted W after each roll's chosen move is
         at most W now. False if it is there already."""
         _, chance = distinct_rolls(self.engine.faces)
-        boxes = int(sum(f.empties[s] for f, s in zip(self.features, position)))
+        boxes = int(empty_boxes(self.engine, position))
         coef: dict[int, float] = {self.clock(boxes, left): -1.0}
         for p, use in zip(chance, uses):
             rest = left - use.paid
@@ -186,14 +187,12 @@ def _game_cuts(engine: Engine, solution: Supersolution, program: Program, start:
     add the inequality of every position met that ``solution`` violates."""
     features = compact_features(engine)
     _, chance = distinct_rolls(engine.faces)
-    level_tables: dict[tuple[int, int], Tables] = {}
+    tables_at = cache(partial(tables, engine, solution))
     added = 0
     for _ in range(games):
         position, left, watered = list(start.position), start.left, start.watered
         while left > 0 and not all(f.full[s] for f, s in zip(features, position)):
-            if (left, watered) not in level_tables:
-                level_tables[left, watered] = tables(engine, solution, left, watered)
-            uses = best_uses(engine, level_tables[left, watered], position)
+            uses = best_uses(engine, tables_at(left, watered), position)
             if sum(p * u.value for p, u in zip(chance, uses)) > tolerance:
                 added += program.add_cut(tuple(position), left, watered, uses)
             use = rng.choices(uses, weights=chance)[0]
@@ -209,11 +208,9 @@ def _exact_cuts(engine: Engine, solution: Supersolution, program: Program, start
     """The cut of each level's most violated position, and the largest excess proven."""
     added, proven = 0, 0.0
     domain = start.domain(engine)
-    level_tables: dict[tuple[int, int], Tables] = {}
+    tables_at = cache(partial(tables, engine, solution))
     for left, watered, boxes in start.levels(engine):
-        if (left, watered) not in level_tables:
-            level_tables[left, watered] = tables(engine, solution, left, watered)
-        tab = level_tables[left, watered]
+        tab = tables_at(left, watered)
         found = largest_excess(engine, solution, (left, watered, boxes), tolerance, nodes, domain, tab)
         proven = max(proven, found.bound)
         if found.position is not None:
