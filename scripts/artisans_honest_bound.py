@@ -10,8 +10,9 @@ The positions are the first with ``--boxes`` empty boxes in games played by the 
 honest play (the exact ending, when it can solve the position: up to 9-10 empty boxes) and the
 clairvoyant (CP-SAT with the dice known, averaged over ``--dice`` sampled roll sequences). The
 share of the clairvoyant's head start the bound takes away is (clairvoyant - bound) / (clairvoyant
-- honest). ``--empty-sheet`` bounds a whole game (hours: the program is large, and its cuts creep
-up on its optimum). Figures, not assertions.
+- honest). ``--empty-sheet`` bounds a whole game, but has not finished yet: each proof round's branch and
+bound takes hours from the empty sheet (docs/artisans.md says where it stands). Figures, not
+assertions.
 """
 
 from __future__ import annotations
@@ -62,7 +63,7 @@ def main() -> None:
     parser.add_argument("--tolerance", type=float, default=3e-3, help="the excess the cuts aim below (points)")
     parser.add_argument("--rounds", type=int, default=400, help="linear programs solved at most")
     parser.add_argument("--oracle-work", type=float, default=20.0, help="CP-SAT deterministic seconds per solve")
-    parser.add_argument("--empty-sheet", action="store_true", help="bound a whole game instead (hours)")
+    parser.add_argument("--empty-sheet", action="store_true", help="bound a whole game instead (has not finished yet: hours a proof round)")
     args = parser.parse_args()
 
     engine = engine_for(load_spec())
