@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from tajkit.solver.artisans.search.hinter import Hint, RankedMove
@@ -164,11 +165,23 @@ def _times(run: PolicyRun) -> tuple[float, float] | None:
     return ordered[len(ordered) // 2], ordered[min(len(ordered) - 1, int(len(ordered) * 0.95))]
 
 
-def simulation_text(runs: dict[str, PolicyRun], games: int, seed: int) -> str:
+@dataclass(frozen=True)
+class HonestBound:
+    """The relaxed sheet's proven bound on perfect honest play (``search/relaxed.py``) and the
+    titles of the features it keeps as the rulebook has them."""
+
+    value: float
+    exact: tuple[str, ...]
+
+    def ratio(self, run: PolicyRun) -> float | None:
+        return run.summary.mean / self.value if run.scores else None
+
+
+def simulation_text(runs: dict[str, PolicyRun], games: int, seed: int, honest: HonestBound | None = None) -> str:
     proven, bound = oracle_bound(runs)
     lines = [
         f"Artisans of the Taj Mahal: {plural(games, 'solitaire game')}, seed {seed} (the same dice for every policy)",
-        f"{'policy':<10} {'mean':>6} {'sd':>5}  {'95% CI':<16} {'/ oracle':>8}",
+        f"{'policy':<10} {'mean':>6} {'sd':>5}  {'95% CI':<16} {'/ oracle':>8}" + (f" {'/ honest':>8}" if honest else ""),
     ]
     for name, run in runs.items():
         ratio = ratio_to_oracle(runs, name)
@@ -178,7 +191,11 @@ def simulation_text(runs: dict[str, PolicyRun], games: int, seed: int) -> str:
         else:  # an oracle that found no play in any game
             ci, mean = "-", f"{'-':>6} {'-':>5}"
         shown_ratio = f"{ratio:.3f}" if ratio is not None else "-"
-        lines.append(f"{name:<10} {mean}  {ci:<16} {shown_ratio:>8}{_extra(run)}")
+        shown_share = ""
+        if honest:
+            share = honest.ratio(run)
+            shown_share = f" {share:>8.3f}" if share is not None else f" {'-':>8}"
+        lines.append(f"{name:<10} {mean}  {ci:<16} {shown_ratio:>8}{shown_share}{_extra(run)}")
     if "oracle" in runs:
         oracle = runs["oracle"]
         if bound is None:
@@ -194,6 +211,12 @@ def simulation_text(runs: dict[str, PolicyRun], games: int, seed: int) -> str:
                 f"{plural(oracle.cut, 'oracle game')} stopped at the --oracle-time safety cap before its work budget: "
                 "on another machine those may come out differently."
             )
+    if honest:
+        lines.append(
+            f"Perfect honest play (no dice seen in advance) expects at most {honest.value:.2f} from the empty sheet: "
+            f"proven, the exact value of the sheet with {' and '.join(honest.exact)} as the rulebook has them and "
+            "every other feature scoring whenever it is full (no dice sampled). '/ honest' is each mean over it."
+        )
     return "\n".join(lines)
 
 
@@ -208,13 +231,16 @@ def _extra(run: PolicyRun) -> str:
     return ""
 
 
-def simulation_json(runs: dict[str, PolicyRun]) -> dict[str, Any]:
+def simulation_json(runs: dict[str, PolicyRun], honest: HonestBound | None = None) -> dict[str, Any]:
     proven, bound = oracle_bound(runs)
     out: dict[str, Any] = {}
     for name, run in runs.items():
         entry: dict[str, Any] = run.summary.as_json() if run.scores else {"mean": None, "n": 0}
         ratio = ratio_to_oracle(runs, name)
         entry["ratio_to_oracle"] = round(ratio, 4) if ratio is not None else None
+        if honest:
+            share = honest.ratio(run)
+            entry["ratio_to_honest_bound"] = round(share, 4) if share is not None else None
         if name == "oracle":
             entry["proven_optimal"] = run.proven
             entry["bound_over_proven_games"] = round(bound, 3) if bound is not None else None
@@ -225,4 +251,6 @@ def simulation_json(runs: dict[str, PolicyRun]) -> dict[str, Any]:
             entry["solver_seconds_median"] = round(times[0], 4)
             entry["solver_seconds_p95"] = round(times[1], 4)
         out[name] = entry
+    if honest:
+        out["honest_bound"] = {"value": round(honest.value, 4), "exact_features": list(honest.exact), "proven": True}
     return out

@@ -489,6 +489,36 @@ def test_simulate_json_compares_policies_on_the_same_dice():
     assert out["random"]["ratio_to_oracle"] < out["heuristic"]["ratio_to_oracle"]
 
 
+@pytest.mark.slow
+def test_simulate_proves_a_bound_on_honest_play_beside_the_policies():
+    """`--honest-bound` (issue 28): the relaxed sheet's exact value, 38.54 from the empty sheet on
+    the rulebook's sheet with the tajkit edition's stars (docs/artisans.md), computed here, not
+    stored; every policy's mean is put over it."""
+    result = run("simulate", "artisans", "--policy", "heuristic", "--games", "2", "--seed", "4", "--honest-bound",
+                 "--json")
+    assert result.exit_code == 0, result.output
+    out = json.loads(result.stdout)
+    bound = out["honest_bound"]
+    assert bound["value"] == pytest.approx(38.5382, abs=1e-4) and bound["proven"] is True
+    assert bound["exact_features"] == ["Left facade", "Right facade"]
+    assert out["heuristic"]["ratio_to_honest_bound"] == pytest.approx(out["heuristic"]["mean"] / bound["value"], abs=1e-4)
+
+
+def test_the_honest_bound_gets_a_column_and_a_sentence():
+    from tajkit.solver.artisans import report
+    from tajkit.solver.artisans.search import simulation
+    from tajkit.solver.artisans.spec import load_spec
+
+    runs = {"greedy": simulation.PolicyRun("greedy", (simulation.play_one(load_spec(), "greedy", seed=5, game=1),))}
+    honest = report.HonestBound(40.0, ("Left facade", "Right facade"))
+    lines = report.simulation_text(runs, 1, 5, honest).splitlines()
+    assert lines[1].split()[-2:] == ["/", "honest"]
+    assert lines[2].split()[-1] == f"{runs['greedy'].summary.mean / 40:.3f}"
+    assert lines[-1].startswith("Perfect honest play (no dice seen in advance) expects at most 40.00")
+    assert "Left facade and Right facade as the rulebook has them" in lines[-1]
+    assert "/ honest" not in report.simulation_text(runs, 1, 5)
+
+
 def test_simulate_text_has_no_progress_bar_off_a_terminal():
     result = run("simulate", "artisans", "--policy", "greedy", "--games", "3")
     assert result.exit_code == 0

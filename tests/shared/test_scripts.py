@@ -139,10 +139,12 @@ def test_the_fluid_bound_is_never_below_perfect_honest_play():
     assert lines[-1].startswith("3 positions with 3 empty boxes, 1 roll sequences each: perfect honest play ")
 
 
-def test_the_honest_bound_is_never_below_perfect_honest_play():
+@pytest.mark.parametrize("method", [(), ("--relaxed",), ("--relaxed", "--exact", "left_facade", "left_orchard")])
+def test_the_honest_bound_is_never_below_perfect_honest_play(method):
     """scripts/artisans_honest_bound.py: where the exact ending knows perfect honest play, the
-    proven bound is at least that, position by position."""
-    lines = run_script("artisans_honest_bound.py", "--boxes", "3", "--positions", "2", "--dice", "1", "--tolerance", "0.01")
+    proven bound (the supersolution's or the relaxed sheet's) is at least that, position by position."""
+    lines = run_script("artisans_honest_bound.py", "--boxes", "3", "--positions", "2", "--dice", "1", "--tolerance", "0.01",
+                       *method)
     positions = [line for line in lines if line.startswith("position: ")]
     assert len(positions) == 2
     for line in positions:
@@ -152,3 +154,9 @@ def test_the_honest_bound_is_never_below_perfect_honest_play():
     assert lines[-2].startswith("2 positions with 3 empty boxes (careful games, seed 1): perfect honest play ")
     assert "(never below: True)" in lines[-2]
     assert lines[-1].startswith("clairvoyant ")
+
+
+def test_the_relaxed_bound_names_a_feature_it_does_not_know():
+    result = subprocess.run([sys.executable, str(SCRIPTS / "artisans_honest_bound.py"), "--relaxed", "--exact", "tower"],
+                            capture_output=True, text=True, timeout=120)
+    assert result.returncode != 0 and "--exact: no feature tower" in result.stderr

@@ -1,0 +1,92 @@
+"""The relaxed sheet's bound (``search/relaxed.py``): the exact value of a sheet whose relaxed
+features score whenever they are full is never below perfect honest play (``endgame.py``, exact
+expectimax on the real sheet), from every position; with every feature kept exact it is perfect
+honest play. Rulebook: Scoring Conditions (a feature scores only when full and meeting its
+condition), Altering dice results and Watering fruit trees (the moves and their raindrops), End of
+the Game (the last box or the last raindrop)."""
+
+from __future__ import annotations
+
+import itertools
+import random
+from functools import cache
+
+import pytest
+from tajkit.solver.artisans.search.endgame import endgame_for
+from tajkit.solver.artisans.search.engine import Engine
+from tajkit.solver.artisans.search.relaxed import default_exact, empty_sheet, solve
+from test_artisans_honest import small_engine
+
+FEATURES = ("left_orchard", "waterway", "left_facade", "right_facade")
+
+
+@cache
+def small() -> Engine:
+    return small_engine(FEATURES, raindrops=5, trees=1)
+
+
+def positions(engine: Engine, count: int, seed: int):  # noqa: ANN201
+    """Random positions still in play (any values in any boxes, raindrops used, trees watered
+    that the garden's filled boxes allow)."""
+    rng = random.Random(seed)
+    out = []
+    while len(out) < count:
+        values = [tuple(rng.choice((0, 0, *range(1, engine.faces + 1))) for _ in range(t.feature.size)) for t in engine.tables]
+        states = [t.pack(v) for t, v in zip(engine.tables, values)]
+        garden = sum(v > 0 for t, vs in zip(engine.tables, values) if t.feature.group == engine.garden for v in vs)
+        used, trees = rng.randrange(engine.raindrops), rng.randrange(engine.trees + 1)
+        if trees <= min(garden, used) and not engine.ends(states, used):
+            out.append((states, used, trees))
+    return out
+
+
+def index(engine: Engine, name: str) -> int:
+    return next(i for i, t in enumerate(engine.tables) if t.feature.id == name)
+
+
+def test_every_feature_exact_is_perfect_honest_play() -> None:
+    engine = small()
+    sheet = solve(engine, exact=range(len(engine.tables)))
+    ending = endgame_for(engine)
+    assert sheet.bound(empty_sheet(engine), 0, 0) == pytest.approx(ending.outcome(empty_sheet(engine), 0, 0).score, abs=1e-9)
+    for states, used, trees in positions(engine, 150, seed=1):
+        assert sheet.bound(states, used, trees) == pytest.approx(ending.outcome(states, used, trees).score, abs=1e-9)
+
+
+@pytest.mark.parametrize("exact", [("left_facade", "right_facade"), ("waterway",), ()])
+def test_relaxed_features_never_bring_the_bound_below_perfect_honest_play(exact: tuple[str, ...]) -> None:
+    engine = small()
+    sheet = solve(engine, exact=[index(engine, name) for name in exact])
+    ending = endgame_for(engine)
+    truth = ending.outcome(empty_sheet(engine), 0, 0).score
+    assert truth - 1e-9 <= sheet.bound(empty_sheet(engine), 0, 0)
+    for states, used, trees in positions(engine, 150, seed=2):
+        assert sheet.bound(states, used, trees) >= ending.outcome(states, used, trees).score - 1e-9
+
+
+def test_the_facades_are_kept_exact_by_default_and_the_bound_tightens_as_features_are_kept() -> None:
+    engine = small()
+    assert [engine.tables[i].feature.id for i in default_exact(engine)] == ["left_facade", "right_facade"]
+    start = empty_sheet(engine)
+    bounds = [solve(engine, exact=[index(engine, n) for n in kept]).bound(start, 0, 0)
+              for kept in ((), ("left_facade",), ("left_facade", "right_facade"), FEATURES)]
+    assert all(a >= b - 1e-9 for a, b in itertools.pairwise(bounds))
+    assert bounds[0] > bounds[-1] + 0.5  # relaxing the conditions gives away something real
+
+
+def test_from_a_position_features_already_lost_score_nothing() -> None:
+    """Solved from a position whose orchard can no longer score (3 + 4 is not 6), the bound is
+    tighter than the empty sheet's table there and still holds after it."""
+    engine = small()
+    orchard = engine.tables[index(engine, "left_orchard")]
+    states = empty_sheet(engine)
+    states[index(engine, "left_orchard")] = orchard.pack((3, 4))
+    from_start = solve(engine, start=states)
+    anywhere = solve(engine)
+    ending = endgame_for(engine)
+    exact = ending.outcome(states, 1, 0).score
+    assert exact - 1e-9 <= from_start.bound(states, 1, 0) <= anywhere.bound(states, 1, 0) - 1.0
+    facade = index(engine, "left_facade")
+    later = list(states)
+    later[facade] = engine.tables[facade].pack((5, 5, 0, 0))
+    assert from_start.bound(later, 2, 1) >= ending.outcome(later, 2, 1).score - 1e-9
