@@ -213,9 +213,9 @@ def simulation_text(runs: dict[str, PolicyRun], games: int, seed: int, honest: H
             )
     if honest:
         lines.append(
-            f"Perfect honest play (no dice seen in advance) expects at most {honest.value:.2f} from the empty sheet: "
-            f"proven, the exact value of the sheet with {' and '.join(honest.exact)} as the rulebook has them and "
-            "every other feature scoring whenever it is full (no dice sampled). '/ honest' is each mean over it."
+            f"Perfect honest play (no dice seen in advance) expects at most {honest.value:.2f} from the empty sheet, "
+            f"proven exactly: the value of the sheet with {' and '.join(honest.exact)} as the rulebook has them and "
+            "every other feature scoring whenever it is full. '/ honest' is each mean over it."
         )
     return "\n".join(lines)
 
