@@ -5,6 +5,8 @@ against it (``Engine.moves`` is held equal to ``rules.legal_moves``, the search'
 rules' ``score``). ``engine.py`` packs sheets into integers; ``endgame.py`` solves the rest
 of a game exactly; ``rollout.py`` plays many sampled futures at once; ``values.py`` holds the
 measured per-feature chances (``artisans-values.json``); ``policies.py`` the simulated players;
-``oracle.py`` the clairvoyant bound (CP-SAT); ``hinter.py`` ranks the uses of a roll (the
-``tajkit hint`` answer); ``simulation.py`` plays seeded solitaire games (``tajkit simulate``).
+``oracle.py`` the clairvoyant bound (CP-SAT); ``relaxed.py`` a proven bound on perfect honest
+play (a relaxed sheet solved exactly); ``honest.py``, ``honest_lp.py``, ``relaxation.py`` the
+bounds still being tried; ``hinter.py`` ranks the uses of a roll (the ``tajkit hint`` answer);
+``simulation.py`` plays seeded solitaire games (``tajkit simulate``).
 """
