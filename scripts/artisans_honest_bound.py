@@ -87,7 +87,7 @@ def main() -> None:
                          else "--exact goes with --relaxed")
         args.exact = [ids.index(name) for name in args.exact]
     if args.empty_sheet:
-        bound, seconds = proven_bound(engine, relaxed.empty_sheet(engine), 0, 0, args)
+        bound, seconds = proven_bound(engine, engine.empty_sheet(), 0, 0, args)
         print(f"the empty sheet: perfect honest play scores at most {bound:.4f} ({seconds:.0f} s)")
         return
     ending = endgame_for(engine)

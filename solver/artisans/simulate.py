@@ -29,4 +29,4 @@ def _honest_bound(spec: Spec, progress: Any) -> report.HonestBound:
     tick = (lambda done, total: progress("honest bound", done, total)) if progress else None
     sheet = relaxed.solve(engine, progress=tick)
     kept = tuple(engine.spec.features[fi].title for fi in sheet.exact)
-    return report.HonestBound(sheet.bound(relaxed.empty_sheet(engine), 0, 0), kept)
+    return report.HonestBound(sheet.bound(engine.empty_sheet(), 0, 0), kept)

@@ -14,7 +14,7 @@ from functools import cache
 import pytest
 from tajkit.solver.artisans.search.endgame import endgame_for
 from tajkit.solver.artisans.search.engine import Engine
-from tajkit.solver.artisans.search.relaxed import default_exact, empty_sheet, solve
+from tajkit.solver.artisans.search.relaxed import default_exact, solve
 from test_artisans_honest import small_engine
 
 FEATURES = ("left_orchard", "waterway", "left_facade", "right_facade")
@@ -48,7 +48,7 @@ def test_every_feature_exact_is_perfect_honest_play() -> None:
     engine = small()
     sheet = solve(engine, exact=range(len(engine.tables)))
     ending = endgame_for(engine)
-    assert sheet.bound(empty_sheet(engine), 0, 0) == pytest.approx(ending.outcome(empty_sheet(engine), 0, 0).score, abs=1e-9)
+    assert sheet.bound(engine.empty_sheet(), 0, 0) == pytest.approx(ending.outcome(engine.empty_sheet(), 0, 0).score, abs=1e-9)
     for states, used, trees in positions(engine, 150, seed=1):
         assert sheet.bound(states, used, trees) == pytest.approx(ending.outcome(states, used, trees).score, abs=1e-9)
 
@@ -58,8 +58,8 @@ def test_relaxed_features_never_bring_the_bound_below_perfect_honest_play(exact:
     engine = small()
     sheet = solve(engine, exact=[index(engine, name) for name in exact])
     ending = endgame_for(engine)
-    truth = ending.outcome(empty_sheet(engine), 0, 0).score
-    assert truth - 1e-9 <= sheet.bound(empty_sheet(engine), 0, 0)
+    truth = ending.outcome(engine.empty_sheet(), 0, 0).score
+    assert truth - 1e-9 <= sheet.bound(engine.empty_sheet(), 0, 0)
     for states, used, trees in positions(engine, 150, seed=2):
         assert sheet.bound(states, used, trees) >= ending.outcome(states, used, trees).score - 1e-9
 
@@ -67,7 +67,7 @@ def test_relaxed_features_never_bring_the_bound_below_perfect_honest_play(exact:
 def test_the_facades_are_kept_exact_by_default_and_the_bound_tightens_as_features_are_kept() -> None:
     engine = small()
     assert [engine.tables[i].feature.id for i in default_exact(engine)] == ["left_facade", "right_facade"]
-    start = empty_sheet(engine)
+    start = engine.empty_sheet()
     bounds = [solve(engine, exact=[index(engine, n) for n in kept]).bound(start, 0, 0)
               for kept in ((), ("left_facade",), ("left_facade", "right_facade"), FEATURES)]
     assert all(a >= b - 1e-9 for a, b in itertools.pairwise(bounds))
@@ -79,7 +79,7 @@ def test_from_a_position_features_already_lost_score_nothing() -> None:
     tighter than the empty sheet's table there and still holds after it."""
     engine = small()
     orchard = engine.tables[index(engine, "left_orchard")]
-    states = empty_sheet(engine)
+    states = engine.empty_sheet()
     states[index(engine, "left_orchard")] = orchard.pack((3, 4))
     from_start = solve(engine, start=states)
     anywhere = solve(engine)

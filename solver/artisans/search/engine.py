@@ -103,6 +103,10 @@ class Engine:
     def pack(self, sheet: Sheet) -> list[int]:
         return [t.pack(v) for t, v in zip(self.tables, sheet.values)]
 
+    def empty_sheet(self) -> list[int]:
+        """Every feature's packed state before the first roll."""
+        return [t.pack((0,) * t.feature.size) for t in self.tables]
+
     def sheet(self, states: list[int] | tuple[int, ...], used: int, trees: int) -> Sheet:
         return Sheet(tuple(t.unpack(s) for t, s in zip(self.tables, states)), used, trees)
 

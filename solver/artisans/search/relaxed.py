@@ -75,10 +75,6 @@ class RelaxedSheet:
         return float(self.values[self.config(states), self.engine.raindrops - used, trees])
 
 
-def empty_sheet(engine: Engine) -> list[int]:
-    return [t.pack((0,) * t.feature.size) for t in engine.tables]
-
-
 def solve(engine: Engine, exact: Sequence[int] | None = None, start: Sequence[int] | None = None,
           progress: Callable[[int, int], None] | None = None) -> RelaxedSheet:
     """Exact expectimax over every position of the relaxed sheet (``progress(done, total)`` after
@@ -88,7 +84,7 @@ def solve(engine: Engine, exact: Sequence[int] | None = None, start: Sequence[in
     position)."""
     exact = tuple(sorted(default_exact(engine) if exact is None else exact))
     features = compact_features(engine)
-    start = start if start is not None else empty_sheet(engine)
+    start = start if start is not None else engine.empty_sheet()
     relaxed = [fi for fi in range(len(features)) if fi not in exact]
     groups = tuple(sorted({engine.groups[fi] for fi in relaxed}))
     capacity, stars = {}, {}

@@ -34,7 +34,7 @@ class Game:
 
 def play(engine: Engine, policy: Policy, rolls: list[tuple[int, int]], rng: random.Random) -> Game:
     """Play one game: a move per roll until the sheet is full or the last raindrop is used."""
-    states = [t.pack((0,) * t.feature.size) for t in engine.tables]
+    states = engine.empty_sheet()
     used = trees = turns = 0
     for roll in rolls:
         if engine.ends(states, used):
