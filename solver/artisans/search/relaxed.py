@@ -9,32 +9,39 @@ by induction over the turns left, perfect honest play expects at least as much o
 as on the real one, from every position: its exact expectimax value is an upper bound on the real
 game's. It is one number, an exact expectation over the rolls, not an average over sampled dice.
 
-The relaxed game is small enough to solve exactly: a relaxed feature's values no longer matter, only
-how many boxes of its group are empty (which of a group's relaxed features end up full is settled at
-the end as favourably as the count allows, a further relaxation). A position is the exact features'
-compact states (``honest.compact_features``), the empty boxes of each group of relaxed features, the
-raindrops left and the trees watered. Keeping both facades exact (``FACADES``; four identical values
-each, the features a careful player most often loses) gives 38.54 from the empty sheet, against the
-clairvoyant's 38.97 (docs/artisans.md); keeping any single feature exact gives 38.98 or more.
+A relaxed feature's values no longer matter, only how many boxes of its group are empty (which of a
+group's relaxed features end up full is settled at the end as favourably as the count allows, a
+further relaxation). A position is a *config* — the exact features' compact states
+(``honest.compact_features``) and the empty boxes of each group of relaxed features — with the
+raindrops left and the trees watered. Every write empties one box fewer, so the configs are solved
+layer by layer (by empty boxes, fewest first) and only the layer below is kept: keeping the facades
+and the minarets exact (``DEFAULT_EXACT``) is 262 million configs, 21 billion positions, solved in
+two layers of at most 9 GB. Values are stored as fixed point rounded *up* (``_STORED``), so every
+stored value stays an upper bound (within 0.02 of the exact one).
 """
 
 from __future__ import annotations
 
 import itertools
+import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 import numpy as np
+from numba import njit, prange
 
 from tajkit.solver.artisans.search.engine import Engine
-from tajkit.solver.artisans.search.honest import compact_features, compact_state, distinct_rolls
+from tajkit.solver.artisans.search.honest import Start, compact_features, compact_state, distinct_rolls
 
-FACADES = "identical"  # the condition of the features kept exact by default (the two facades)
+# the conditions of the features kept exact by default: the facades (four identical values) and the
+# minarets (descending), the features whose values compete most for the rolls
+DEFAULT_EXACT = ("identical", "descending")
+_STORED = 65000  # fixed point: values from the lowest score to the highest as uint16 0.._STORED
 
 
 def default_exact(engine: Engine) -> tuple[int, ...]:
-    """The features kept exact unless told otherwise: those whose four values must be identical."""
-    return tuple(fi for fi, t in enumerate(engine.tables) if t.feature.condition == FACADES)
+    """The features kept exact unless told otherwise (``DEFAULT_EXACT``)."""
+    return tuple(fi for fi, t in enumerate(engine.tables) if t.feature.condition in DEFAULT_EXACT)
 
 
 def _group_stars(sizes_stars: Sequence[tuple[int, int]], capacity: int) -> list[int]:
@@ -49,69 +56,160 @@ def _group_stars(sizes_stars: Sequence[tuple[int, int]], capacity: int) -> list[
 
 
 @dataclass(frozen=True)
-class RelaxedSheet:
-    """The relaxed game solved: ``values[config, raindrops left, trees watered]``, where a config
-    numbers the exact features' compact states and the relaxed groups' empty boxes (mixed radix,
-    ``radix``, the last digit fastest)."""
+class _Configs:
+    """The configs numbered layer by layer: a config's digits are the exact features' compact
+    states, then each relaxed group's empty boxes; within a layer (a number of empty boxes) configs
+    are ranked in the digits' lexicographic order."""
 
-    engine: Engine
-    exact: tuple[int, ...]  # the features kept as the rulebook has them
-    groups: tuple[int, ...]  # the groups of the relaxed features, ascending
-    radix: tuple[int, ...]  # per exact feature its compact states, per relaxed group its boxes + 1
-    values: np.ndarray
+    radix: np.ndarray  # [digit]
+    boxes: np.ndarray  # [digit, value]: the empty boxes that digit value stands for
+    count: np.ndarray  # [digit, boxes]: how many ways digits digit.. hold that many empty boxes
+    before: np.ndarray  # [digit, value, boxes]: configs of the layer ranked before this value here
 
-    def config(self, states: Sequence[int]) -> int:
+    @staticmethod
+    def of(boxes_per_digit: Sequence[np.ndarray]) -> _Configs:
+        digits = len(boxes_per_digit)
+        radix = np.array([len(b) for b in boxes_per_digit])
+        top = int(sum(int(b.max()) for b in boxes_per_digit))
+        boxes = np.full((digits, int(radix.max())), top + 1, dtype=np.int64)
+        for k, b in enumerate(boxes_per_digit):
+            boxes[k, :len(b)] = b
+        count = np.zeros((digits + 1, top + 1), dtype=np.int64)
+        count[digits, 0] = 1
+        for k in range(digits - 1, -1, -1):
+            for b in boxes_per_digit[k]:
+                count[k, b:] += count[k + 1, :top + 1 - b]
+        before = np.zeros((digits, int(radix.max()), top + 1), dtype=np.int64)
+        for k, b in enumerate(boxes_per_digit):
+            for d in range(1, len(b)):
+                shifted = np.zeros(top + 1, dtype=np.int64)
+                shifted[b[d - 1]:] = count[k + 1, :top + 1 - b[d - 1]]
+                before[k, d] = before[k, d - 1] + shifted
+        return _Configs(radix, boxes, count, before)
+
+    def layer_size(self, total: int) -> int:
+        return int(self.count[0, total])
+
+    def rank(self, digits: Sequence[int]) -> tuple[int, int]:
+        """(layer, rank in the layer) of a config."""
+        total = int(sum(self.boxes[k, d] for k, d in enumerate(digits)))
+        return total, int(_rank(np.asarray(digits, dtype=np.int64), total, self.boxes, self.before))
+
+
+@dataclass(frozen=True)
+class _Relaxation:
+    """The relaxed sheet from a start: the features kept exact, each with the compact states it
+    can still reach (``kept``, the digit's values), the groups of the others with their empty boxes
+    (``capacity``) and their stars per number of them filled."""
+
+    exact: tuple[int, ...]
+    kept: tuple[np.ndarray, ...]  # per exact feature: its reachable compact states, ascending
+    groups: tuple[int, ...]
+    capacity: tuple[int, ...]
+    stars: tuple[tuple[int, ...], ...]
+
+    @staticmethod
+    def of(engine: Engine, exact: Sequence[int] | None, start: Sequence[int]) -> _Relaxation:
+        exact = tuple(sorted(set(default_exact(engine) if exact is None else exact)))
+        reach = Start.of(engine, start, 0, 0).domain(engine)
+        relaxed = [fi for fi in range(len(engine.tables)) if fi not in exact]
+        groups = tuple(sorted({engine.groups[fi] for fi in relaxed}))
+        sinks = [_group(engine, [fi for fi in relaxed if engine.groups[fi] == g], start) for g in groups]
+        return _Relaxation(exact, tuple(np.flatnonzero(reach[fi]) for fi in exact), groups,
+                           tuple(c for c, _ in sinks), tuple(tuple(s) for _, s in sinks))
+
+    def configs(self, engine: Engine) -> _Configs:
+        features = compact_features(engine)
+        return _Configs.of([features[fi].empties[kept].astype(np.int64) for fi, kept in zip(self.exact, self.kept)]
+                           + [np.arange(c + 1) for c in self.capacity])
+
+    def digits(self, engine: Engine, states: Sequence[int]) -> list[int]:
         """The config of a real position (packed feature states, ``engine.py``)."""
-        engine = self.engine
-        digits = [compact_state(engine, fi, states[fi]) for fi in self.exact]
+        digits = []
+        for fi, kept in zip(self.exact, self.kept):
+            state = compact_state(engine, fi, states[fi])
+            at = int(np.searchsorted(kept, state))
+            if at == len(kept) or kept[at] != state:
+                raise ValueError(f"{engine.tables[fi].feature.id} cannot reach this position from the start")
+            digits.append(at)
         for g in self.groups:
             digits.append(sum(len(t.empties[states[fi]]) for fi, t in enumerate(engine.tables)
                               if engine.groups[fi] == g and fi not in self.exact))
-        return int(np.ravel_multi_index(digits, self.radix))
+        return digits
+
+
+@dataclass(frozen=True)
+class RelaxedSheet:
+    """The relaxed game solved: per layer (configs with that many empty boxes) the fixed-point
+    values ``[rank, raindrops left * (trees + 1) + trees watered]``, or None where not kept."""
+
+    engine: Engine
+    relaxation: _Relaxation
+    configs: _Configs
+    layers: tuple[np.ndarray | None, ...]
+    offset: float  # stored = ceil((value + offset) * scale)
+    scale: float
+
+    @property
+    def exact(self) -> tuple[int, ...]:
+        """The features kept as the rulebook has them."""
+        return self.relaxation.exact
+
+    @property
+    def rounding(self) -> float:
+        """The most the fixed point adds to a value: one step rounded up per layer below it."""
+        return len(self.layers) / self.scale
 
     def bound(self, states: Sequence[int], used: int, trees: int) -> float:
         """At least what perfect honest play expects from this real position (one that follows
         the position the sheet was solved from)."""
-        return float(self.values[self.config(states), self.engine.raindrops - used, trees])
+        total, rank = self.configs.rank(self.relaxation.digits(self.engine, states))
+        layer = self.layers[total] if total < len(self.layers) else None
+        if layer is None:
+            raise ValueError(f"the relaxed sheet kept no values for positions with {total} empty boxes")
+        stored = layer[rank, (self.engine.raindrops - used) * (self.engine.trees + 1) + trees]
+        return float(stored) / self.scale - self.offset
+
+
+def memory_needed(engine: Engine, exact: Sequence[int] | None = None) -> int:
+    """Bytes ``solve`` holds from the empty sheet keeping only its layer: two layers at a time."""
+    configs = _Relaxation.of(engine, exact, engine.empty_sheet()).configs(engine)
+    sizes = [configs.layer_size(t) for t in range(configs.count.shape[1])]
+    width = (engine.raindrops + 1) * (engine.trees + 1)
+    return max(a + b for a, b in itertools.pairwise([0, *sizes])) * width * 2
 
 
 def solve(engine: Engine, exact: Sequence[int] | None = None, start: Sequence[int] | None = None,
-          progress: Callable[[int, int], None] | None = None) -> RelaxedSheet:
-    """Exact expectimax over every position of the relaxed sheet (``progress(done, total)`` after
-    each number of raindrops left). With ``start`` (packed feature states), the relaxed features
-    that are already full keep the stars they score and those that can no longer score score
-    nothing: a tighter bound, valid from the positions that follow ``start`` (without it, from any
-    position)."""
-    exact = tuple(sorted(default_exact(engine) if exact is None else exact))
+          progress: Callable[[int, int], None] | None = None, keep_all: bool = True) -> RelaxedSheet:
+    """Exact expectimax over every position of the relaxed sheet that can follow ``start`` (packed
+    feature states; default the empty sheet), ``progress(configs done, configs)`` after each layer.
+    From ``start``, the exact features keep only the states they can still reach, the relaxed
+    features that are already full keep the stars they score and those that can no longer score
+    score nothing: a tighter bound, valid from the positions that follow ``start``.
+    ``keep_all=False`` keeps only ``start``'s layer (memory: two layers at a time)."""
+    start = list(start) if start is not None else engine.empty_sheet()
+    relaxation = _Relaxation.of(engine, exact, start)
+    configs = relaxation.configs(engine)
+    kernel = _kernel_arrays(engine, relaxation)
     features = compact_features(engine)
-    start = start if start is not None else engine.empty_sheet()
-    relaxed = [fi for fi in range(len(features)) if fi not in exact]
-    groups = tuple(sorted({engine.groups[fi] for fi in relaxed}))
-    capacity, stars = {}, {}
-    for g in groups:
-        capacity[g], stars[g] = _group(engine, [fi for fi in relaxed if engine.groups[fi] == g], start)
-    radix = tuple(features[fi].size for fi in exact) + tuple(capacity[g] + 1 for g in groups)
-    configs = int(np.prod(radix))
-    digits = np.array(np.unravel_index(np.arange(configs), radix))  # [digit, config]
-    stride = [int(np.prod(radix[d + 1:])) for d in range(len(radix))]
-    boxes = sum(features[fi].empties[digits[d]] for d, fi in enumerate(exact)) + digits[len(exact):].sum(axis=0)
-    final = sum(features[fi].points[digits[d]] for d, fi in enumerate(exact))
-    final = final + sum(np.array(stars[g])[capacity[g] - digits[len(exact) + j]] for j, g in enumerate(groups))
-    rain, trees = engine.raindrops, engine.trees
-    dry = engine.spec.tree_penalty * (trees - np.arange(trees + 1))
-    values = np.empty((configs, rain + 1, trees + 1))
-    moves = _moves(engine, exact, groups, features, digits, stride)
-    rolls, chance = distinct_rolls(engine.faces)
-    levels = [np.flatnonzero(boxes == n) for n in range(int(boxes.max()) + 1)]
-    for left in range(rain + 1):
-        for n, at in enumerate(levels):
-            if left == 0 or n == 0:
-                values[at, left] = final[at, None] - dry[None, :]
-                continue
-            values[at, left] = _expected(values, at, left, moves, rolls, chance, engine)
+    most = sum(float(features[fi].points.max()) for fi in relaxation.exact) + sum(max(s) for s in relaxation.stars)
+    offset = float(engine.spec.tree_penalty * engine.trees) + 1.0  # the lowest score, and a margin
+    scale = _STORED / (most + offset)
+    top = configs.rank(relaxation.digits(engine, start))[0]
+    width = (engine.raindrops + 1) * (engine.trees + 1)
+    layers: list[np.ndarray | None] = []
+    below = np.zeros((0, width), dtype=np.uint16)
+    done, total = 0, sum(configs.layer_size(t) for t in range(top + 1))
+    for t in range(top + 1):
+        values = np.empty((configs.layer_size(t), width), dtype=np.uint16)
+        _solve_layer(t, below, values, configs.radix, configs.boxes, configs.count, configs.before,
+                     *kernel, engine.raindrops, engine.trees, float(engine.spec.tree_penalty), offset, scale)
+        layers.append(values if keep_all or t == top else None)
+        below = values
+        done += len(values)
         if progress:
-            progress(left + 1, rain + 1)
-    return RelaxedSheet(engine, exact, groups, radix, values)
+            progress(done, total)
+    return RelaxedSheet(engine, relaxation, configs, tuple(layers), offset, scale)
 
 
 def _group(engine: Engine, members: Sequence[int], start: Sequence[int]) -> tuple[int, list[int]]:
@@ -130,60 +228,167 @@ def _group(engine: Engine, members: Sequence[int], start: Sequence[int]) -> tupl
     return empty, [fixed + s for s in _group_stars(open_, empty)]
 
 
-@dataclass(frozen=True)
-class _Move:
-    """Writing in one exact feature (with a given value) or one relaxed group (any value):
-    ``step[config]`` is the config it leads to (where ``open[config]``: a box to write in)."""
-
-    group: int
-    value: int  # 0: any value (a relaxed group)
-    open: np.ndarray
-    step: np.ndarray
-
-
-def _moves(engine, exact, groups, features, digits, stride) -> list[_Move]:  # noqa: ANN001
-    configs = np.arange(digits.shape[1])
-    out = []
-    for d, fi in enumerate(exact):
+def _kernel_arrays(engine: Engine, relaxation: _Relaxation) -> tuple[np.ndarray, ...]:
+    """What the compiled layer needs, per digit and digit value: its moves, each a value written
+    (0: a relaxed group's write, any value) and the digit value it leads to (a value may lead to
+    several, one per box it can go in), how many there are, and the points it scores; per digit
+    its group and whether a write there may water a tree; the rolls with their chances."""
+    features = compact_features(engine)
+    exact, kept = relaxation.exact, relaxation.kept
+    digits = len(exact) + len(relaxation.groups)
+    width = max([len(k) for k in kept] + [c + 1 for c in relaxation.capacity])
+    most = max([len(features[fi].moves[s]) for fi, k in zip(exact, kept) for s in k] + [1])
+    written = np.zeros((digits, width, most), dtype=np.int64)
+    leads = np.zeros((digits, width, most), dtype=np.int64)
+    moves = np.zeros((digits, width), dtype=np.int64)
+    points = np.zeros((digits, width))
+    for d, (fi, states) in enumerate(zip(exact, kept)):
         f = features[fi]
-        after = np.tile(np.arange(f.size)[:, None], (1, engine.faces + 1))  # [state, value]
-        for s, row in enumerate(f.moves):
-            for value, nxt in row:
-                after[s, value] = nxt
-        open_ = f.empties[digits[d]] > 0
-        for value in range(1, engine.faces + 1):
-            out.append(_Move(f.group, value, open_, configs + (after[digits[d], value] - digits[d]) * stride[d]))
-    for j, g in enumerate(groups):
+        points[d, :len(states)] = f.points[states]
+        for at, state in enumerate(states):
+            moves[d, at] = len(f.moves[state])
+            for m, (value, nxt) in enumerate(f.moves[state]):  # nxt is reachable too: it is kept
+                written[d, at, m], leads[d, at, m] = value, np.searchsorted(states, nxt)
+    for j, (capacity, stars) in enumerate(zip(relaxation.capacity, relaxation.stars)):
         d = len(exact) + j
-        out.append(_Move(g, 0, digits[d] > 0, configs - stride[d]))
-    return out
+        moves[d, 1:capacity + 1] = 1
+        leads[d, 1:capacity + 1, 0] = np.arange(capacity)
+        points[d, :capacity + 1] = np.array(stars)[capacity - np.arange(capacity + 1)]
+    group = np.array([features[fi].group for fi in exact] + list(relaxation.groups), dtype=np.int64)
+    garden = (group == engine.garden) & (engine.trees > 0)
+    rolls, chance = distinct_rolls(engine.faces)
+    return (written, leads, moves, points, group, garden, np.array(rolls, dtype=np.int64),
+            np.asarray(chance, dtype=np.float64))
 
 
-def _expected(values, at, left, moves, rolls, chance, engine) -> np.ndarray:  # noqa: ANN001
-    """[position of ``at``, trees watered]: the expected value of the best move after the roll."""
-    trees = values.shape[2] - 1
-    cache: dict[tuple[int, int, bool], np.ndarray] = {}
+@njit(cache=True)
+def _rank(digits, total, boxes, before):  # noqa: ANN001, ANN202
+    rank, left = 0, total
+    for k in range(len(digits)):
+        rank += before[k, digits[k], left]
+        left -= boxes[k, digits[k]]
+    return rank
 
-    def after(k: int, paid: int, water: bool) -> np.ndarray:
-        key = (k, paid, water)
-        if key not in cache:
-            m = moves[k]
-            rest = values[m.step[at], left - paid]  # [position, trees watered]
-            if water:
-                rest = np.concatenate([rest[:, 1:], np.full((len(at), 1), -np.inf)], axis=1)
-            cache[key] = np.where(m.open[at, None], rest, -np.inf)
-        return cache[key]
 
-    skip = values[at, left - 1]
-    total = np.zeros((len(at), trees + 1))
-    for (a, b), p in zip(rolls, chance):
-        best = skip.copy()
-        for k, m in enumerate(moves):
-            cost = engine.cost[a][b][m.group]
-            paid = cost[m.value] if m.value else min(cost[1:])
-            if paid <= left:
-                np.maximum(best, after(k, paid, False), out=best)
-            if m.group == engine.garden and trees and paid + 1 <= left:
-                np.maximum(best, after(k, paid + 1, True), out=best)
-        total += p * best
-    return total
+@njit(cache=True)
+def _unrank(rank, total, radix, boxes, count, before, digits):  # noqa: ANN001, ANN202
+    left = total
+    for k in range(len(radix)):
+        d = radix[k] - 1
+        while d > 0 and not (before[k, d, left] <= rank and boxes[k, d] <= left
+                             and count[k + 1, left - boxes[k, d]] > rank - before[k, d, left]):
+            d -= 1
+        rank -= before[k, d, left]
+        left -= boxes[k, d]
+        digits[k] = d
+
+
+@njit(parallel=True, cache=True)
+def _solve_layer(total, below, values, radix, boxes, count, before, written_value, leads, moves, points, group, garden,  # noqa: ANN001, ANN202, PLR0913
+                 rolls, chance, rain, trees, penalty, offset, scale):
+    """Every config with ``total`` empty boxes, from ``below`` (the layer with one fewer):
+    ``values[rank, left * (trees + 1) + watered]``, fixed point rounded up."""
+    digits_n = len(radix)
+    faces = int(rolls.max())
+    unit = 1.0 / scale
+    width = (rain + 1) * (trees + 1)
+    tw = trees + 1
+    size = values.shape[0]
+    blocks = (size + 1023) // 1024
+    for block in prange(blocks):
+        digits = np.empty(digits_n, dtype=np.int64)
+        after = np.empty(digits_n, dtype=np.int64)
+        best = np.empty((len(rolls), width), dtype=np.float32)
+        row = np.empty(width, dtype=np.float32)
+        written = np.empty((faces + 1, faces + 1, width), dtype=np.float32)  # [group, value]
+        reach = np.empty((faces + 1, faces + 1, width), dtype=np.float32)
+        value = np.empty(width, dtype=np.float64)
+        for rank in range(block * 1024, min(size, block * 1024 + 1024)):
+            _unrank(rank, total, radix, boxes, count, before, digits)
+            final = 0.0
+            for k in range(digits_n):
+                final += points[k, digits[k]]
+            for w in range(tw):
+                value[w] = final - penalty * (trees - w)
+            if total > 0:
+                written[:, :, :] = -np.inf
+                for k in range(digits_n):
+                    for m in range(moves[k, digits[k]]):
+                        v = written_value[k, digits[k], m]
+                        after[:] = digits
+                        after[k] = leads[k, digits[k], m]
+                        src = below[_rank(after, total - 1, boxes, before)]
+                        for i in range(width):
+                            row[i] = src[i] * unit - offset
+                        if garden[k]:  # the same write, watering a tree: one raindrop more, one tree wetter
+                            for left in range(rain, 0, -1):
+                                for w in range(trees):
+                                    i = left * tw + w
+                                    x = row[i - tw + 1]
+                                    row[i] = x if x > row[i] else row[i]
+                        for x in range(1 if v == 0 else v, faces + 1 if v == 0 else v + 1):
+                            _raise(written[group[k], x], row, 0)
+                _best_after_rolls(written, reach, best, rolls, tw)
+                for left in range(1, rain + 1):
+                    for w in range(tw):
+                        i = left * tw + w
+                        skip = value[i - tw]
+                        expected = 0.0
+                        for q in range(len(chance)):
+                            b = best[q, i]
+                            expected += chance[q] * (b if b > skip else skip)
+                        value[i] = expected
+            else:
+                for i in range(tw, width):
+                    value[i] = value[i % tw]
+            for i in range(width):
+                values[rank, i] = math.ceil((value[i] + offset) * scale + 0.01)  # + 0.01: the float32 rows' rounding
+
+
+@njit(cache=True)
+def _raise(target, source, shift):  # noqa: ANN001, ANN202
+    """target[i] = max(target[i], source[i - shift]): a write ``shift`` elements (raindrops x
+    trees) dearer."""
+    n = len(target) - shift
+    to, of = target[shift:], source[:n]
+    for i in range(n):  # from 0: no negative index to wrap, so the loop vectorises
+        x, y = of[i], to[i]
+        to[i] = x if x > y else y
+
+
+@njit(cache=True)
+def _copy(target, source):  # noqa: ANN001, ANN202
+    for i in range(len(target)):  # a loop: numba's array assignment is much slower at this size
+        target[i] = source[i]
+
+
+@njit(cache=True)
+def _spread(rows, into, tw):  # noqa: ANN001, ANN202
+    """into[x] = max over y of rows[y] one raindrop dearer per step from y to x (x, y = 1..faces):
+    what a die turned to show x reaches, each +1 or -1 a raindrop (a distance transform)."""
+    faces = rows.shape[0] - 1
+    for x in range(1, faces + 1):
+        _copy(into[x], rows[x])
+    for x in range(2, faces + 1):
+        _raise(into[x], into[x - 1], tw)
+    for x in range(faces - 1, 0, -1):
+        _raise(into[x], into[x + 1], tw)
+
+
+@njit(cache=True)
+def _best_after_rolls(written, reach, best, rolls, tw):  # noqa: ANN001, ANN202
+    """best[roll] = the best write after it (engine.cost's rule: one die picks the group, the other
+    the value, each +1 or -1 on a die one raindrop): ``written[group, value]`` spread over the
+    value die, then over the group die."""
+    faces = written.shape[0] - 1
+    for g in range(1, faces + 1):
+        _spread(written[g], reach[g], tw)  # reach[group, value die]
+    for g in range(1, faces + 1):
+        for x in range(1, faces + 1):
+            _copy(written[x, g], reach[g, x])  # written[value die, group], rows contiguous for the spread
+    for x in range(1, faces + 1):
+        _spread(written[x], reach[x], tw)  # reach[value die, group die]
+    for q in range(len(rolls)):
+        a, b = rolls[q, 0], rolls[q, 1]
+        _copy(best[q], reach[b, a])
+        _raise(best[q], reach[a, b], 0)
