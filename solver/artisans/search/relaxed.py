@@ -13,11 +13,13 @@ A relaxed feature's values no longer matter, only how many boxes of its group ar
 group's relaxed features end up full is settled at the end as favourably as the count allows, a
 further relaxation). A position is a *config* — the exact features' compact states
 (``honest.compact_features``) and the empty boxes of each group of relaxed features — with the
-raindrops left and the trees watered. Every write empties one box fewer, so the configs are solved
-layer by layer (by empty boxes, fewest first) and only the layer below is kept: keeping the facades
-and the minarets exact (``DEFAULT_EXACT``) is 262 million configs, 21 billion positions, solved in
-two layers of at most 9 GB. Values are stored as fixed point rounded *up* (``_STORED``), so every
-stored value stays an upper bound (within 0.02 of the exact one).
+raindrops left and the trees watered (from a position, an exact feature keeps only the states it
+can still reach). Every write fills one box, so the configs are solved layer by layer (by empty
+boxes, fewest first) and only the layer below is kept: keeping the facades and the minarets exact
+(``DEFAULT_EXACT``) is 262 million configs, 21 billion positions, solved in two layers of at most
+9 GB by a loop numba compiles (``_solve_layer``, a config at a time on every core). Values are
+stored as fixed point rounded *up* (``_STORED``), so every stored value stays an upper bound
+(within ``RelaxedSheet.rounding``, 0.02, of the exact one).
 """
 
 from __future__ import annotations
