@@ -214,10 +214,15 @@ def simulation_text(runs: dict[str, PolicyRun], games: int, seed: int, honest: H
     if honest:
         lines.append(
             f"Perfect honest play (no dice seen in advance) expects at most {honest.value:.2f} from the empty sheet, "
-            f"proven exactly: the value of the sheet with {' and '.join(honest.exact)} as the rulebook has them and "
-            "every other feature scoring whenever it is full. '/ honest' is each mean over it."
+            f"proven with no dice sampled: the value (rounded up) of the sheet with {_listed(honest.exact)} as the "
+            "rulebook has them and every other feature scoring whenever it is full. '/ honest' is each mean over it."
         )
     return "\n".join(lines)
+
+
+def _listed(names: tuple[str, ...]) -> str:
+    """"A", "A and B", "A, B and C"."""
+    return " and ".join(filter(None, (", ".join(names[:-1]), names[-1]))) if names else "no feature"
 
 
 def _extra(run: PolicyRun) -> str:

@@ -547,6 +547,9 @@ def test_the_honest_bound_gets_a_column_and_a_sentence():
     assert lines[2].split()[-1] == f"{runs['greedy'].summary.mean / 40:.3f}"
     assert lines[-1].startswith("Perfect honest play (no dice seen in advance) expects at most 40.00")
     assert "Left facade and Right facade as the rulebook has them" in lines[-1]
+    four = report.HonestBound(37.0, ("Left minaret", "Left facade", "Right facade", "Right minaret"))
+    assert "with Left minaret, Left facade, Right facade and Right minaret as the rulebook" in (
+        report.simulation_text(runs, 1, 5, four).replace("\n", " "))
     assert "/ honest" not in report.simulation_text(runs, 1, 5)
 
 
