@@ -14,8 +14,7 @@ from functools import cache
 import numpy as np
 import pytest
 from tajkit.solver.artisans.search.endgame import endgame_for
-from tajkit.solver.artisans.search.engine import Engine
-from tajkit.solver.artisans.search.engine import engine_for
+from tajkit.solver.artisans.search.engine import Engine, engine_for
 from tajkit.solver.artisans.search.relaxed import _unrank, default_exact, solve
 from tajkit.solver.artisans.spec import load_spec
 from test_artisans_honest import small_engine
