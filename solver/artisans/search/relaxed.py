@@ -353,7 +353,7 @@ def _raise(target, source, shift):  # noqa: ANN001, ANN202
     trees) dearer."""
     n = len(target) - shift
     to, of = target[shift:], source[:n]
-    for i in range(n):  # from 0: no negative index to wrap, so the loop vectorises
+    for i in range(n):
         x, y = of[i], to[i]
         to[i] = x if x > y else y
 
