@@ -4,8 +4,10 @@ BG Stats takes one play pushed as a link: ``https://app.bgstatsapp.com/createPla
 the URL-encoded JSON of the play; the app shows it for confirmation (research/next-capabilities.md
 section 2). The fields are those working producers send. Pitfalls they hit: the Android app refuses
 a play without ``startPlayer``, ``winner``, ``highestWins`` or ``noPoints`` ("No value for
-startPlayer"), so every one is always sent; a ``bggId`` as text crashes the iOS and macOS apps, so
-it is a JSON number, sent only for the games whose BoardGameGeek id is confirmed.
+startPlayer", clocktracker #299), so every one is always sent: a game with no start player
+(Artisans: everyone uses the same roll) sends ``startPlayer: false`` for every player rather than
+leaving it out; a ``bggId`` as text crashes the iOS and macOS apps, so it is a JSON number, sent
+only for the games whose BoardGameGeek id is confirmed.
 """
 
 from __future__ import annotations

@@ -235,6 +235,9 @@ class Game(Generic[SpecT, StateT]):
     languages: ClassVar[tuple[str, ...]] = ("en",)  # of the reference card
     hint: ClassVar[Command | None] = None
     simulate: ClassVar[Command | None] = None
+    # Whether one player starts (the play log and BG Stats name them); a game everyone plays at
+    # once (Artisans: one roll for the whole table) has no start player.
+    start_player: ClassVar[bool] = True
     # The tajkit.sheets module that draws the game's own pictures, if it has any: its
     # ``picture(spec, data) -> PNG bytes`` draws a state file (tajkit show, score --png) and, when
     # ``prints`` has "sheet", its ``render_pad(spec, paper, ink, count)`` prints the player sheet.

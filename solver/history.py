@@ -415,15 +415,17 @@ def save_play(db: Path, game: str, result: ScoreResult, source: Mapping[str, Any
 
 def save_session(db: Path, session: Any, data: Path | None, played: datetime.datetime | str | None = None) -> Saved:
     """Keep a game played to its end with ``tajkit play`` (a :class:`~tajkit.solver.session.Session`):
-    its record, its final standings, the first player to act as the start player, and the date
+    its record, its final standings, the first player to act as the start player (none in a game
+    everyone plays at once, ``Game.start_player``), and the date
     the record began (else ``played``, else now)."""
     if not session.over:
         who = "the table (a roll or a draw)" if session.to_act == CHANCE else shown(str(session.to_act))
         raise BadInput(f"{shown(str(session.path), 200)}: the game is not over yet (after event {len(session.events)}, "
                        f"{who} to act): a play is saved when it ends")
     date = played or session.record.started or now()
+    start = first_to_act(session.rules, session.states) if session.info.start_player else None
     return save_play(db, session.info.id, session.standings(), session.record.as_data(), data=data, played=date,
-                     start_player=first_to_act(session.rules, session.states))
+                     start_player=start)
 
 
 def first_to_act(rules: Any, states: Sequence[Any]) -> str | None:
@@ -540,8 +542,11 @@ def _no_play(db: Path, play_id: int) -> BadInput:
 
 def _play(db: sqlite3.Connection, row: tuple[Any, ...]) -> Play:
     play_id, uid, game, played, saved, kind, source, data, result = row
+    from tajkit.solver import games
+
+    starts = game not in games.GAMES or games.get(game).start_player  # older logs kept one for Artisans too
     seats = tuple(
-        Seat(name, total, rank, seat, None if start is None else bool(start))
+        Seat(name, total, rank, seat, None if start is None or not starts else bool(start))
         for name, total, rank, seat, start in db.execute(
             "SELECT name, total, rank, seat, start FROM seat WHERE play = ? ORDER BY position", (play_id,))
     )

@@ -395,9 +395,30 @@ class Session:
             raise BadInput(f"{where}an empty event: type one in the game's notation (legal now: "
                            f"{', '.join(self.legal()[:3])} …)")
         try:
-            return self.rules.parse(state, text.strip())
+            return self.rules.parse(state, self._unnamed(state, text.strip()))
         except BadInput as refused:
             raise BadInput(*(where + p for p in refused.problems)) from None
+
+    def _unnamed(self, state: Any, text: str) -> str:
+        """``Asha: propose 1 2`` typed on Asha's turn is ``propose 1 2``, in every game. Another
+        player's name is refused in words, unless the game lets them act ahead of their turn
+        (Artisans: ``Ben: dome middle 5``, read by the game); text not starting with a player's
+        name and a colon is the game's to read."""
+        named = [n for n in self.players()
+                 if text[:len(n)].casefold() == n.casefold() and text[len(n):].lstrip().startswith(":")]
+        if not named:
+            return text
+        name = max(named, key=len)  # "Ben Smith: ..." is Ben Smith's, not Ben's
+        who = self.rules.to_act(state)
+        if name == who:
+            return text[len(name):].lstrip()[1:].strip()
+        if getattr(self.play, "ahead_events", None) is not None:
+            return text
+        shown = wording.shown(text, 40)
+        if who == CHANCE:
+            shows = ", ".join(self.rules.format(state, a) for a in list(self.rules.legal_actions(state))[:3])
+            raise BadInput(f"{shown!r}: the table acts now, not {name}: type what it shows ({shows} …)")
+        raise BadInput(f"{shown!r}: it is {who}'s turn, not {name}'s: type {who}'s event, or leave the name out")
 
     @contextlib.contextmanager
     def _writing(self) -> Iterator[None]:

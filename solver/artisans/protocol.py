@@ -49,6 +49,7 @@ from tajkit.solver.errors import BadInput, BadState, IllegalMove
 from tajkit.solver.game import ScoreResult
 from tajkit.solver.protocol import CHANCE
 from tajkit.solver.ranking import plural
+from tajkit.solver.wording import closest
 
 SKIP_WORDS = ("nothing", "skip", "pass")
 WATER_WORDS = ("water", "+water")
@@ -295,6 +296,10 @@ class ArtisansRules:
         if not words:
             raise IllegalMove(self._water_alone(state, text))
         feature, rest = self._feature(text, words)
+        value_at = next((k for k in range(len(rest) - 1, -1, -1) if rest[k].isdigit()), None)
+        box_words = {w for b in feature.boxes for w in b.lower().replace("-", " ").split()}
+        if value_at is not None and not box_words.issuperset(rest[value_at + 1:]):
+            raise BadInput(self._after_value(text, rest[value_at + 1:]))
         if not rest or not rest[-1].isdigit():
             raise BadInput(f"{text!r}: give the value to write after the box, e.g. "
                            f"{_name(feature)} {_box_words(feature)[0]} {self.spec.faces}")
@@ -304,6 +309,16 @@ class ArtisansRules:
                               "results)")
         box = self._box(state, text, feature, rest[:-1], value)
         return Wanted(feature, box, value, water, drops)
+
+    @staticmethod
+    def _after_value(text: str, unknown: list[str]) -> str:
+        """``dome middle 5 watr``: the words after the value that are not the notation's, and the
+        word they most likely misspell."""
+        typed = " ".join(unknown)
+        close = closest(typed, list(WATER_WORDS[:1]))
+        meant = f" (did you mean {close}?)" if close else ""
+        return (f"{text!r}: {typed!r} after the value is not a word of the notation{meant}: after the value comes "
+                "water to water a tree, or the raindrops it costs, e.g. (1 drop)")
 
     def _feature(self, text: str, words: list[str]) -> tuple[Feature, list[str]]:
         for names, feature in self._feature_names:

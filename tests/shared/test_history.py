@@ -29,6 +29,7 @@ from pydantic import ValidationError
 from typer.testing import CliRunner
 
 from tajkit.cli import main as cli
+from tajkit.cli import history as history_cli
 from tajkit.cli import present
 from tajkit.solver import bgstats, games, history, statefile
 from tajkit.solver.errors import BadInput
@@ -176,6 +177,32 @@ def test_a_finished_record_is_kept_with_its_start_player_and_replays(db: Path):
     starts = [s.name for s in play.seats if s.start]
     assert starts == [history.first_to_act(rules, session.states)] and starts[0] in session.players()
     assert history.rescore(play) == session.standings() == play.result
+
+
+def test_artisans_has_no_start_player_in_the_log_nor_for_bg_stats(db: Path):
+    """Artisans (rulebook: Playing the Game): one roll for the whole table, every player uses it,
+    so nobody starts: the play log names no start player ("Asha started" is not said) and BG
+    Stats gets ``startPlayer: false`` for everyone, never the key left out (its Android app refuses
+    a play without it: research/next-capabilities.md section 2). A play an older tajkit kept with a
+    start player reads the same."""
+    info = games.get("artisans")
+    spec = info.load_spec()
+    record = random_game(info.rules(spec), random.Random(3), 2)
+    session = Session.of_record(info, spec, record, Path("night.toml"))
+    play = history.play(db, history.save_session(db, session, None, "2026-12-01 20:00").id)
+    assert [s.start for s in play.seats] == [None, None]
+    assert not any("started" in line for line in history_cli.describe(play))
+    assert [p["startPlayer"] for p in bgstats.payload(play)["players"]] == [False, False]
+    with sqlite3.connect(db) as conn:  # as an older tajkit kept it: the first to act as the start player
+        conn.execute("UPDATE seat SET start = (position = 0)")
+    older = history.play(db, play.id)
+    assert [s.start for s in older.seats] == [None, None]
+    assert not any("started" in line for line in history_cli.describe(older))
+    taj = games.get("taj")
+    kept = Session.of_record(taj, taj.load_spec(), random_game(taj.rules(taj.load_spec()), random.Random(7), 3),
+                             Path("taj.toml"))
+    shown = history_cli.describe(history.play(db, history.save_session(db, kept, None, "2026-12-02 20:00").id))
+    assert shown[1].endswith(" started)")  # a game with a start player still names them
 
 
 def test_a_game_not_over_is_not_saved(db: Path):

@@ -257,6 +257,42 @@ def test_any_text_entered_in_a_players_name_is_their_use_of_the_roll_or_one_clea
 
 
 @pytest.mark.parametrize("game", PLAYING)
+def test_the_acting_players_name_may_come_before_an_event_in_every_game(tmp_path, game):
+    """Issue 43: ``Asha: propose 1 2`` on Asha's turn is her event in every game, recorded without
+    the name (``Name:`` in any case); another player's name is refused in words, naming whose turn
+    it is, and nothing is written; before the table's event, a player's name is refused too."""
+    session, events = started(tmp_path, game, seed=5, players=3)
+    names = session.players()
+    played = 0
+    checked_chance = False
+    for k, event in enumerate(events):
+        who = session.to_act
+        if who == "chance":
+            if not checked_chance:
+                with pytest.raises(BadInput, match="the table acts now, not |the dice are rolled first"):
+                    session.apply(f"{names[0]}: {event}")
+                checked_chance = True
+            session.apply(event)
+            continue
+        if event.startswith(f"{who}: ") or played >= 6:  # Artisans writes a use ahead of one's turn named
+            session.apply(event)
+            continue
+        other = next((n for n in names if n != who and n not in session.ahead()), None)
+        if other is not None:  # Artisans: a player who has used the roll (a later one's name is theirs to use it)
+            before = session.events
+            with pytest.raises(BadInput, match=f"it is {who}'s turn, not {other}'s|{other} has used the roll"):
+                session.apply(f"{other}: {event}")
+            assert session.events == before
+        typed = f"{who.upper() if k % 2 else who}:{' ' * (k % 3)}{event}"
+        assert session.apply(typed) == [event]
+        played += 1
+        if played >= 6 and checked_chance:
+            break
+    assert played >= 6
+    assert read_record(session.path, game).events == session.events
+
+
+@pytest.mark.parametrize("game", PLAYING)
 def test_a_record_edited_into_an_illegal_game_is_refused_with_the_event_number(tmp_path, game):
     session, events = started(tmp_path, game)
     session.apply(*events[:5])
