@@ -19,11 +19,17 @@ from tajkit.solver.errors import BadInput
 from tajkit.solver.maharani import notation
 from tajkit.solver.maharani.protocol import CHOOSE, MORE, MaharaniRules, MaharaniState, rules_for
 from tajkit.solver.maharani.rules import END_RULE, PLACING, Position, Tile, crews_of, supply
-from tajkit.solver.maharani.spec import DIRS, GAME_ID, Spec
+from tajkit.solver.maharani.spec import DIRS, GAME_ID, Spec, marks_code
 from tajkit.solver.protocol import CHANCE, Position as HintPosition, Question
 from tajkit.solver.wording import shown
 
 SETUP_RULE = "rulebook: Előkészületek 4."
+# box-drawing joins of the quarters' borders: (up, down, left, right) -> the character
+JOINS = {(True, True, True, True): "┼", (True, True, False, False): "│", (False, False, True, True): "─",
+         (True, True, True, False): "┤", (True, True, False, True): "├", (False, True, True, True): "┬",
+         (True, False, True, True): "┴", (False, True, False, False): "╷", (True, False, False, False): "╵",
+         (False, False, True, False): "─", (False, False, False, True): "─", (True, False, True, False): "┘",
+         (True, False, False, True): "└", (False, True, True, False): "┐", (False, True, False, True): "┌"}
 
 
 class MaharaniPlay:
@@ -209,23 +215,78 @@ class MaharaniPlay:
         return f"{colour}{per_quarter}{aside} ({supply(spec, pos, code)} left)"
 
     def _board_lines(self, pos: Position) -> list[str]:
-        """The palace floor in the notation's coordinates: a tile is its colour and arrow, then
-        the player (and colour) of the worker on it; ``.`` a free space."""
+        """The palace floor as ``tajkit show FILE.png`` draws it, in the notation's coordinates:
+        the quarters' borders and names, a free space's printed column marks (where a tile may
+        go: its marks turned must be the space's), a tile's colour and arrow with the worker on
+        it; then a legend."""
         spec = self.spec
-        width = 5 if spec.crews_per_player[pos.players] == 2 else 4
         cells = {(sp.col, sp.row): self._cell(pos, k) for k, sp in enumerate(spec.spaces)}
-        lines = ["   " + "".join(chr(97 + c).ljust(width) for c in range(spec.width)).rstrip()]
+        width = max(5, *(len(c) + 2 for c in cells.values()))
+        quarter = {(sp.col, sp.row): sp.quarter for sp in spec.spaces}
+
+        def wall(a: tuple[int, int], b: tuple[int, int]) -> bool:  # a quarter border between two spaces
+            return a in quarter and b in quarter and quarter[a] != quarter[b]
+
+        def x(col: int) -> int:  # where column ``col`` starts on a line
+            return 3 + col * (width + 1)
+
+        lines = self._quarter_labels(pos, x, width, upper=True)
+        lines.append("   " + "".join(f" {chr(97 + c)}".ljust(width + 1) for c in range(spec.width)).rstrip())
         for row in range(spec.height):
-            cols = "".join(cells.get((c, row), "").ljust(width) for c in range(spec.width))
-            lines.append(f"{spec.height - row:>2} {cols}".rstrip())
+            line = f"{spec.height - row:>2} "
+            for col in range(spec.width):
+                line += f" {cells.get((col, row), '')}".ljust(width)
+                line += "│" if wall((col, row), (col + 1, row)) else " "
+            lines.append(line.rstrip())
+            if row + 1 < spec.height and any(wall((c, row), (c, row + 1)) for c in range(spec.width)):
+                lines.append(self._border_line(spec, wall, row, width))
+        lines += self._quarter_labels(pos, x, width, upper=False)
+        return lines + self._legend(pos)
+
+    @staticmethod
+    def _border_line(spec: Spec, wall: Any, row: int, width: int) -> str:
+        """The line between ``row`` and the next: ``─`` under a border, joined to the ``│`` ones."""
+        line = "   "
+        for col in range(spec.width):
+            line += ("─" if wall((col, row), (col, row + 1)) else " ") * width
+            if col + 1 == spec.width:
+                break
+            left, right = wall((col, row), (col, row + 1)), wall((col + 1, row), (col + 1, row + 1))
+            up, down = wall((col, row), (col + 1, row)), wall((col, row + 1), (col + 1, row + 1))
+            line += JOINS.get((up, down, left, right), " ")
+        return line.rstrip()
+
+    def _quarter_labels(self, pos: Position, x: Any, width: int, upper: bool) -> list[str]:
+        """``q1 lion, 14 free`` over (or under) each quarter of the board's upper (lower) half."""
+        spec = self.spec
+        placed = []
+        for q, spaces in enumerate(spec.quarter_spaces):
+            cols = [spec.spaces[s].col for s in spaces]
+            if (min(spec.spaces[s].row for s in spaces) < spec.height / 2) != upper:
+                continue
+            free = sum(1 for s in spaces if pos.colour[s] < 0)
+            label = f"q{q + 1} {spec.quarter_names[q]}, {'scored' if free == 0 else f'{free} free'}"
+            placed.append((x(min(cols)) if min(cols) < spec.width / 2 else x(max(cols)) + width - len(label), label))
+        line = ""
+        for start, label in sorted(placed):
+            line = line.ljust(max(start, len(line) + 2) if line else start) + label
+        return [line] if line else []
+
+    def _legend(self, pos: Position) -> list[str]:
+        spec = self.spec
         colour = spec.colours[0]
-        worker, whose = ("2a", "player 2's worker a") if width == 5 else ("2", "player 2's worker")
-        return [*lines, f"   {colour.code}n{worker} = {colour.name}, arrow n, {whose}; . a free space"]
+        worker, whose = ("2a", "player 2's worker a") if spec.crews_per_player[pos.players] == 2 else ("2", "player 2's worker")
+        legend = (f"{colour.code}n{worker} = a {colour.name} tile, arrow n, {whose}. A free space shows its "
+                  "printed column marks: c a column in the middle, n e s w half a column on that edge, which the "
+                  "tile across it completes. A tile goes where its own marks, turned, are the space's (the rondel "
+                  f"names a tile by its colour and marks, {colour.code}ne); no half column may be left open. "
+                  "│ ─ the quarters' borders.")
+        return textwrap.wrap(legend, 78, initial_indent="   ", subsequent_indent="   ")
 
     def _cell(self, pos: Position, space: int) -> str:
         spec = self.spec
         if pos.colour[space] < 0:
-            return "."
+            return marks_code(spec.spaces[space].marks)
         tile = spec.colours[pos.colour[space]].code + DIRS[pos.arrow[space]]
         code = pos.worker[space]
         return tile + (notation.crew_text(spec, pos.players, code) if code >= 0 else "")

@@ -135,6 +135,12 @@ def test_a_full_sheet_ends_the_game_after_the_turn_and_the_turn_runs_on_without_
          "dome right 5"),
         (("roll 4 6",), "left facade top 4", "'left facade top 4': 'top' could be several of the left facade's boxes "
          "(top-left, top-right, bottom-left, bottom-right, or 1-4)"),
+        (("roll 4 6",), "left orchard left 1 watr", "'left orchard left 1 watr': 'watr' after the value is not a word "
+         "of the notation (did you mean water?): after the value comes water to water a tree, or the raindrops it "
+         "costs, e.g. (1 drop)"),  # issue 43: the value is there; the word after it is the mistake
+        (("roll 4 6",), "dome middle 5 please", "'dome middle 5 please': 'please' after the value is not a word of "
+         "the notation: after the value comes water to water a tree, or the raindrops it costs, e.g. (1 drop)"),
+        (("roll 4 6",), "dome 5 middle", "'dome 5 middle': give the value to write after the box, e.g. dome left 6"),
         (("roll 4 6",), "gate 4", "'gate 4': name a feature (left orchard, right orchard, waterway, left minaret, left "
          "facade, archway, dome, right facade, right minaret), then its box and the value (e.g. dome middle 5), or "
          "write nothing"),

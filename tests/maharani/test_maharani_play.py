@@ -15,6 +15,7 @@ from tajkit.solver import games
 from tajkit.solver.errors import BadInput
 from tajkit.solver.maharani import notation
 from tajkit.solver.maharani.protocol import CHOOSE, DRAW, MORE
+from tajkit.solver.maharani.spec import marks_code
 from tajkit.solver.protocol import CHANCE, Record, random_action, random_game, replay
 
 GAME = games.get("maharani")
@@ -249,7 +250,7 @@ def test_describe_says_whose_turn_and_shows_the_table():
     placed = play(s, "2c4n")
     text = PLAY.describe(placed)
     assert text.startswith("Anna placed 2c4n: a second tile") and "or end" in text
-    assert " 4 .   .   Rn" in text and "2 -" in text  # c4 holds the red tile; slot 2 is empty
+    assert " 4  es    w     Rn    " in text and "2 -" in text  # c4 holds the red tile; slot 2 is empty
     text = PLAY.describe(play(placed, "end"))
     assert text.startswith("The table draws a tile from the bag for slot 2 of the rondel: type it")
     states = [s for seed in (21, 22, 23) for s in replay(RULES, random_game(RULES, random.Random(seed), 2 + seed % 3)).states]
@@ -263,6 +264,34 @@ def test_describe_says_whose_turn_and_shows_the_table():
     end = replay(RULES, random_game(RULES, random.Random(5), 2)).state
     winner = RULES.standings(end).players[0]
     assert PLAY.describe(end).startswith(f"Game over: {winner.name} wins with {winner.total} gold\n  ({end.over})")
+
+
+def test_the_text_board_shows_the_quarters_and_each_free_spaces_column_marks():
+    """Issue 43: the text position reads as the picture does. Mozaik darabok lerakása: column
+    marks decide where a tile may lie, so every free space shows its printed marks (the seed's
+    board, c n e s w), a tile its colour and arrow; the quarters' borders are drawn where two
+    quarters meet and each quarter is named with its free spaces; a legend says it; every line
+    fits 80 columns."""
+    s = play(RULES.start(setup_from(NAMES[:3], "Bne Rc Gs Yew")), "2c4n")
+    lines = PLAY.describe(s).splitlines()
+    top = next(k for k, line in enumerate(lines) if line.lstrip().startswith("a     b     c"))
+    board = {}
+    for line in lines[top + 1:]:
+        if line[:3].strip().isdigit():
+            for col in range(SPEC.width):
+                board[(col, SPEC.height - int(line[:3]))] = line[3 + col * 6:3 + col * 6 + 5].strip()
+    for k, space in enumerate(SPEC.spaces):
+        expected = "Rn" if space.name == "c4" else marks_code(space.marks)
+        assert board[(space.col, space.row)] == expected, space.name
+    assert lines[top - 1].split() == ["q1", "lion,", "14", "free", "q2", "monkey,", "14", "free"]
+    assert "q4 elephant, 13 free" in lines[top + SPEC.height + 2] and "q3 peacock, 14 free" in lines[top + SPEC.height + 2]
+    d8 = lines[top + 1]
+    assert d8[3 + 4 * 6 - 1] == "│"  # between d8 (quarter 1) and e8 (quarter 2)
+    border = lines[top + 5]  # under rank 5: quarters 1 and 2 above, 4 and 3 below
+    assert set(border.strip()) == {"─", " "} and border.startswith("   ─")
+    legend = " ".join(line.strip() for line in lines[top + SPEC.height + 3:])
+    assert "column marks: c a column in the middle, n e s w half a column on that edge" in legend
+    assert "│ ─ the quarters' borders" in legend and all(len(line) <= 80 for line in lines)
 
 
 def test_describe_says_a_tie_at_the_end_is_shared():
