@@ -12,13 +12,14 @@ import datetime
 import json
 import shlex
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 import typer
 from tajkit.cli import present
 from tajkit.solver.errors import BadInput, SolverFailure
-from tajkit.solver.game import Game
+from tajkit.solver.game import Game, ScoreResult
 from tajkit.solver.protocol import CHANCE, Question
 from tajkit.solver.session import Hint, Session, setup_from_answers
 
@@ -31,6 +32,7 @@ COMMANDS = {
     "standings": "standings: the score as the game stands (at the end: the final score and tie-breaks)",
     "show": "show [FILE.png]: the position as text, or drawn as a picture in FILE.png",
     "log": "log: the events so far, numbered",
+    "notes": "notes: every note said so far (what the score and the hints rest on; each is said once)",
     "legal": "legal: every event the rules allow now",
     "help": "help: this list",
     "quit": "quit: leave; the record is saved after every event (tajkit play GAME RECORD resumes)",
@@ -142,8 +144,8 @@ def answer_question(q: Question, ask: Callable[..., str], told: set[str]) -> Any
 
 
 class Table:
-    """What ``tajkit play`` says and remembers between lines: the session, the last hints, the
-    answers a player typed for a hint (offered again, ready to edit, the next time)."""
+    """What ``tajkit play`` says and remembers between lines: the session and the last hints. What
+    a player types for a hint (their hidden cards) is never kept: the next player would read it."""
 
     def __init__(self, session: Session, ask: Callable[..., str], scripted: bool = False,
                  data: Path | None = None) -> None:
@@ -153,7 +155,7 @@ class Table:
         self.scripted = scripted
         self.hints: dict[str, Hint] = {}
         self.last_hinted: str | None = None  # the player of the last single hint asked for
-        self.answers: dict[tuple[str, str], str] = {}
+        self.noted: list[str] = []  # the notes said so far, each once (the notes command repeats them)
         self.refused = 0
 
     # --- the loop ----------------------------------------------------------------------------
@@ -164,6 +166,7 @@ class Table:
         say("Type an event in the game's notation (Tab completes what is legal), or help.")
         if s.events:
             say(f"Resuming after event {len(s.events)}: {s.events[-1]}")
+            say(s.situation())
         if s.undone:
             say(f"Taken back and not played since: {s.undone[-1]} (redo plays it again)")
         self.say_next()
@@ -172,7 +175,7 @@ class Table:
                 if self.session.refresh():  # a phone (tajkit serve) played on this record meanwhile
                     say(f"  (the record moved on elsewhere: now after event {len(s.events)}, {s.events[-1] if s.events else 'the setup'})")
                     self.say_next()
-                line = self.ask(self.prompt(), words=self.words(), sentence=True)
+                line = self.ask(self.prompt(), words=self.words(), sentence=True, guarded=self.guarded())
                 if line.strip().lower() in ("quit", "exit", "q"):
                     break
                 self.line(line)
@@ -190,6 +193,11 @@ class Table:
         (Artisans: ``Ben: dome middle 5``), and the commands."""
         ahead = [event for events in self.session.ahead().values() for event in events]
         return [*self.session.legal(), *ahead, *COMMANDS]
+
+    def guarded(self) -> list[str]:
+        """The events Tab never completes whole: the table's (a roll, a tile drawn), which only
+        what lies on the table says."""
+        return self.session.legal() if self.session.to_act == CHANCE else []
 
     def line(self, line: str) -> None:
         words = line.split()
@@ -233,8 +241,23 @@ class Table:
 
     def say_final(self) -> None:
         say("The game is over. The final score:")
-        out(present.score(self.session.standings()))
+        self.say_score(self.session.standings())
         keep_in_history(self.session, self.data)
+
+    def say_score(self, result: ScoreResult) -> None:
+        out(present.score(replace(result, notes=())))
+        self.say_notes(result.notes)
+
+    def say_notes(self, notes: Sequence[str]) -> None:
+        """The notes not said before in this session; those said before only counted (a table
+        reads a note once: the defaults a score rests on do not change from one answer to the next)."""
+        new = [n for n in dict.fromkeys(notes) if n not in self.noted]
+        for note in new:
+            out(f"Note: {note}")
+        self.noted += new
+        if len(new) < len(set(notes)):
+            said = len(set(notes)) - len(new)
+            say(f"({said} note{'s' if said > 1 else ''} as before: notes repeats {'them' if said > 1 else 'it'})")
 
     # --- the commands --------------------------------------------------------------------------
 
@@ -250,12 +273,18 @@ class Table:
         for k, text in enumerate(events, start=1):
             out(f"{k:>4}. {text}")
 
+    def do_notes(self, rest: list[str], line: str) -> None:
+        if not self.noted:
+            say("  no notes yet: a score or a hint says what it rests on the first time")
+        for note in self.noted:
+            out(f"Note: {note}")
+
     def do_legal(self, rest: list[str], line: str) -> None:
         for text in self.session.legal():
             out(f"  {text}")
 
     def do_standings(self, rest: list[str], line: str) -> None:
-        out(present.score(self.session.standings()))
+        self.say_score(self.session.standings())
 
     def do_show(self, rest: list[str], line: str) -> None:
         if not rest:
@@ -319,9 +348,10 @@ class Table:
             self.hints[hint.player] = hint
             if len(hints) > 1:
                 out(f"--- {hint.player}")
-            out(present.report(hint.report))
+            out(hint.report.text)
             for k, events in enumerate(hint.plays, start=1):
                 out(f"  take {k}: {' then '.join(events)}")
+            self.say_notes(hint.report.notes)
         if not hints:
             raise BadInput(f"hint all: no player can be hinted now ({'the table acts' if s.to_act == CHANCE else 'see hint'})")
 
@@ -348,12 +378,11 @@ class Table:
         return {q.key: self._hidden_answer(who, q) for q in self.session.hint_questions(who)}
 
     def _hidden_answer(self, who: str, q: Question) -> Any:
-        """What only ``who`` has seen, asked until it reads; offered again, ready to edit, the
-        next time they ask (kept in memory only: a hidden card never goes into the record)."""
+        """What only ``who`` has seen, asked until it reads, and asked again at each hint: never
+        kept, never offered again (the table shares the screen; a hidden card never goes into the
+        record either). A secret answer (TAJ's goal card) is hidden as it is typed."""
         while True:
-            was = self.answers.get((who, q.key))
-            typed = self.ask(f"  {who}, {q.prompt}", default=was or "", edit=was is not None, words=q.choices)
-            self.answers[(who, q.key)] = typed
+            typed = self.ask(f"  {who}, {q.prompt}", words=q.choices, secret=q.secret)
             try:
                 return q.read(typed)
             except BadInput as exc:
@@ -436,7 +465,7 @@ def run(info: Game[Any, Any], spec: Any, record: str | None, setup: str | None, 
 def _editor_reader() -> Callable[..., str]:
     from tajkit.cli.entry import _Editor
 
-    return _Editor().ask
+    return _Editor(table=True).ask
 
 
 def _lines_reader() -> Callable[..., str]:

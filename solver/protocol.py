@@ -168,7 +168,9 @@ class Question:
     hand"). ``read(text)`` turns the typed line into the value stored under ``key`` (a dotted path
     into the setup, ``players.0.age``; for a hint, a plain name) or raises ``BadInput`` saying what
     would do. ``default`` is the text an empty answer stands for (``None``: an answer is needed);
-    ``choices`` are words a terminal completes and a phone offers as buttons."""
+    ``choices`` are words a terminal completes and a phone offers as buttons. A ``secret`` answer
+    (TAJ's goal card) must not be read by the rest of the table: a terminal hides it as it is typed
+    and its refusals never repeat it."""
 
     key: str
     prompt: str
@@ -176,6 +178,7 @@ class Question:
     help: str = ""
     default: str | None = None
     choices: tuple[str, ...] = ()
+    secret: bool = False
 
 
 @dataclass(frozen=True)
@@ -221,6 +224,11 @@ class TablePlay(Protocol[S]):
 
     def describe(self, state: S) -> str:
         """The position as text for a terminal: what lies on the table, whose turn, what is next."""
+        ...
+
+    def situation(self, state: S) -> str:
+        """Where the game stands in a line or two, as ``describe`` opens: whose turn and what they
+        are to do (what a resumed session says first)."""
         ...
 
     def state_file(self, state: S) -> dict[str, Any] | None:

@@ -246,6 +246,11 @@ class Session:
     def describe(self) -> str:
         return self.play.describe(self.state)
 
+    def situation(self) -> str:
+        """Where the game stands, in a line or two: whose turn and what they are to do (Artisans:
+        the turn, the roll and who is still to use it), as ``describe`` opens."""
+        return self.play.situation(self.state)
+
     def state_file(self) -> dict[str, Any] | None:
         return self.play.state_file(self.state)
 

@@ -139,8 +139,12 @@ class ArtisansPlay:
 
     # --- the table as text and as a state file -----------------------------------------------------
 
+    def situation(self, state: Table) -> str:
+        """Where the game stands: the turn, the roll and who is still to use it (``describe``'s opening)."""
+        return "\n".join(line for sentence in self._whose_turn(state) for line in textwrap.wrap(sentence, WIDTH))
+
     def describe(self, state: Table) -> str:
-        lines = [line for sentence in self._whose_turn(state) for line in textwrap.wrap(sentence, WIDTH)]
+        lines = self.situation(state).splitlines()
         for player in state.players:
             lines += self._sheet_lines(player)
         return "\n".join(lines)

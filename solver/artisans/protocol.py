@@ -146,12 +146,25 @@ class ArtisansRules:
         return CHANCE
 
     def legal_actions(self, state: Table) -> Sequence[Action]:
+        """The rolls; or the uses of the roll, the cheapest first, then in the sheet's order (the
+        order a player reads the choices in: issue 43)."""
         who = self.to_act(state)
         if who is None:
             return []
         if who == CHANCE:
             return [roll for roll, _ in self._outcomes]
-        return self._moves(state)
+        return sorted(self._moves(state), key=self._reading_order)
+
+    @cached_property
+    def _feature_order(self) -> dict[str, int]:
+        return {f.id: k for k, f in enumerate(self.spec.features)}
+
+    def _reading_order(self, move: Move) -> tuple[int, int, int, int, bool]:
+        """Raindrops, then the feature and box as the sheet shows them, then the value (the skip,
+        which always costs a raindrop, after the uses that cost one)."""
+        if move.skip:
+            return (move.raindrops, len(self._feature_order), 0, 0, False)
+        return (move.raindrops, self._feature_order[move.feature], move.box, move.value, move.water_tree)
 
     def chance_outcomes(self, state: Table) -> Sequence[tuple[Action, float]]:
         """The two dice, fair and independent (rulebook: Setting Up, two six-sided dice, or the

@@ -307,8 +307,12 @@ class KarigarPlay:
 
     # --- the state as text and as a file --------------------------------------------------------------
 
+    def situation(self, state: KarigarState) -> str:
+        """Where the game stands: who acts and what they may do (``describe``'s opening)."""
+        return self._whose_turn(state)
+
     def describe(self, state: KarigarState) -> str:
-        lines = [self._whose_turn(state), self._taj_line(state)]
+        lines = [self.situation(state), self._taj_line(state)]
         spaces = self._spaces(state)
         lines += [self._seat_line(spaces, seat) for seat in state.seats]
         lines += self._turn_so_far(spaces, state)

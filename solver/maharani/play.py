@@ -135,9 +135,13 @@ class MaharaniPlay:
 
     # --- the table as text and as a state file --------------------------------------------------------
 
+    def situation(self, state: MaharaniState) -> str:
+        """Where the game stands: who acts and what they may do (``describe``'s opening)."""
+        return self._next_words(state)
+
     def describe(self, state: MaharaniState) -> str:
         s, pos = state, state.position
-        lines = [self._next_words(s), self._rondel_line(s)]
+        lines = [self.situation(s), self._rondel_line(s)]
         for k in range(pos.players):
             lines += self._player_lines(s, k)
         lines += self._board_lines(pos)

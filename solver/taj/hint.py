@@ -65,7 +65,6 @@ def run(spec: Spec, data: dict[str, Any], player: str | None, proposal: tuple[in
         notes.append(f"no --player given: this is the view of {name}, the proposer")
     possible = possible_outcomes(len(table.players))
     best = ideal(spec, table, name)
-    goal = table.player(name).goal
     if table.proposal is not None:  # a proposal being voted on, written in the file
         written = (table.proposal[0] + 1, table.proposal[1] + 1)
         if proposal is not None and tuple(sorted(proposal)) != tuple(sorted(written)):
@@ -85,7 +84,7 @@ def run(spec: Spec, data: dict[str, Any], player: str | None, proposal: tuple[in
         text = report.vote_text(name, advice)
         if advice.card_allowed:
             notes.append(report.FIRST_CARD)
-    text += "\n" + report.ideal_text(spec, goal, best)
+    text += "\n" + report.ideal_text(best)
     return Report(text, report.hint_json(name, items, advice, best, possible, top), tuple(notes))
 
 
@@ -145,14 +144,15 @@ def _swap(possible: list[Outcome]) -> Outcome:
 
 
 def _why(spec: Spec, d: Display, goal: tuple[str, ...], i: int, j: int, res: dict[Outcome, Result], now: int) -> str:
+    """What the swap does for the player, without naming their goal's colours (the goal card is
+    secret, rulebook: Setup, and a hint may be read at a shared terminal)."""
     before = colour_values(spec, d)
     after = colour_values(spec, d.swap(i, j))
-    changes = [
-        f"{c} {before[c]}→{after[c]} (×{m})" for m, c in zip(spec.modifiers, goal) if before[c] != after[c]
-    ]
+    changes = sum(before[c] != after[c] for c in goal)
     passes = res[Outcome.passes].high
     if changes:
-        swap = f"Swapping rugs {i + 1} and {j + 1} changes {', '.join(changes)}: {passes - now:+d} for you if it passes"
+        which = "one of your goal's colours" if changes == 1 else f"{changes} of your goal's colours"
+        swap = f"Swapping rugs {i + 1} and {j + 1} changes {which} under the Taj: {passes - now:+d} for you if it passes"
     else:
         swap = f"Swapping rugs {i + 1} and {j + 1} changes none of your colours under the Taj"
     fails = res[Outcome.fails]

@@ -21,6 +21,7 @@ from tajkit.solver import wording
 from tajkit.solver.errors import BadInput
 from tajkit.solver.game import Report
 from tajkit.solver.protocol import Position, Question
+from tajkit.solver.ranking import plural
 from tajkit.solver.taj import files
 from tajkit.solver.taj.protocol import (
     DEAL,
@@ -86,23 +87,28 @@ class TajPlay:
             prompt="your secret goal card (x2 x1 x-1)",  # the session names the player asked
             read=self._read_goal,
             help=f"its three colours marked x2, x1, x-1 in that order ({', '.join(colours)}), e.g. "
-            f"{' '.join(colours[:3])} or {''.join(c[0] for c in colours[:3])}; used for this hint only, never recorded",
+            f"{' '.join(colours[:3])} or {''.join(c[0] for c in colours[:3])}; hidden as it is typed, used for this hint "
+            "only, never recorded",
             choices=colours,
+            secret=True,
         )]
 
     def _read_goal(self, text: str) -> Goal:
+        """The goal card typed for a hint. It is secret (rulebook: Setup, goal cards are kept hidden
+        throughout the game), so a refusal says what is wrong without repeating what was typed."""
+        colours, count = self.spec.colours, len(self.spec.modifiers)
+        example = " ".join(colours[:count])
         words = text.lower().replace(",", " ").split()
         try:
             action = self.rules._parse_goal(words)  # the notation of "goal orange blue green", shown at the end
-        except BadInput as refused:
-            raise BadInput(*(f"goal: {problem}" for problem in refused.problems)) from None
-        shown = wording.shown(text.strip(), 40) or "nothing"
-        count = len(self.spec.modifiers)
+        except BadInput:
+            raise BadInput(f"goal: a word typed is not a colour: the colours are {', '.join(colours)}, each by its "
+                           f"name or a start of it (rulebook: Playing the Game), e.g. {example}") from None
         if action is None:
-            raise BadInput(f"goal = {shown!r}: a goal card has {count} colours, marked x2, x1, x-1 in that order "
-                           f"(rulebook: Scoring), e.g. {' '.join(self.spec.colours[:count])}")
+            raise BadInput(f"goal: {plural(len(words), 'word')} typed: a goal card has {count} colours, marked x2, x1, "
+                           f"x-1 in that order (rulebook: Scoring), e.g. {example}")
         if action.goal not in self.rules.goal_cards:
-            raise BadInput(f"goal = {' '.join(action.goal)!r}: a goal card names {count} different colours (rulebook: Scoring)")
+            raise BadInput(f"goal: a colour typed twice: a goal card names {count} different colours (rulebook: Scoring)")
         return action.goal
 
     def position(self, state: TajState, player: str, answers: Mapping[str, Any]) -> Position:
@@ -180,6 +186,11 @@ class TajPlay:
         return []
 
     # --- the position as text and as a file --------------------------------------------------------
+
+    def situation(self, state: TajState) -> str:
+        """Where the game stands: whose turn, the proposal and its votes so far (``describe``'s opening)."""
+        lines = [self._whose_turn(state)] + (self._proposal_lines(state) if state.display is not None else [])
+        return "\n".join(_fitted(line) for line in lines if line)
 
     def describe(self, state: TajState) -> str:
         """Whose turn and what to type first, then the proposal and its votes, the rugs as the

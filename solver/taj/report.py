@@ -5,7 +5,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from tajkit.solver.taj.rules import Outcome
-from tajkit.solver.taj.spec import Spec
 
 if TYPE_CHECKING:  # hint.run writes its answer with this module
     from tajkit.solver.taj.hint import Ideal, Proposal, Result, VoteAdvice
@@ -67,10 +66,11 @@ def vote_text(name: str, v: VoteAdvice) -> str:
     return "\n".join(lines)
 
 
-def ideal_text(spec: Spec, goal: tuple[str, ...], best: Ideal) -> str:
+def ideal_text(best: Ideal) -> str:
+    """The best display for the player's goal, worded without naming the goal's colours (a hint
+    may be read at a shared terminal, and the goal card is secret: rulebook, Setup)."""
     rugs = ", ".join(str(k + 1) for k in best.rugs)
     side = "right" if best.plus_right else "left"
-    marks = ", ".join(f"{c} x{m}" for m, c in zip(spec.modifiers, goal))
     steps = [f"swap rugs {a + 1} and {b + 1}" for a, b in best.swaps]
     if best.shift:
         way = "right" if best.shift > 0 else "left"
@@ -80,7 +80,7 @@ def ideal_text(spec: Spec, goal: tuple[str, ...], best: Ideal) -> str:
     plan = "; ".join(steps) if steps else "it is on the table now"
     note = " (each Taj move needs a unanimous vote)" if best.shift or best.flip else ""
     return (
-        f"Ideal display for your goal ({marks}): rugs {rugs} under the Taj, +1 on the {side}: "
+        f"Ideal display for your goal: rugs {rugs} under the Taj, +1 on the {side}: "
         f"{best.score} points (now {best.now}).\n  From here: {plan}{note}.\n"
         f"  Exact: all {best.arrangements} arrangements checked."
     )

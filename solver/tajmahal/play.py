@@ -244,6 +244,10 @@ class TajMahalPlay:
 
     # --- the table as text and as a file ----------------------------------------------------------
 
+    def situation(self, state: TajMahalState) -> str:
+        """Where the game stands: whose turn in which province (``describe``'s opening)."""
+        return self.describe(state).split("\n")[0]
+
     def describe(self, state: TajMahalState) -> str:
         who = self.rules.to_act(state)
         if who == CHANCE:

@@ -421,7 +421,7 @@ class TajMahalRules:
         """The existing scorer on the table as it stands: the finished provinces' records, and the
         prizes taken at withdrawals in the province being played (named in a note)."""
         cards_left = tuple(self.spec.deck - len(p) for p in state.played)
-        result = scoring.score(self.spec, Table(state.names, state.holdings, cards_left, state.rounds))
+        result = scoring.score(self.spec, Table(state.names, state.holdings, cards_left, state.rounds), setup=True)
         if state.round is None or not state.turns:
             return result
         still = [n for n, out in zip(state.names, state.round.withdrawn) if not out]

@@ -20,7 +20,7 @@ def hint_notes(spec: Spec, position: HintPosition, hint: Hint, default_cost: boo
         notes.append(f"the card cost {spec.card_cost:g} is a tajkit default (the seed: 'overspending in early rounds "
                      "leaves fewer options later'); set yours with --card-cost")
     if not position.bonus_typed and "tiger" in position.unclaimed:
-        notes.append(f"the bonus tile's value is not given: it counts {spec.bonus_tile} (add bonus_tile = N)")
+        notes.append(f"this province's bonus tile has no value given: it counts {spec.bonus_tile} (tajkit default)")
     if position.turn != hint.player:
         notes.append(f"it is {position.names[position.turn]}'s turn: this hint is for "
                      f"{position.names[hint.player]}'s next turn, with the displays as they lie now")

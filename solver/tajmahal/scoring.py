@@ -65,10 +65,11 @@ def card_parts(spec: Spec) -> dict[str, CardPart]:
     return {"points": CardPart(items=items, table=pad_table(spec))}
 
 
-def score(spec: Spec, table: Table) -> ScoreResult:
+def score(spec: Spec, table: Table, setup: bool = False) -> ScoreResult:
     """Rulebook (Scoring / Victory Conditions): the most points wins; ties are broken by the
     number of remaining cards. When a tied player's cards left are unknown, the tie-break is not
-    used, those players are named, and tied players share the rank."""
+    used, those players are named, and tied players share the rank. ``setup``: the table is a game
+    in play (``tajkit play``), whose bonus tiles the setup gave, not a file's rounds."""
     scored = [score_holdings(spec, h) for h in table.holdings]
     totals = [s.total for s in scored]
     missing = [table.names[i] for i in still_tied([(t,) for t in totals]) if table.cards_left[i] is None]
@@ -97,7 +98,7 @@ def score(spec: Spec, table: Table) -> ScoreResult:
         categories(spec),
         players,
         ranking.ties,
-        notes(spec, table),
+        notes(spec, table, setup),
         header=tuple(round_line(spec, table, r) for r in table.rounds or ()),
         extra={"form": "record" if table.rounds is not None else "position",
                "rounds": [round_json(spec, table, r) for r in table.rounds or ()]},
@@ -208,9 +209,10 @@ def round_json(spec: Spec, table: Table, r: RoundRecord) -> dict[str, Any]:
     }
 
 
-def notes(spec: Spec, table: Table) -> tuple[str, ...]:
+def notes(spec: Spec, table: Table, setup: bool = False) -> tuple[str, ...]:
     """The defaults the scores rest on (a final position gives each bonus tile's points and does not
-    say when it scored, so the defaults for those are not used), and what the record leaves open."""
+    say when it scored, so the defaults for those are not used), and what the record leaves open:
+    in a file, with what to add to it; in a game in play (``setup``), what its setup said."""
     out = list(spec.default_notes(unused=TILE_TIMING if table.rounds is None else ()))
     if table.rounds is not None and len(table.rounds) < spec.provinces:
         out.append(
@@ -221,6 +223,8 @@ def notes(spec: Spec, table: Table) -> tuple[str, ...]:
     if untyped and spec.default("bonus_tile"):
         which = f"the bonus tile taken in province {untyped[0]} has" if len(untyped) == 1 else (
             f"the bonus tiles taken in provinces {', '.join(untyped)} have")
-        out.append(f"{which} no value in the record, so each counts {spec.bonus_tile} (tajkit default; add "
+        out.append(f"{which} no value in the game's setup (its bonus tiles were left at the default), so each counts "
+                   f"{spec.bonus_tile} (tajkit default)" if setup else
+                   f"{which} no value in the record, so each counts {spec.bonus_tile} (tajkit default; add "
                    "bonus_tile = N to the round)")
     return tuple(out)

@@ -122,6 +122,7 @@ def test_a_hint_asks_for_the_askers_goal_card_only_while_it_is_secret():
     hidden = laid_out()
     (question,) = PLAY.hint_questions(hidden, "Asha")
     assert question.key == "goal" and question.default is None and question.choices == SPEC.colours
+    assert question.secret  # issue 43: a shared terminal hides it as it is typed
     assert question.read("obg") == ("orange", "blue", "green")
     assert question.read(" goal Orange, blue green ") == ("orange", "blue", "green")
     dealt = laid_out(goals={"Asha": ["pink", "blue", "green"], "Ben": ["orange", "blue", "green"],
@@ -130,19 +131,23 @@ def test_a_hint_asks_for_the_askers_goal_card_only_while_it_is_secret():
 
 
 @pytest.mark.parametrize(("typed", "says"), [
-    ("pink pink blue", "goal = 'pink pink blue': a goal card names 3 different colours (rulebook: Scoring)"),
-    ("orange blue", "goal = 'orange blue': a goal card has 3 colours, marked x2, x1, x-1 in that order (rulebook: Scoring)"),
-    ("", "goal = 'nothing': a goal card has 3 colours"),
-    ("purple blue green", "goal: 'purple': not a colour; the colours are green, orange, pink, blue, yellow (rulebook: Playing the Game)"),
+    ("pink pink blue", "goal: a colour typed twice: a goal card names 3 different colours (rulebook: Scoring)"),
+    ("orange blue", "goal: 2 words typed: a goal card has 3 colours, marked x2, x1, x-1 in that order (rulebook: "
+     "Scoring), e.g. green orange pink"),
+    ("", "goal: 0 words typed: a goal card has 3 colours"),
+    ("purple blue green", "goal: a word typed is not a colour: the colours are green, orange, pink, blue, yellow, each "
+     "by its name or a start of it (rulebook: Playing the Game)"),
 ])
-def test_a_goal_card_that_cannot_be_is_refused(typed, says):
+def test_a_goal_card_that_cannot_be_is_refused_without_repeating_it(typed, says):
     """Scoring: a goal card marks three different colours x2, x1, x-1; Playing the Game: the five
-    colours."""
+    colours. Setup: goal cards are kept hidden, so the refusal never repeats what was typed
+    (issue 43: a shared terminal)."""
     (question,) = PLAY.hint_questions(laid_out(), "Asha")
     with pytest.raises(BadInput) as refused:
         question.read(typed)
     (problem,) = refused.value.problems
     assert problem.startswith(says), problem
+    assert "'" not in problem and (typed == "" or typed not in problem)  # nothing typed is quoted back
 
 
 def test_a_typed_goal_that_contradicts_the_dealt_one_is_refused():

@@ -76,7 +76,7 @@ def test_a_typed_bonus_tile_is_not_called_a_default():
     untyped = position_data()
     del untyped["bonus_tile"]
     notes = " ".join(hint(untyped).notes)
-    assert "a bonus tile of unknown value 2" in notes and "the bonus tile's value is not given: it counts 2" in notes
+    assert "a bonus tile of unknown value 2" in notes and "this province's bonus tile has no value given: it counts 2" in notes
 
 
 def test_withdrawing_for_several_prizes_adds_up_what_each_is_worth():

@@ -345,3 +345,25 @@ def test_without_a_hand_size_the_hand_is_at_most_the_cards_left():
     (hand,) = [p["hand"] for p in position.data["players"] if "hand" in p]
     assert hand == [["taj"], ["elephant", "tiger"]]
     assert hint(position).json["this_turn"]
+
+
+def test_a_game_in_play_says_its_default_bonus_tiles_without_advice_about_a_file():
+    """Issue 43: a session whose setup kept the default bonus tiles (rulebook: Setup 6; the seed
+    gives no points, a tajkit default) says so in the standings and the hint, in words about the
+    game's setup, never "add bonus_tile = N" to a file the table is not editing."""
+    state = RULES.start(typed_setup())  # bonus_tiles: the default
+    rng = random.Random(2)
+    while RULES.to_act(state) is not None and not state.rounds:
+        state = RULES.apply(state, random_action(RULES, state, rng))
+    tiger = SYMBOLS.index("tiger")
+    assert state.rounds[0].prizes[tiger] is not None, "province 1's Tiger prize was taken"
+    notes = " ".join(RULES.standings(state).notes)
+    assert "bonus tile taken in province 1 has no value in the game's setup (its bonus tiles were left at the " \
+           "default), so each counts 2 (tajkit default)" in notes and "add bonus_tile" not in notes
+    who = RULES.to_act(state)
+    seat = state.names.index(who)
+    answers = {q.key: q.read(" ".join(card_text(c) for c in RULES.open_cards(state, seat)[0][:6]))
+               for q in PLAY.hint_questions(state, who)}
+    hinted = " ".join(hint(PLAY.position(state, who, answers)).notes)
+    assert "this province's bonus tile has no value given: it counts 2 (tajkit default)" in hinted
+    assert "add bonus_tile" not in hinted
