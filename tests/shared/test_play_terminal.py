@@ -14,12 +14,12 @@ from typer.testing import CliRunner
 
 from tajkit.cli import main as cli
 from tajkit.solver import games
-from tajkit.solver.protocol import random_game
+from tajkit.solver.protocol import CHANCE, random_game, replay
 from tajkit.solver.session import Session, read_record
 from terminal import ENTER, TAB, terminals
 
 PLAYING = [g for g in games.GAMES if games.get(g).plays]
-CTRL_D, CTRL_C = "\x04", "\x03"
+CTRL_D, CTRL_C, CTRL_U, UP = "\x04", "\x03", "\x15", "\x1b[A"
 SEEDS = {"karigar": 7}  # a short random game (272 events; seed 3 plays 666)
 runner = CliRunner()
 
@@ -33,6 +33,11 @@ def unique_prefix(text: str, legal: list[str]) -> str:
 
 
 PROMPT = re.compile(r"\n(next|The game is over)[^\n]*\n(?:[^\n]*\n)*[^\n:]+:\s*$")  # the prompt, waiting
+
+
+def again(term, who: str) -> None:
+    """Wait for the prompt of ``who`` to stand again after a command (which records nothing)."""
+    term.expect(re.compile(rf"\n{re.escape(who)}:\s*$"))
 
 
 def typed(term, text: str, number: int) -> None:
@@ -59,14 +64,19 @@ def test_a_seeded_game_played_at_the_terminal(tmp_path, game):
         term.expect("next: ")
         os.write(term.master, ("certainly not an event" + ENTER).encode())
         term.expect("refused: ")
-        # the first event by Tab completion of its shortest unique start
+        # the first player's event by Tab completion of its shortest unique start (Tab never
+        # completes the table's events whole: issue 43)
+        states = replay(info.rules(spec), record).states
+        first = next(k for k in range(len(events)) if info.rules(spec).to_act(states[k]) != CHANCE)
+        for k in range(first):
+            typed(term, events[k], k + 1)
         legal = Session.open(info, spec, path).legal()
-        os.write(term.master, (unique_prefix(events[0], legal) + TAB).encode())
-        term.expect(events[0])  # completed on the line (the completer runs apart: wait for it)
+        os.write(term.master, (unique_prefix(events[first], legal) + TAB).encode())
+        term.expect(events[first])  # completed on the line
         os.write(term.master, ENTER.encode())
-        term.expect(f"  1. {events[0]}")
+        term.expect(f"  {first + 1}. {events[first]}")
         term.expect(PROMPT)
-        for k in range(1, half):
+        for k in range(first + 1, half):
             typed(term, events[k], k + 1)
         os.write(term.master, ("undo" + ENTER).encode())
         term.expect(f"took back {half}. ")
@@ -92,7 +102,7 @@ def test_a_seeded_game_played_at_the_terminal(tmp_path, game):
 
 def test_a_new_game_asks_for_the_players_and_ctrl_c_loses_nothing(tmp_path):
     """A new game at the terminal asks who plays and the setup (Artisans: each player's age, left
-    out with Enter); Ctrl-C after events leaves them all in the record."""
+    out with Enter); Ctrl-C twice after events leaves them all in the record."""
     with terminals(tmp_path) as start:
         term = start("play", "artisans", "night.toml")
         term.answer("player 1", "Asha")
@@ -110,7 +120,8 @@ def test_a_new_game_asks_for_the_players_and_ctrl_c_loses_nothing(tmp_path):
         os.write(term.master, ("take 1" + ENTER).encode())
         term.expect("  2. ")
         term.expect(PROMPT)
-        os.write(term.master, CTRL_C.encode())
+        os.write(term.master, (CTRL_C + CTRL_C).encode())
+        term.expect("(Ctrl-C twice: leaving)")
         term.expect("Saved: night.toml")
         term.finish()
     assert "take 1: " in (tmp_path / "stdout.txt").read_text()
@@ -177,3 +188,108 @@ def test_take_plays_the_hint_just_asked_for_a_player_ahead_of_their_turn(tmp_pat
         os.write(term.master, CTRL_D.encode())
         term.finish()
     assert read_record(tmp_path / "night.toml", "artisans").events[-1].startswith("Babur: ")
+
+
+# --- issue 43: what a terminal game night tripped over ---------------------------------------------
+
+TAJ_RUGS = ["green green green", "yellow yellow yellow", "pink green blue", "blue orange yellow", "green yellow pink",
+            "orange pink green", "yellow blue orange", "green blue pink", "orange orange orange", "blue blue blue"]
+
+
+def test_a_secret_goal_is_hidden_as_typed_asked_each_time_and_never_spelled_out(tmp_path):
+    """TAJ, Setup: goal cards are kept hidden throughout the game. At a shared terminal the goal
+    typed for a hint is masked as it is typed, never offered again (the next hint asks afresh,
+    with nothing on the line), kept out of the history Up recalls, and the hint does not spell
+    it out ("Ideal display for your goal: ...", no colour with its x2)."""
+    (tmp_path / "setup.json").write_text(json.dumps({"players": ["Asha", "Ben", "Chitra"], "dealer": "Chitra"}))
+    with terminals(tmp_path) as start:
+        term = start("play", "taj", "night.toml", "--setup", "setup.json")
+        term.expect(PROMPT)
+        for k, rug in enumerate(TAJ_RUGS, start=1):
+            typed(term, rug, k)
+        os.write(term.master, ("hint" + ENTER).encode())
+        term.expect("Asha, your secret goal card (x2 x1 x-1):")
+        os.write(term.master, ("obg" + ENTER).encode())
+        again(term, "Asha")
+        os.write(term.master, ("hint" + ENTER).encode())
+        term.expect(re.compile(r"Asha, your secret goal card \(x2 x1 x-1\):\s*$"))  # asked again, nothing on the line
+        os.write(term.master, ("pyg" + ENTER).encode())
+        again(term, "Asha")
+        os.write(term.master, UP.encode())  # the history holds the command, not the goal
+        term.expect("hint")
+        os.write(term.master, (CTRL_U + CTRL_D).encode())
+        shown = term.shown
+        out = term.finish()
+    assert "obg" not in shown and "pyg" not in shown and "**" in shown  # masked as typed
+    goal_words = re.compile(r"\b(orange|blue|green|pink|yellow) ?[x×]-?[12]\b")
+    assert "Ideal display for your goal: rugs" in out and not goal_words.search(out + shown)
+    assert "obg" not in (tmp_path / "night.toml").read_text()
+
+
+def test_tab_completes_roll_but_never_a_whole_roll_and_the_uses_come_cheapest_first(tmp_path):
+    """Issue 43: at the table's roll, ``ro`` and Tab give ``roll `` (what every roll begins with);
+    more Tabs only show the rolls, so Enter sends the incomplete ``roll`` and it is refused
+    (rulebook, Playing the Game: the table types the dice it rolled); ``roll 6 `` and Tab stays as
+    it is. A player's use, Tab-listed, shows the free uses before those that cost raindrops."""
+    (tmp_path / "setup.json").write_text(json.dumps({"players": [{"name": "Asha"}, {"name": "Babur"}]}))
+    with terminals(tmp_path) as start:
+        term = start("play", "artisans", "night.toml", "--setup", "setup.json")
+        term.expect(PROMPT)
+        os.write(term.master, ("ro" + TAB).encode())
+        term.expect("ll")  # completed on the line: "roll "
+        os.write(term.master, (TAB + TAB + TAB + ENTER).encode())
+        term.expect("refused: 'roll': ")  # what Enter sent: the start of a roll, not a roll
+        again(term, "table")
+        os.write(term.master, ("roll 6 " + TAB + TAB + ENTER).encode())
+        term.expect("refused: 'roll 6': ")
+        again(term, "table")
+        assert read_record(tmp_path / "night.toml", "artisans").events == ()
+        typed(term, "roll 4 6", 1)
+        os.write(term.master, ("dome " + TAB).encode())
+        for use in ("dome left 6", "dome middle 6", "dome right 6", "dome left 5 (1 drop)", "dome middle 5 (1 drop)"):
+            term.expect(use)  # the menu, in this order: the free uses in the sheet's order, then 1 raindrop
+        os.write(term.master, (CTRL_U + CTRL_D).encode())
+        term.finish()
+
+
+def test_ctrl_c_clears_a_half_typed_line_and_twice_within_a_second_leaves(tmp_path):
+    """Issue 43: at a table Ctrl-C clears a line: the first clears what was typed (saying that a
+    second within a second leaves), the game goes on; two in a row leave, saying so, with every
+    event in the record."""
+    with terminals(tmp_path) as start:
+        term = rolled(tmp_path, start)
+        os.write(term.master, ("dome mid" + CTRL_C).encode())
+        term.expect("(line cleared; Ctrl-C again within a second leaves, as quit does: the game is saved)")
+        typed(term, "dome middle 6", 2)  # the line was empty: nothing of "dome mid" is left on it
+        os.write(term.master, (CTRL_C + CTRL_C).encode())
+        term.expect("(Ctrl-C twice: leaving)")
+        term.expect("Saved: night.toml")
+        term.finish()
+    assert read_record(tmp_path / "night.toml", "artisans").events == ("roll 4 6", "dome middle 6")
+
+
+def test_resuming_says_where_the_game_stands_and_notes_are_said_once(tmp_path):
+    """Issue 43: resuming says the turn, the roll and who is still to use it (as show opens);
+    a note (what a score rests on) is said the first time only, then counted, and ``notes``
+    repeats them."""
+    with terminals(tmp_path) as start:
+        term = rolled(tmp_path, start)
+        typed(term, "dome middle 6", 2)
+        os.write(term.master, CTRL_D.encode())
+        term.finish()
+        term = start("play", "artisans", "night.toml")
+        term.expect("Resuming after event 2: dome middle 6\nTurn 1, roll 4 6: Babur to use it.")
+        term.expect(PROMPT)
+        os.write(term.master, ("standings" + ENTER).encode())
+        again(term, "Babur")
+        os.write(term.master, ("standings" + ENTER).encode())
+        term.expect(re.compile(r"\((\d+) notes as before: notes repeats them\)"))
+        again(term, "Babur")
+        os.write(term.master, ("notes" + ENTER).encode())
+        again(term, "Babur")
+        os.write(term.master, CTRL_D.encode())
+        said = int(re.search(r"\((\d+) notes as before", term.shown)[1])
+        out = term.finish()
+    notes = [line for line in out.splitlines() if line.startswith("Note: ")]
+    assert said >= 2 and "so the game is not over yet" in notes[0]
+    assert len(notes) == 2 * said and notes[:said] == notes[said:]  # the first standings, then notes; not the second
