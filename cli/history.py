@@ -317,12 +317,14 @@ def _bgstats(path: Path, play_id: int, png: str | None, qr: bool | None, force: 
         _echo_json({"link": link, "play": payload})
         return
     typer.echo(link)
-    drawn, columns = bgstats.qr_text(link)
+    drawn, columns, rows = bgstats.qr_text(link)
     if qr is None and sys.stdout.isatty():
-        available = shutil.get_terminal_size().columns
-        if available < columns:
-            typer.echo(f"the QR code needs {columns} columns and the terminal has {available}: widen it, or write "
-                       "the code as a picture with --png FILE", err=True)
+        size = shutil.get_terminal_size()
+        link_rows = -(-len(link) // max(1, size.columns))
+        if size.columns < columns or size.lines < rows + link_rows + 1:  # the link, the code, the prompt
+            typer.echo(f"the QR code needs a terminal of {columns} columns and {rows + link_rows + 1} lines (the link "
+                       f"above it included) and this one has {size.columns} × {size.lines}: enlarge it (or make its "
+                       "font smaller) and run this again, or write the code as a picture with --png FILE", err=True)
             return
     if qr or (qr is None and sys.stdout.isatty()):
         typer.echo(drawn, nl=False)

@@ -87,9 +87,11 @@ def payload(play: Play) -> dict[str, Any]:
 
 
 def link(data: dict[str, Any]) -> str:
-    """The push link: the JSON, compact, percent-encoded whole (UTF-8)."""
+    """The push link: the JSON, compact, percent-encoded (UTF-8) but for ``:`` and ``,``, which a
+    URL's query may hold as they are (RFC 3986, section 3.4) and the JSON holds dozens of: a link
+    a tenth shorter, a QR code two versions smaller (issue 43: it must fit a terminal)."""
     text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
-    return LINK + urllib.parse.quote(text, safe="")
+    return LINK + urllib.parse.quote(text, safe=":,")
 
 
 def qr_code(text: str) -> Any:
@@ -106,13 +108,15 @@ def qr_png(text: str, scale: int = 4) -> bytes:
     return out.getvalue()
 
 
-def qr_text(text: str) -> tuple[str, int]:
-    """The QR code drawn with block characters for a terminal, and how many columns it needs."""
+def qr_text(text: str) -> tuple[str, int, int]:
+    """The QR code drawn for a terminal with half blocks (two modules a character: the smallest
+    drawing that scans), and the columns and rows it needs."""
     code = qr_code(text)
     out = io.StringIO()
     code.terminal(out=out, compact=True, border=2)
     drawn = out.getvalue()
-    return drawn, max(len(line) for line in drawn.splitlines())
+    lines = drawn.splitlines()
+    return drawn, max(len(line) for line in lines), len(lines)
 
 
 # --- CSV --------------------------------------------------------------------------------------

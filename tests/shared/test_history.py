@@ -482,7 +482,7 @@ def test_the_bgstats_link_round_trips_its_url_encoding_whatever_the_names(db: Pa
     payload = bgstats.payload(saved_play(db, rename=rename))
     link = bgstats.link(payload)
     assert link.startswith("https://app.bgstatsapp.com/createPlay.html?data=")
-    assert all(ch.isascii() and (ch.isalnum() or ch in "%-_.~") for ch in link.split("=", 1)[1])
+    assert all(ch.isascii() and (ch.isalnum() or ch in "%-_.~:,") for ch in link.split("=", 1)[1])
     [data] = urllib.parse.parse_qs(urllib.parse.urlsplit(link).query, strict_parsing=True)["data"]
     assert json.loads(data) == payload
     assert [p["name"] for p in payload["players"]] == list(rename.values())
@@ -503,6 +503,63 @@ def test_export_bgstats_prints_the_link_and_writes_the_qr_code(tmp_path: Path, d
     assert as_json == {"link": link, "play": bgstats.payload(history.play(db, 1))}
     again = run("history", "export", "1", "--bgstats", "--png", str(png), "--db", str(db))
     assert again.exit_code == 2 and "already exists" in again.stderr
+
+
+def test_the_bgstats_link_leaves_colons_and_commas_for_a_smaller_qr_code(db: Path):
+    """Issue 43: ``:`` and ``,`` may stand unencoded in a URL's query (RFC 3986, section 3.4), so
+    the link keeps them as they are: a shorter link, a smaller QR code, the same play read back."""
+    payload = bgstats.payload(saved_play(db, TAJMAHAL, "tajmahal"))
+    link = bgstats.link(payload)
+    encoded_whole = bgstats.LINK + urllib.parse.quote(json.dumps(payload, ensure_ascii=False, separators=(",", ":")),
+                                                      safe="")
+    assert ":" in link.split("=", 1)[1] and "," in link and len(link) < len(encoded_whole)
+    assert bgstats.qr_code(link).version < bgstats.qr_code(encoded_whole).version
+    [data] = urllib.parse.parse_qs(urllib.parse.urlsplit(link).query, strict_parsing=True)["data"]
+    assert json.loads(data) == payload
+
+
+def export_at_a_terminal(db: Path, columns: int, lines: int) -> str:
+    """``tajkit history export 1 --bgstats`` with every stream at a terminal of that size: what it showed."""
+    import fcntl
+    import select
+    import struct
+    import termios
+
+    master, slave = os.openpty()
+    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", lines, columns, 0, 0))
+    env = {k: v for k, v in os.environ.items() if k not in ("COLUMNS", "LINES")} | {"TERM": "xterm", "NO_COLOR": "1"}
+    proc = subprocess.Popen([sys.executable, "-m", "tajkit.cli", "history", "export", "1", "--bgstats", "--db", str(db)],
+                            stdin=slave, stdout=slave, stderr=slave, env=env)
+    os.close(slave)
+    shown = b""
+    try:
+        while True:
+            ready, _, _ = select.select([master], [], [], 120)
+            chunk = os.read(master, 65536) if ready else b""
+            if not chunk:
+                break
+            shown += chunk
+    except OSError:  # the other end closed: tajkit has ended
+        pass
+    finally:
+        os.close(master)
+        proc.wait(timeout=120)
+    assert proc.returncode == 0
+    return shown.decode()
+
+
+def test_export_bgstats_says_when_the_terminal_is_too_small_for_the_qr_code(db: Path):
+    """Issue 43: the link comes first; a QR code taller (or wider) than the terminal could not be
+    scanned, so it is not drawn and the message says the size it needs and that --png writes it
+    as a picture; a terminal large enough shows the link, then the code."""
+    saved_play(db, TAJMAHAL, "tajmahal")
+    link = bgstats.link(bgstats.payload(history.play(db, 1)))
+    _, columns, rows = bgstats.qr_text(link)
+    small = export_at_a_terminal(db, 120, 40)
+    assert small.replace("\r", "").replace("\n", "").startswith(link)
+    assert "the QR code needs a terminal of" in small and "--png FILE" in small and "▀" not in small
+    large = export_at_a_terminal(db, max(120, columns), rows + len(link) // 120 + 4)
+    assert "▀" in large and large.index("▀") > large.index(link[-20:]) and "needs a terminal" not in large
 
 
 def test_the_csv_export_quotes_and_defuses_what_it_writes(db: Path):
@@ -528,7 +585,7 @@ def test_score_save_keeps_the_play_and_says_its_number(tmp_path: Path, db: Path)
     record = run("score", "artisans", str(RECORD), "--save", "--db", str(db))
     assert record.exit_code == 0 and "saved as play 2" in record.stderr
     play = history.play(db, 2)
-    assert play.kind == "record" and [(s.name, s.start) for s in play.seats] == [("Asha", True)]
+    assert play.kind == "record" and [(s.name, s.start) for s in play.seats] == [("Asha", None)]  # Artisans: nobody starts
     assert run("score", "artisans", str(ARTISANS), "--save").exit_code == 0  # TAJKIT_HISTORY (the fixture's)
     assert len(history.plays(tmp_path / "default-log.sqlite")) == 1
 
