@@ -463,9 +463,20 @@ def run(info: Game[Any, Any], spec: Any, record: str | None, setup: str | None, 
 
 
 def _editor_reader() -> Callable[..., str]:
-    from tajkit.cli.entry import _Editor
+    """The line editor's ``ask``, the editor made at the first question: importing and setting up
+    prompt_toolkit is most of an interactive start (issue 43), so the table reads where the game
+    stands first."""
+    editor: Any = None
 
-    return _Editor(table=True).ask
+    def ask(*args: Any, **kwargs: Any) -> str:
+        nonlocal editor
+        if editor is None:
+            from tajkit.cli.entry import _Editor
+
+            editor = _Editor(table=True)
+        return editor.ask(*args, **kwargs)
+
+    return ask
 
 
 def _lines_reader() -> Callable[..., str]:
