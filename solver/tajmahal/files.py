@@ -45,7 +45,7 @@ from tajkit.solver.tajmahal.rules import (
     beyond_deck,
     total,
 )
-from tajkit.solver.tajmahal.spec import GAME_ID, SYMBOLS, Category, Points, Spec
+from tajkit.solver.tajmahal.spec import GAME_ID, OPENER_RULE, START_PLAYER, SYMBOLS, Category, Points, Spec
 
 Symbol = Literal[SYMBOLS]  # type: ignore[valid-type]
 STRICT = ConfigDict(extra="forbid", strict=True)
@@ -257,7 +257,11 @@ def record_table(spec: Spec, parsed: Any) -> Table:
     holdings = tuple(Holdings() for _ in names)
     spent = [0] * len(names)
     rounds = []
+    opened = None  # the first round given with its plays, and who opened it (the start player)
     for k, entry in enumerate(parsed.rounds):
+        problems += opener_problems(spec, k, entry, opened)
+        if opened is None and entry.plays:
+            opened = (k, entry.plays[0].player)
         record, round_problems = read_round(spec, names, k, entry, holdings, spent)
         problems += round_problems
         if record is None:
@@ -285,6 +289,18 @@ def record_table(spec: Spec, parsed: Any) -> Table:
         raise BadState(*problems)
     record = parsed.model_dump(mode="json", exclude_none=True)
     return Table(names, holdings, tuple(cards_left), tuple(rounds), record)
+
+
+def opener_problems(spec: Spec, k: int, entry: Any, opened: tuple[int, str] | None) -> list[str]:
+    """A round whose plays open with another player than the first round given with its plays
+    (``opened``: that round and its first player, the start player), where the start player opens
+    every province (``[rounds] opener``, inferred: :data:`OPENER_RULE`)."""
+    if spec.opener != START_PLAYER or opened is None or not entry.plays or entry.plays[0].player == opened[1]:
+        return []
+    first, starter = opened
+    return [f"round {k + 1}, turn 1: {wording.shown(entry.plays[0].player, 30)} opens the province, but "
+            f"{wording.shown(starter, 30)}, who opened round {first + 1}, is the start player and opens every one "
+            f"({OPENER_RULE})"]
 
 
 def read_round(spec: Spec, names: tuple[str, ...], k: int, entry: Any, holdings: tuple[Holdings, ...],

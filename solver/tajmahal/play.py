@@ -23,7 +23,6 @@ from tajkit.solver.tajmahal.protocol import (
     CARD_HELP,
     END_RULE,
     HAND_RULE,
-    SETUP_RULE,
     TajMahalRules,
     TajMahalState,
     canonical,
@@ -175,7 +174,7 @@ class TajMahalPlay:
     def no_hint(self, state: TajMahalState, player: str) -> str | None:
         who = self.rules.to_act(state)
         if who == CHANCE:
-            return f"no hint yet: the starting player is drawn first, type 'start NAME' ({SETUP_RULE})"
+            return f"no hint yet: {self.rules.chance_words(state)}"
         if who is None:
             return f"no hint: the game is over after the {self.spec.provinces}th province ({END_RULE})"
         if player not in state.names:
@@ -250,8 +249,11 @@ class TajMahalPlay:
 
     def describe(self, state: TajMahalState) -> str:
         who = self.rules.to_act(state)
-        if who == CHANCE:
+        if who == CHANCE and state.start is None:
             lines = ["Draw the starting player: start NAME · Taj Mahal, before province 1"]
+        elif who == CHANCE:
+            lines = [f"Who opens province {state.round.province}? start NAME · Taj Mahal, province "
+                     f"{state.round.province} of {self.spec.provinces}"]
         elif who is None:
             lines = [f"The game is over · Taj Mahal, all {self.spec.provinces} provinces played"]
         else:

@@ -55,7 +55,7 @@ from tajkit.solver.tajmahal.rules import (
     hand_count,
 )
 from tajkit.solver.tajmahal.samples import NAMES, WEIGHTS
-from tajkit.solver.tajmahal.spec import GAME_ID, SYMBOLS, Spec
+from tajkit.solver.tajmahal.spec import GAME_ID, START_PLAYER, SYMBOLS, Spec
 
 LETTERS = dict(zip("etpywm", SYMBOLS))
 LETTER_OF = {symbol: letter.upper() for letter, symbol in LETTERS.items()}
@@ -242,10 +242,14 @@ class TajMahalRules:
     # --- who acts, what is legal ----------------------------------------------------------------
 
     def to_act(self, state: TajMahalState) -> str | None:
+        """The table while it draws the start player, and (``[rounds] opener = "any"``) while it
+        says who opens a province; else the player whose turn it is; None after the 12th province."""
         if state.start is None:
             return CHANCE
         if state.round is None:
             return None
+        if state.round.to_move is None:
+            return CHANCE
         return state.names[state.round.to_move]
 
     def legal_actions(self, state: TajMahalState) -> list[Action]:
@@ -260,9 +264,10 @@ class TajMahalRules:
         return [Withdraw(), *plays]
 
     def chance_outcomes(self, state: TajMahalState) -> list[tuple[Action, float]]:
-        """The starting player, each with the same chance (rulebook: Setup 7); nothing else is
-        chance at the table: the cards drawn are hidden, and their symbols are shown as they are
-        played."""
+        """The starting player, each with the same chance (rulebook: Setup 7), and who opens a
+        province where the table says so (``[rounds] opener = "any"``: the rules give no odds,
+        so each the same); nothing else is chance at the table: the cards drawn are hidden, and
+        their symbols are shown as they are played."""
         if self.to_act(state) != CHANCE:
             return []
         return [(Start(n), 1 / len(state.names)) for n in state.names]
@@ -286,7 +291,10 @@ class TajMahalRules:
     def apply(self, state: TajMahalState, action: Action) -> TajMahalState:
         self.check(state, action)
         if isinstance(action, Start):
-            return self.open_province(replace(state, start=state.names.index(action.player)), 1)
+            seat = state.names.index(action.player)
+            if state.start is None:
+                return self.open_province(replace(state, start=seat), 1)
+            return replace(state, round=replace(state.round, to_move=seat))  # who opens this province
         seat = state.round.to_move
         turn = len(state.turns) + 1
         after, withdrawal = state.round.apply(self.spec, seat, action)
@@ -334,9 +342,12 @@ class TajMahalRules:
         return self.open_province(state, p + 1)
 
     def open_province(self, state: TajMahalState, province: int) -> TajMahalState:
-        """Each province opens with the starting player (inferred: the Bidding Phase starts "with
-        the first player", the one Setup 7 determines; the seed names no other)."""
-        return replace(state, round=Round.start(province, state.names, state.start))
+        """Each province opens with the starting player (``[rounds] opener``, inferred: the Bidding
+        Phase starts "with the first player", the one Setup 7 determines; the seed names no other).
+        Where a group's data says "any", the first province opens with the start player and the
+        table says who opens each later one (``start NAME``)."""
+        opener = state.start if province == 1 or self.spec.opener == START_PLAYER else None
+        return replace(state, round=Round.start(province, state.names, opener))
 
     def check(self, state: TajMahalState, action: Action) -> None:
         """``IllegalMove`` naming the rule and the legal alternatives when ``action`` is refused."""
@@ -345,7 +356,7 @@ class TajMahalRules:
             raise IllegalMove(f"the game is over after the {self.spec.provinces}th province ({END_RULE})")
         if who == CHANCE:
             if not isinstance(action, Start) or action.player not in state.names:
-                raise self.refusal(state, f"the starting player is drawn first ({SETUP_RULE})")
+                raise self.refusal(state, self.chance_words(state))
             return
         if isinstance(action, Start):
             raise self.refusal(state, f"{state.names[state.start]} started the game; it is {who}'s turn ({TURN_RULE})")
@@ -369,6 +380,13 @@ class TajMahalRules:
             why = (f"{who}'s hand holds no {names} for this play" if state.hands is not None else
                    f"{who} has no {names} left of their {self.spec.deck} cards (those played are discarded)")
             raise self.refusal(state, f"{why} (rulebook: Components, Bidding Phase)")
+
+    def chance_words(self, state: TajMahalState) -> str:
+        """What the table types now, and the rule."""
+        if state.start is None:
+            return f"the starting player is drawn first ({SETUP_RULE})"
+        return (f"the table says who opens province {state.round.province}: start NAME (the game data's [rounds] "
+                'opener = "any")')
 
     def refusal(self, state: TajMahalState, why: str) -> IllegalMove:
         legal = [self.format(state, a) for a in self.legal_actions(state)]

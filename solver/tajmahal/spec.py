@@ -21,6 +21,9 @@ GAME_ID = "tajmahal"  # the game's id: in state files (`game = "tajmahal"`) and 
 SYMBOLS = ("elephant", "tiger", "princess", "yellow_advisor", "white_advisor", "taj")
 Points = Annotated[int, Field(ge=0, le=1000, description="points, 0-1000")]
 TAJKIT = "tajkit default"
+START_PLAYER, ANY_OPENER = "start player", "any"  # who opens each province ([rounds] opener)
+OPENER_RULE = ('inferred from Setup 7 and Bidding Phase, "Starting with the first player": the start player opens '
+               'every province; a group whose rule differs sets [rounds] opener = "any" in a --data file')
 
 
 class PlayersData(Strict):
@@ -103,6 +106,13 @@ class MapData(Strict):
         return self
 
 
+class RoundsData(Strict):
+    opener: Literal["start player", "any"] = Field(
+        description='who plays first in each province: "start player" (the one Setup 7 draws opens every '
+        'province) or "any" (the table says who opens each province after the first)')
+    opener_source: Source
+
+
 class HintData(Strict):
     card_cost: float = Field(ge=0, le=100, description="points a card spent is worth, for the hint's objective")
     card_cost_source: Source = renamed("card_cost_source", "source_card_cost")
@@ -115,6 +125,7 @@ class TajMahalData(SeedFile):
     categories: list[CategoryData] = Field(min_length=6, max_length=6)
     points: PointsData
     map: MapData
+    rounds: RoundsData
     hint: HintData
 
     @model_validator(mode="after")
@@ -152,6 +163,7 @@ class Spec:
     province_rewards: tuple[int, ...]  # by province, 1-based: province_rewards[p - 1]
     chain_points: tuple[int, ...]  # by chain length 0..provinces
     borders: frozenset[frozenset[int]]
+    opener: str  # who opens each province: "start player" or "any" (OPENERS)
     card_cost: float
     defaults: frozenset[str]  # the values still tajkit's defaults (points keys, "map", "card_cost")
 
@@ -236,6 +248,7 @@ def spec_from(data: TajMahalData, shipped: dict[str, Any]) -> Spec:
         province_rewards=rewards,
         chain_points=tuple(p.chain),
         borders=borders,
+        opener=data.rounds.opener,
         card_cost=data.hint.card_cost,
         defaults=_still_default(data, shipped),
     )

@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import math
 import random
+from pathlib import Path
 
 import tomli_w
 import tomllib
@@ -17,11 +18,13 @@ from tajkit.solver.game import ScoreResult
 from tajkit.solver.protocol import CHANCE, Record, random_action, replay
 
 
-def check_whole_games(game_id: str, count: int, players: tuple[int, ...], limit: int = 10_000) -> list[Record]:
+def check_whole_games(game_id: str, count: int, players: tuple[int, ...], limit: int = 10_000,
+                      data: Path | None = None) -> list[Record]:
     """``count`` random legal games of ``game_id`` from random setups (player counts in turn from
-    ``players``), each checked at every step and at its end; their records."""
+    ``players``), each checked at every step and at its end; their records (``data``: a group's
+    data folder over the game's)."""
     game = games.get(game_id)
-    spec = game.load_spec()
+    spec = game.load_spec(data)
     rules = game.rules(spec)
     records = []
     for k in range(count):

@@ -120,6 +120,14 @@ def test_bench_play_plays_a_seeded_game_through_a_session_and_through_do():
     assert lines[3].startswith("  --do, a whole process replaying the record (")
 
 
+def test_bench_play_terminal_times_a_start_and_a_quit_at_a_terminal():
+    """Issue 43: what a table waits for at a terminal: the situation said, the prompt, quit."""
+    lines = run_script("bench_play_terminal.py", "--runs", "2")
+    assert lines[0].startswith("tajkit play artisans at a 120 × 40 terminal, 2 runs each, in turn (")
+    shown = [line.split(":", 1)[0].strip() for line in lines[1:] if "median" in line]
+    assert shown == ["shown, to the next", "start, to the prompt", "quit, Enter to the shell", "--json, a whole process"]
+
+
 def test_bench_serve_follows_one_game_from_eight_phones():
     lines = run_script("bench_serve.py", "--requests", "60")
     assert lines[0].startswith("8 clients, 60 requests in ") and lines[0].split(", ")[2].startswith("0 errors")

@@ -16,7 +16,8 @@ from tajkit.sheets import documents
 from tajkit.solver import games
 
 DATA = Path(__file__).parent.parent / "data"
-GAME_FILE = DATA / "tajmahal-game.toml"
+GAME_FILE = DATA / "tajmahal-game.toml"  # its provinces open in turn: read with a group's data (ANY_OPENER)
+ANY_OPENER = str(DATA / "any-opener")
 runner = CliRunner()
 
 POSITION = """\
@@ -48,7 +49,7 @@ def run(*args: str, input: str | None = None):
 
 
 def test_score_a_record():
-    result = run("score", "tajmahal", str(GAME_FILE))
+    result = run("--data", ANY_OPENER, "score", "tajmahal", str(GAME_FILE))
     assert result.exit_code == 0, result.output
     out = result.stdout
     assert out.startswith("Province 1: Asha took Elephant (palace), Tiger (bonus tile 5)")
@@ -59,7 +60,7 @@ def test_score_a_record():
 
 
 def test_score_json_from_standard_input():
-    result = run("score", "tajmahal", "-", "--json", input=GAME_FILE.read_text())
+    result = run("--data", ANY_OPENER, "score", "tajmahal", "-", "--json", input=GAME_FILE.read_text())
     assert result.exit_code == 0, result.output
     doc = json.loads(result.stdout)
     assert doc["rounds"][9]["prizes"] == {"elephant": "Chen", "tiger": "Chen", "princess": None,
@@ -82,7 +83,7 @@ def test_bad_input_exits_2_with_one_line_per_problem(tmp_path):
     lines = proc.stderr.strip().splitlines()
     assert lines == ["error: unknown field 'round' (did you mean rounds?)"]
     bad.write_text(text)
-    proc = subprocess.run([sys.executable, "-m", "tajkit.cli", "score", "tajmahal", str(bad)],
+    proc = subprocess.run([sys.executable, "-m", "tajkit.cli", "--data", ANY_OPENER, "score", "tajmahal", str(bad)],
                           capture_output=True, text=True, timeout=60)
     assert proc.returncode == 2 and "Traceback" not in proc.stderr
     assert proc.stderr.strip().splitlines() == [

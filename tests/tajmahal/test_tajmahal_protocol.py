@@ -5,6 +5,7 @@ Scoring / Victory Conditions."""
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 import pytest
 from protocol_check import check_whole_games
@@ -228,6 +229,31 @@ def test_whole_games_score_as_their_record_files() -> None:
     for k, record in enumerate(check_whole_games("tajmahal", count=6, players=(2, 3, 4))):
         state = replay(RULES, record).state
         assert RULES.standings(state) == score(SPEC, read_state(SPEC, RULES.state_file(state))), k
+
+
+ANY_OPENER = Path(__file__).parent.parent / "data" / "any-opener"
+
+
+def test_where_any_player_may_open_the_table_says_who_opens_each_province() -> None:
+    """[rounds] opener (seeds/tajmahal.toml): tajkit reads Setup 7 and the Bidding Phase ("Starting
+    with the first player") as the start player opening every province (inferred); a group whose
+    reading differs sets "any", and then the table says who opens each province after the first
+    (``start NAME``, each player alike), in whole random games that keep the protocol's contract."""
+    assert SPEC.opener == "start player"
+    spec = GAME.load_spec(ANY_OPENER)
+    rules = GAME.rules(spec)
+    state = rules.apply(rules.start(TABLE), Start("Ben"))
+    assert rules.to_act(state) == "Ben"  # province 1: the start player
+    for text in ("withdraw", "withdraw", "withdraw"):
+        state = rules.apply(state, rules.parse(state, text))
+    assert state.round.province == 2 and rules.to_act(state) == CHANCE
+    assert rules.chance_outcomes(state) == [(Start(n), pytest.approx(1 / 3)) for n in NAMES]
+    with pytest.raises(IllegalMove, match=r"the table says who opens province 2: start NAME"):
+        rules.apply(state, rules.parse(state, "play E"))
+    state = rules.apply(state, rules.parse(state, "start Chen"))
+    assert rules.to_act(state) == "Chen" and state.round.province == 2
+    records = check_whole_games("tajmahal", count=12, players=(2, 3, 4), data=ANY_OPENER)
+    assert all(sum(e.startswith("start ") for e in r.events) == 12 for r in records)  # the game's, then 11 provinces'
 
 
 def test_a_province_opens_with_the_given_player() -> None:

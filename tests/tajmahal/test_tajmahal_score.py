@@ -17,7 +17,23 @@ from tajkit.solver.tajmahal import GAME
 from tajkit.solver.tajmahal.spec import SYMBOLS, TajMahalData
 
 DATA = Path(__file__).parent.parent / "data"
-SPEC = GAME.load_spec()
+ANY_OPENER = DATA / "any-opener"  # the test game's provinces open in turn: a group's reading ([rounds] opener)
+SPEC = GAME.load_spec(ANY_OPENER)
+
+
+def test_the_start_player_opens_every_province_of_a_record():
+    """[rounds] opener = "start player" (seeds/tajmahal.toml, inferred from Setup 7 and the Bidding
+    Phase, "Starting with the first player"), as tajkit play follows it: a record whose provinces
+    open in turn is refused, naming the round, the start player and the reading; a group's data
+    that lets any player open reads it (the test game's provinces open in turn)."""
+    with pytest.raises(BadState) as refused:
+        GAME.read_state(GAME.load_spec(), game_record())
+    first = refused.value.problems[0]
+    assert first.startswith("round 2, turn 1: Ben opens the province, but Asha, who opened round 1, is the start "
+                            "player and opens every one (inferred from Setup 7 and Bidding Phase")
+    assert first.endswith('sets [rounds] opener = "any" in a --data file)')
+    assert len(refused.value.problems) == 9  # rounds 2-4, 6-8, 10-12: the others open with Asha
+    assert GAME.read_state(SPEC, game_record()).names[0] == "Asha"  # SPEC: the group's data, any opener
 
 
 def game_record() -> dict:
@@ -354,7 +370,7 @@ def test_a_bonus_tile_without_a_value_counts_the_default_and_says_so():
 @pytest.fixture
 def own_data(tmp_path):
     def use(text: str):
-        (tmp_path / "tajmahal.toml").write_text(text)
+        (tmp_path / "tajmahal.toml").write_text(text + (ANY_OPENER / "tajmahal.toml").read_text())
         return GAME.load_spec(tmp_path)
 
     return use
