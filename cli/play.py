@@ -11,6 +11,7 @@ from __future__ import annotations
 import datetime
 import json
 import shlex
+import textwrap
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 from pathlib import Path
@@ -35,7 +36,8 @@ COMMANDS = {
     "notes": "notes: every note said so far (what the score and the hints rest on; each is said once)",
     "legal": "legal: every event the rules allow now",
     "help": "help: this list",
-    "quit": "quit: leave; the record is saved after every event (tajkit play GAME RECORD resumes)",
+    "quit": "quit: leave (so do Ctrl-D, and Ctrl-C twice within a second); the record is saved after every event "
+            "(tajkit play GAME RECORD resumes)",
 }
 
 
@@ -264,7 +266,10 @@ class Table:
     def do_help(self, rest: list[str], line: str) -> None:
         for text in COMMANDS.values():
             say(f"  {text}")
-        say("  anything else is an event, in the game's notation (Tab completes what is legal now)")
+        say("  anything else is an event, in the game's notation (Tab completes what is legal now);")
+        say("  the player to act may be named first (Asha: ...)")
+        for line_ in textwrap.wrap(f"{self.session.info.title}'s events: {self.session.play.notation}", 100):
+            say(f"  {line_}")
 
     def do_log(self, rest: list[str], line: str) -> None:
         events = self.session.events

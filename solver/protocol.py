@@ -196,6 +196,7 @@ class TablePlay(Protocol[S]):
     the events that play each move a hint lists, and the state as text and as a state file."""
 
     rules: Any
+    notation: str  # the game's events in a few words, with examples (what ``help`` says at the table)
 
     def setup_questions(self, names: Sequence[str]) -> Sequence[Question]:
         """What the table is asked after the players' names (in seat order) to start a game: the

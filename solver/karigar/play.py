@@ -71,6 +71,10 @@ WIDTH = 78
 
 
 class KarigarPlay:
+    notation = ("a Bazaar card drawn: card 5 = blue earn 2 scaffolding+1 silver; 1 sandstone>1 marble. A turn step by "
+                "step: supply+supply>7R (workers moved), 9L take 1 wood+1 mortar, T1 sell 1 sandstone, build 5, end; "
+                "at the end each Blueprint shown: Asha blueprint 4")
+
     def __init__(self, spec: Spec) -> None:
         self.spec = spec
         self.rules: KarigarRules = rules_for(spec)

@@ -33,6 +33,10 @@ JOINS = {(True, True, True, True): "┼", (True, True, False, False): "│", (Fa
 
 
 class MaharaniPlay:
+    notation = ("a tile drawn from the bag: its colour and column marks, Bne. A turn: r (refresh the action "
+                "markers), or a tile placed: its rondel slot, the space, the arrow and + for a worker, 2c4s+ (2c4s+a: "
+                "worker colour a, with two players), then a second tile the same way, or end")
+
     def __init__(self, spec: Spec) -> None:
         self.spec = spec
         self.rules: MaharaniRules = rules_for(spec)

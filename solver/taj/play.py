@@ -49,6 +49,9 @@ class TajPlay:
     """TAJ's :class:`~tajkit.solver.protocol.TablePlay` (see the module's docstring)."""
 
     rules: TajRules
+    notation = ("a rug laid: its colours outer, middle, centre, pink green blue or pgb. propose 2 5 (two rugs to "
+                "switch); the votes: yea, nay, all, nix; the proposer's choice: remove 10, flip, shift left; at the "
+                "end each goal card shown, x2 x1 x-1: goal orange blue green")
 
     @property
     def spec(self) -> Spec:

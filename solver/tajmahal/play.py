@@ -47,6 +47,11 @@ DEFAULT_TILES = "default"  # the bonus tiles answer that keeps the game data's
 class TajMahalPlay:
     """Taj Mahal's :class:`~tajkit.solver.protocol.TablePlay`."""
 
+    notation = ("who starts: start Asha. A turn: play and 1 or 2 cards, play ET P, or withdraw. A card is its "
+                "symbols' letters: E elephant, T tiger, P princess, Y yellow advisor, W white advisor, M Taj Mahal "
+                "(ET shows an elephant and a tiger); a card is recorded with its letters in that order and a turn's "
+                "cards in one order whatever was typed (play MP is recorded play PM, play T E as play E T)")
+
     def __init__(self, spec: Spec) -> None:
         self.spec = spec
         self.rules: TajMahalRules = rules_for(spec)

@@ -388,3 +388,18 @@ def test_show_at_the_prompt_draws_the_position_and_never_replaces_a_file(tmp_pat
     assert "wrote pos.png" in result.stderr
     assert "pos.png already exists" in result.stderr and "must end in .png" in result.stderr
     assert result.exit_code == 2  # lines from a pipe: a refused line is an error at the end
+
+
+@pytest.mark.parametrize("game", PLAYING)
+def test_help_at_the_table_says_the_games_notation(tmp_path, game):
+    """Issue 43: ``help`` lists the commands and the game's events in a few words with examples
+    (Taj Mahal: what each card letter stands for, and the order a card is recorded in)."""
+    session, _ = started(tmp_path, game)
+    result = run("play", game, str(session.path), input="help\nquit\n")
+    assert result.exit_code == 0, result.output
+    said = " ".join(result.stderr.split())
+    assert f"{session.info.title}'s events: {' '.join(session.play.notation.split())}" in said
+    assert "the player to act may be named first" in said
+    if game == "tajmahal":
+        assert "E elephant, T tiger, P princess, Y yellow advisor, W white advisor, M Taj Mahal" in said
+        assert "play MP is recorded play PM" in said
