@@ -385,9 +385,12 @@ class Table:
     def _hidden_answer(self, who: str, q: Question) -> Any:
         """What only ``who`` has seen, asked until it reads, and asked again at each hint: never
         kept, never offered again (the table shares the screen; a hidden card never goes into the
-        record either). A secret answer (TAJ's goal card) is hidden as it is typed."""
+        record either). A secret answer (TAJ's goal card) is hidden as it is typed. An empty answer
+        gives up the hint."""
         while True:
             typed = self.ask(f"  {who}, {q.prompt}", words=q.choices, secret=q.secret)
+            if not typed.strip():
+                raise BadInput(f"hint: nothing typed for {q.prompt}: no hint (an empty answer gives it up)")
             try:
                 return q.read(typed)
             except BadInput as exc:

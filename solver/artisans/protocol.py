@@ -448,7 +448,7 @@ class ArtisansRules:
     def standings(self, state: Table) -> ScoreResult:
         """The existing scorer on the sheets as they stand (rulebook: Scoring; the tie-breaks: most
         unused raindrops, then the youngest player)."""
-        return score(self.spec, state.players)
+        return score(self.spec, state.players, setup=True)
 
 
 def _name(feature: Feature) -> str:

@@ -42,10 +42,11 @@ def card_parts(spec: Spec) -> dict[str, CardPart]:
     return {"features": CardPart(items=tuple(lines.values()))}
 
 
-def score(spec: Spec, players: tuple[Player, ...]) -> ScoreResult:
+def score(spec: Spec, players: tuple[Player, ...], setup: bool = False) -> ScoreResult:
     """Rulebook (Scoring): the highest score wins; a tie goes to the most unused raindrops; if the
     tie persists the youngest player wins: tajkit uses the ages when every player still tied has
-    one, and otherwise names those without and lets the players share the rank."""
+    one, and otherwise names those without and lets the players share the rank (and says how to
+    give an age: in a state file, or, for a game in play, ``setup``, that its setup left it out)."""
     scores = [rules.score(spec, p.sheet) for p in players]
     tied = still_tied([(s.total, s.unused_raindrops) for s in scores])
     ageless = [players[i].name for i in tied if players[i].age is None]
@@ -55,7 +56,7 @@ def score(spec: Spec, players: tuple[Player, ...]) -> ScoreResult:
     def no_ages(names: list[str]) -> str:
         unknown = [n for n in names if n in ageless] or ageless
         return (f"the rulebook gives the win to the youngest of them; tajkit does not know the age of "
-                f"{join_names(unknown)} (add age = N), so they share the rank")
+                f"{join_names(unknown)} ({'not given at the setup' if setup else 'add age = N'}), so they share the rank")
 
     tie_breaks = (RAINDROPS,) if ageless else (RAINDROPS, YOUNGEST)
     last_word = no_ages if ageless else "they share the rank"

@@ -261,6 +261,15 @@ def test_standings_mid_game_say_the_game_is_not_over() -> None:
     assert any("not over yet" in note for note in standings.notes)
 
 
+def test_a_tie_without_ages_in_a_game_in_play_names_the_setup_not_a_file() -> None:
+    """Scoring: the youngest wins the last tie; in a game in play whose setup left an age out, the
+    tie says so, without advice about a file the table is not editing (issue 43: no "add age = N")."""
+    state = RULES.start(EMPTY_SHEETS)  # Chitra's age is not given; the empty sheets tie
+    ties = " ".join(RULES.standings(state).ties)
+    assert "tajkit does not know the age of Chitra (not given at the setup), so they share the rank" in ties
+    assert "add age" not in ties
+
+
 def test_a_feature_with_every_box_filled_is_refused() -> None:
     """Adding a value to a feature: a value goes into an empty box; a full feature takes none."""
     state = play(RULES.start({"players": [{"name": "Asha", "dome": [5, 2, 6]}]}), "roll 4 6")

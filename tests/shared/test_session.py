@@ -403,3 +403,18 @@ def test_help_at_the_table_says_the_games_notation(tmp_path, game):
     if game == "tajmahal":
         assert "E elephant, T tiger, P princess, Y yellow advisor, W white advisor, M Taj Mahal" in said
         assert "play MP is recorded play PM" in said
+
+
+def test_an_empty_answer_to_a_hidden_question_gives_up_the_hint(tmp_path):
+    """Issue 43: the goal card a TAJ hint asks for (rulebook, Setup: kept hidden) is asked each time;
+    Enter on an empty line gives the hint up, with one message, and the game goes on."""
+    rugs = ["green green green", "yellow yellow yellow", "pink green blue", "blue orange yellow", "green yellow pink",
+            "orange pink green", "yellow blue orange", "green blue pink", "orange orange orange", "blue blue blue"]
+    setup = tmp_path / "setup.json"
+    setup.write_text(json.dumps({"players": ["Asha", "Ben", "Chitra"], "dealer": "Chitra"}))
+    path = tmp_path / "night.toml"
+    assert run("play", "taj", str(path), "--setup", str(setup), *[a for r in rugs for a in ("--do", r)]).exit_code == 0
+    result = run("play", "taj", str(path), input="hint\n\npropose 1 2\nquit\n")
+    assert "refused: hint: nothing typed for your secret goal card (x2 x1 x-1): no hint (an empty answer gives it up)" \
+        in result.stderr
+    assert read_record(path, "taj").events[-1] == "propose 1 2"
