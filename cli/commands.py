@@ -311,8 +311,11 @@ def _progress_bar() -> Callable[[str, int, int], None]:
     return update
 
 
-def picture(info: Game, spec: Any, data: dict[str, Any]) -> bytes:
-    """The PNG of a state file, drawn by the game's drawing module."""
+def picture(info: Game, spec: Any, data: dict[str, Any], player: str | None = None) -> bytes:
+    """The PNG of a state file, drawn by the game's drawing module; ``player``: only that player's
+    own sheet, where each player has one (``Game.sheet_each``)."""
     from importlib import import_module
 
-    return import_module(info.drawing).picture(spec, data)
+    drawing = import_module(info.drawing)
+    return drawing.picture(spec, data, player=player) if player is not None and info.sheet_each else \
+        drawing.picture(spec, data)

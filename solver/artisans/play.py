@@ -23,14 +23,14 @@ from tajkit.solver.artisans.protocol import Ahead, ArtisansRules, Table, rules_f
 from tajkit.solver.artisans.rules import EMPTY, Move
 from tajkit.solver.artisans.spec import Feature, Spec
 from tajkit.solver.errors import BadInput
-from tajkit.solver.protocol import CHANCE, Position, Question
+from tajkit.solver.protocol import CHANCE, Position, Question, TablePlay
 from tajkit.solver.ranking import join_names, plural
 
 NOT_GIVEN = "-"  # the answer for an age the player keeps to themselves
 WIDTH = 80  # a terminal at the table
 
 
-class ArtisansPlay:
+class ArtisansPlay(TablePlay):
     def __init__(self, spec: Spec) -> None:
         self.spec = spec
         self.rules: ArtisansRules = rules_for(spec)
@@ -122,6 +122,10 @@ class ArtisansPlay:
             still = [names[s] for s in state.still_to_use()]
             raise BadInput(f"{player} has used the roll {a} {b} already (rulebook: Playing the Game, each player uses "
                            f"the roll once); still to use it: {join_names(still)}")
+
+    def actor(self, state: Table, action: Any) -> str:
+        """A use of the roll entered ahead of one's turn is that player's (``Ben: dome 5``)."""
+        return state.players[action.seat].name if isinstance(action, Ahead) else state.players[state.seat].name
 
     def ahead_events(self, state: Table) -> dict[str, list[str]]:
         """Every player after the one to act who has not used the roll yet, with the events that

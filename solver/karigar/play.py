@@ -58,7 +58,7 @@ from tajkit.solver.karigar.protocol import (  # _card_text, _offer_text: the eve
 )
 from tajkit.solver.karigar.rules import SUPPLY, Act, Space, current_level, lay_out
 from tajkit.solver.karigar.spec import GAME_ID, Spec, counts, describe
-from tajkit.solver.protocol import CHANCE, Position, Question
+from tajkit.solver.protocol import CHANCE, Position, Question, TablePlay
 from tajkit.solver.ranking import plural
 
 BAZAAR_CARDS = 24  # rulebook: Game Components: 24 Bazaar Cards (those not in the grid are the draw pile)
@@ -70,7 +70,7 @@ HINT_RULE = "the hint plans whole turns (rulebook: How to Play)"
 WIDTH = 78
 
 
-class KarigarPlay:
+class KarigarPlay(TablePlay):
     def __init__(self, spec: Spec) -> None:
         self.spec = spec
         self.rules: KarigarRules = rules_for(spec)

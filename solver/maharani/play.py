@@ -20,13 +20,13 @@ from tajkit.solver.maharani import notation
 from tajkit.solver.maharani.protocol import CHOOSE, MORE, MaharaniRules, MaharaniState, rules_for
 from tajkit.solver.maharani.rules import END_RULE, PLACING, Position, Tile, crews_of, supply
 from tajkit.solver.maharani.spec import DIRS, GAME_ID, Spec
-from tajkit.solver.protocol import CHANCE, Position as HintPosition, Question
+from tajkit.solver.protocol import CHANCE, Position as HintPosition, Question, TablePlay
 from tajkit.solver.wording import shown
 
 SETUP_RULE = "rulebook: Előkészületek 4."
 
 
-class MaharaniPlay:
+class MaharaniPlay(TablePlay):
     def __init__(self, spec: Spec) -> None:
         self.spec = spec
         self.rules: MaharaniRules = rules_for(spec)

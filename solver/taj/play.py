@@ -20,7 +20,7 @@ from typing import Any
 from tajkit.solver import wording
 from tajkit.solver.errors import BadInput
 from tajkit.solver.game import Report
-from tajkit.solver.protocol import Position, Question
+from tajkit.solver.protocol import Position, Question, TablePlay
 from tajkit.solver.taj import files
 from tajkit.solver.taj.protocol import (
     DEAL,
@@ -44,7 +44,7 @@ GOAL = "goal"  # the hint question's key: the asking player's secret goal card
 
 
 @dataclass(frozen=True)
-class TajPlay:
+class TajPlay(TablePlay):
     """TAJ's :class:`~tajkit.solver.protocol.TablePlay` (see the module's docstring)."""
 
     rules: TajRules

@@ -17,7 +17,7 @@ from typing import Any
 
 from tajkit.solver import wording
 from tajkit.solver.errors import BadInput, BadState
-from tajkit.solver.protocol import CHANCE, Position, Question
+from tajkit.solver.protocol import CHANCE, Position, Question, TablePlay
 from tajkit.solver.ranking import join_names, plural
 from tajkit.solver.tajmahal.protocol import (
     CARD_HELP,
@@ -45,7 +45,7 @@ NO_CARDS = ("none", "-")  # an empty hand typed
 DEFAULT_TILES = "default"  # the bonus tiles answer that keeps the game data's
 
 
-class TajMahalPlay:
+class TajMahalPlay(TablePlay):
     """Taj Mahal's :class:`~tajkit.solver.protocol.TablePlay`."""
 
     def __init__(self, spec: Spec) -> None:
