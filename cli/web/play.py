@@ -19,6 +19,7 @@ Every change goes through the same :class:`Session` as ``tajkit play``; nothing 
 
 from __future__ import annotations
 
+import asyncio
 import datetime
 import hashlib
 import secrets
@@ -312,7 +313,13 @@ async def picture(request: Request) -> Response:
             return session.info.id, data, whose, session.version
 
     game_id, data, whose, version = await run_in_threadpool(what_to_draw)
-    png = await companion.pictures.get((name, version, whose), lambda: work.picture(game_id, companion.data, data, whose))
+    try:
+        png = await companion.pictures.get((name, version, whose),
+                                           lambda: work.picture(game_id, companion.data, data, whose))
+    except asyncio.CancelledError:
+        if not asyncio.current_task().cancelling():  # a newer position replaced it, not a phone gone
+            return Response("the game has moved on: this picture is of an older position", status_code=410)
+        raise
     cache = "public, max-age=31536000, immutable" if request.query_params.get("v") == version else "no-cache"
     return Response(png, media_type="image/png", headers={"Cache-Control": cache})
 

@@ -60,6 +60,7 @@ class Pictures:
     async def get(self, key: tuple[str, str, str | None], draw: Callable[[], Awaitable[bytes]]) -> bytes:
         task = self.kept.get(key)
         if task is None:
+            self._drop_older(key)
             task = asyncio.ensure_future(draw())
             self.kept[key] = task
             while len(self.kept) > self.KEPT:
@@ -69,6 +70,15 @@ class Pictures:
         except Exception:
             self.kept.pop(key, None)  # a drawing that failed is tried again the next time
             raise
+
+    def _drop_older(self, key: tuple[str, str, str | None]) -> None:
+        """A drawing of an older position of the same game and player that has not been drawn yet
+        is no longer wanted: the phones that asked for it have been given the newer one."""
+        name, version, player = key
+        for (other_name, other_version, other_player), task in list(self.kept.items()):
+            if (other_name, other_player) == (name, player) and other_version != version and not task.done():
+                task.cancel()
+                del self.kept[(other_name, other_version, other_player)]
 
 
 async def hint(game: str, data: Path | None, position: dict[str, Any], options: dict[str, Any]) -> Report:
