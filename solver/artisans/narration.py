@@ -25,11 +25,12 @@ def tell(spec: Spec, before: Table, action: Action, after: Table) -> tuple[str, 
     seat, move = (action.seat, action.move) if isinstance(action, Ahead) else (before.seat, action)
     name, sheet = before.players[seat].name, after.players[seat].sheet
     over = rules_for(spec).to_act(after) is None
-    ends = _ends(spec, before, name, sheet, over)
+    ended = _ended(spec, before, name, sheet)
     if not over:
-        return narration.told([used(spec, name, move, sheet), *ends], _completed(spec, move, sheet))
-    end = narration.game_over(rules_for(spec).standings(after), f"after turn {after.turn}")
-    return narration.told([used(spec, name, move, sheet)], [*ends, *_completed(spec, move, sheet)], end)
+        last = [f"{ended}: this is the last turn — everyone finishes it"] if ended else []
+        return narration.told([used(spec, name, move, sheet), *last], _completed(spec, move, sheet))
+    end = narration.game_over(rules_for(spec).standings(after), ended or f"after turn {after.turn}")
+    return narration.told([used(spec, name, move, sheet)], _completed(spec, move, sheet), end)
 
 
 def used(spec: Spec, name: str, move: Move, sheet: Sheet) -> str:
@@ -63,12 +64,12 @@ def _completed(spec: Spec, move: Move, sheet: Sheet) -> list[str]:
     return [f"The {feature.title} is complete but scores nothing: {why}"]
 
 
-def _ends(spec: Spec, before: Table, name: str, sheet: Sheet, over: bool) -> list[str]:
-    """The sheet that ends the game (rulebook: End of the Game), said once: by the first player
-    to fill their sheet or use their last raindrop."""
+def _ended(spec: Spec, before: Table, name: str, sheet: Sheet) -> str:
+    """"Babur marked their 15th raindrop": the sheet that ends the game (rulebook: End of the
+    Game), said once, by the first player to fill their sheet or use their last raindrop; "" for
+    any other move."""
     if not sheet.ends_game(spec) or any(p.sheet.ends_game(spec) for p in before.players):
-        return []
-    what = "filled the last box of their sheet" if sheet.is_full() else f"marked their {narration.ordinal(spec.raindrops)} raindrop"
-    if over:
-        return [f"{name} {what}, and the turn is complete"]
-    return [f"{name} {what}: this is the last turn — everyone finishes it"]
+        return ""
+    if sheet.is_full():
+        return f"{name} filled the last box of their sheet"
+    return f"{name} marked their {narration.ordinal(spec.raindrops)} raindrop"
