@@ -15,6 +15,7 @@ from __future__ import annotations
 from tajkit.solver import narration
 from tajkit.solver.karigar.protocol import (
     AFTER,
+    OVER,
     TURN,
     Action,
     Build,
@@ -43,7 +44,7 @@ def tell(spec: Spec, before: KarigarState, action: Action, after: KarigarState) 
     name = before.seats[before.seat].name
     if isinstance(action, Show):
         said = [f"{name} showed {SHOWN[action.what]}: {plural(action.points, 'Taj Point')}"]
-        if after.phase != "over":
+        if after.phase != OVER:
             return narration.told(said)
         return narration.told(said, end=narration.game_over(rules_for(spec).standings(after)))
     if isinstance(action, Build):

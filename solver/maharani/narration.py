@@ -57,11 +57,11 @@ def _tile(spec: Spec, tile: Tile) -> str:
 def _placed(spec: Spec, before: MaharaniState, name: str, p: Placed) -> str:
     """The tile, the action marker it turned down, and its area's gold."""
     colour = spec.colours[p.tile[0]].name
-    which = "a second" if before.placed else _a(colour)[: -len(colour) - 1]
+    tile = f"a second {colour}" if before.placed else _a(colour)
     marker = f", turning down their {spec.quarter_names[p.marker]} action marker" if p.marker >= 0 else ""
     area = f"{_a(colour)} area of {p.area}: {p.area} gold" if p.area > 1 else "it touches no tile of its colour: 1 gold"
     space = spec.spaces[p.placement.space].name
-    return f"{name} placed {which} {colour} tile on {space} in quarter {p.quarter + 1}{marker}; {area}"
+    return f"{name} placed {tile} tile on {space} in quarter {p.quarter + 1}{marker}; {area}"
 
 
 def _after_placing(spec: Spec, before: MaharaniState, name: str, p: Placed) -> list[str]:
@@ -76,6 +76,7 @@ def _after_placing(spec: Spec, before: MaharaniState, name: str, p: Placed) -> l
 
 
 def _worker(spec: Spec, before: MaharaniState, name: str, p: Placed) -> str:
+    """The worker put on the tile, new or moved, and its group's gold; or that none was left."""
     w = p.placement.worker
     if w is None or w.kind == "none":
         side = before.position.sides[before.position.to_move]

@@ -53,7 +53,11 @@ def tell(spec: Spec, before: TajState, action: Action, after: TajState) -> tuple
                     "from the Taj, leaves")
     if after.phase == MOVE:
         said.append(f"{after.players[after.chooser]} must now flip the Taj or shift it one rug")  # type: ignore[index]
-    return narration.told(said, _next(spec, before, after))
+    if after.phase == REVEAL and before.phase != REVEAL:
+        return narration.told([*said, _game_end(spec, after)])
+    if after.turn > before.turn:  # rulebook: Continuing the Game, the next player clockwise proposes
+        return narration.told(said, [f"{after.players[after.proposer]} proposes next"])
+    return narration.told(said)
 
 
 def _laid(spec: Spec, before: TajState, action: LayRug, after: TajState) -> list[str]:
@@ -75,13 +79,14 @@ def _vote(before: TajState, vote: Vote) -> str:
         return f"{voter} {VOTED[vote]}"
     outcome, k = vote_outcome(votes)
     chooser = before.players[(before.proposer + k) % len(before.players)]
-    return f"{voter} {VOTED[vote]}: {_result(votes, outcome, k, chooser if chooser != voter else '')}, {_what_moved(before, outcome)}"
+    return f"{voter} {VOTED[vote]}: {_result(votes, outcome, k, chooser, voter)}, {_what_moved(before, outcome)}"
 
 
-def _result(votes: tuple[Vote, ...], outcome: Outcome, k: int, chooser: str) -> str:
+def _result(votes: tuple[Vote, ...], outcome: Outcome, k: int, chooser: str, voter: str) -> str:
+    """The outcome, counted: "the vote passes, 2 Yea to 1 Nay"; the All/Nix card that forced it."""
     yeas, nays = votes.count(Vote.yea), votes.count(Vote.nay)
     if votes[k].all_nix:  # rulebook: All/Nix Cards, the first in turn order from the Proposer takes effect
-        card = f"{chooser}'s {votes[k].value.capitalize()} card" if chooser else "it"
+        card = "it" if chooser == voter else f"{chooser}'s {votes[k].value.capitalize()} card"
         return f"{card} makes the vote a unanimous {'Yea' if votes[k] is Vote.all else 'Nay'}"
     if outcome.adjusts:
         return f"the vote is a unanimous {'Yea' if outcome is Outcome.unanimous_yea else 'Nay'}"
@@ -112,16 +117,12 @@ def _moved_taj(before: TajState, action: MoveTaj, after: TajState) -> str:
     return f"{who} shifted the Taj one rug {action.how.split()[-1]}: it now stands over {_under(d)}"  # type: ignore[arg-type]
 
 
-def _next(spec: Spec, before: TajState, after: TajState) -> list[str]:
-    """At the end of a turn: the game's end (rulebook: Game End), else who proposes next."""
-    if after.turn == before.turn:
-        return []
+def _game_end(spec: Spec, after: TajState) -> str:
+    """Rulebook (Game End): why the game ended with this turn; then the goal cards are shown."""
     d = after.display
     assert d is not None
-    if after.phase == REVEAL:
-        why = "every rug shows the Curator's Eye" if all(d.eyes) else f"exactly {plural(spec.ends_at, 'rug')} remain"
-        return [f"The game ends: {why}; everyone now shows their secret goal card"]
-    return [f"{after.players[after.proposer]} proposes next"]
+    why = "every rug shows the Curator's Eye" if all(d.eyes) else f"exactly {plural(spec.ends_at, 'rug')} remain"
+    return f"The game ends: {why}; everyone now shows their secret goal card"
 
 
 def _shown(spec: Spec, before: TajState, action: ShowGoal, after: TajState) -> tuple[str, ...]:

@@ -26,8 +26,7 @@ ADVISORS = ("yellow_advisor", "white_advisor")
 def tell(spec: Spec, before: TajMahalState, action: Action, after: TajMahalState) -> tuple[str, ...]:
     """What ``action`` did, in one to three sentences (see the module's docstring)."""
     if isinstance(action, Start):
-        return narration.told([f"The table drew {action.player} to start: {action.player} plays first in every "
-                               "province, beginning with province 1"])
+        return narration.told([f"The table drew {action.player} to start: {action.player} plays first in province 1"])
     seat = before.round.to_move  # type: ignore[union-attr]
     name, province = before.names[seat], before.round.province  # type: ignore[union-attr]
     if isinstance(action, Play):
@@ -45,12 +44,13 @@ def tell(spec: Spec, before: TajMahalState, action: Action, after: TajMahalState
 
 
 def _withdrew(name: str, province: int, prizes: str) -> str:
+    """The withdrawal and its prizes; without the province when that is too long for a phone."""
     said = f"{name} withdrew from province {province} and took {prizes}"
     return said if len(said) < narration.MOST_CHARACTERS else f"{name} withdrew and took {prizes}"
 
 
 def _cards(cards: tuple[Card, ...]) -> str:
-    """"a card with an elephant and a tiger", "two cards: one with 2 princesses, one with a tiger"."""
+    """"a card with an elephant and a tiger", "2 cards: one with 2 princesses, one with a tiger"."""
     if len(cards) == 1:
         return f"a card with {_symbols(cards[0])}"
     return f"{len(cards)} cards: " + ", ".join(f"one with {_symbols(c)}" for c in cards)
