@@ -5,7 +5,9 @@ scorer, against the rulebook (artisans-of-the-taj-mahal.txt)."""
 from __future__ import annotations
 
 import random
+from functools import cache
 
+import pytest
 from narration_check import Told, told_games
 
 from tajkit.solver import games
@@ -14,6 +16,8 @@ from tajkit.solver.artisans.protocol import Ahead, Roll
 from tajkit.solver.artisans.rules import EMPTY
 from tajkit.solver.protocol import CHANCE, Record, random_action
 from tajkit.solver.ranking import plural
+
+pytestmark = pytest.mark.xdist_group("artisans-narration")  # one worker plays the games all its tests read
 
 GAME = games.get("artisans")
 SPEC = GAME.load_spec()
@@ -43,8 +47,16 @@ def _thrifty_game(rules, rng: random.Random, players: int) -> Record:  # noqa: A
     return Record(rules.game, setup, tuple(events))
 
 
-GAMES = told_games("artisans", 12, (1, 2, 3, 4, 5, 6), NOTATION, _actor)
-THRIFTY = told_games("artisans", 6, (1, 2, 3), NOTATION, _actor, _thrifty_game)
+@cache
+def _games() -> list[list[Told]]:
+    """The whole games every test here reads (played once, when a test first asks)."""
+    return told_games("artisans", 12, (1, 2, 3, 4, 5, 6), NOTATION, _actor)
+
+
+@cache
+def _thrifty() -> list[list[Told]]:
+    """Whole games of thrifty players: their sheets fill up, and their features complete."""
+    return told_games("artisans", 6, (1, 2, 3), NOTATION, _actor, _thrifty_game)
 
 
 def _play(setup, *texts: str) -> list[Told]:  # noqa: ANN001
@@ -66,8 +78,8 @@ def test_every_event_of_whole_games_is_told_in_a_few_short_sentences() -> None:
     """Playing the Game: the roll is the table's ("The table rolled 4 and 6."), each use of it is
     the player's, named, in words and never in the notation; the last event names the winner
     (Scoring). Twelve seeded games of 1-6 players (``told_games`` checks each event)."""
-    assert len(GAMES) == 12 and all(GAMES)
-    for told in GAMES:
+    assert len(_games()) == 12 and all(_games())
+    for told in _games():
         for event in told:
             if isinstance(event.action, Roll):
                 a, b = event.action.dice
@@ -79,7 +91,7 @@ def test_the_sheet_that_ends_the_game_announces_the_last_turn_once() -> None:
     sheet or uses the last of their raindrops. All other players finish their turn": the event
     that first ends a sheet names its player and says this is the last turn (or, when nobody is left
     to play, that the game is over); nothing before it says so, and it is said once."""
-    for told in GAMES + THRIFTY:
+    for told in _games() + _thrifty():
         first = next(k for k, e in enumerate(told) if _ends(e.after) and not _ends(e.before))
         event = told[first]
         seat = next(s for s, (a, b) in enumerate(zip(event.before.players, event.after.players)) if a.sheet != b.sheet)
@@ -126,7 +138,7 @@ def test_a_use_of_the_roll_says_the_value_the_box_and_the_raindrops_the_sheet_sh
     """Adding a value to a feature, Altering dice results, Watering fruit trees: the value written
     and its box are the sheet's new value; the raindrops spent and left are the sheet's count; a
     watered tree is the sheet's tree count going up."""
-    for told in GAMES:
+    for told in _games():
         for e in told:
             if isinstance(e.action, Roll):
                 continue
@@ -152,7 +164,7 @@ def test_a_completed_feature_says_what_the_scorer_gives_it() -> None:
     and scores its stars, or scores nothing and why, as the scorer has it (unless the last turn or
     the game's end, said first, leave no room)."""
     said = 0
-    for told in GAMES + THRIFTY:
+    for told in _games() + _thrifty():
         for e in told:
             if isinstance(e.action, Roll):
                 continue

@@ -5,20 +5,32 @@ rulebook (karigar-e-taj.txt)."""
 from __future__ import annotations
 
 import re
+from functools import cache
 
-from narration_check import told_games
+import pytest
+from narration_check import Told, told_games
 
 from tajkit.solver import games
 from tajkit.solver.karigar.protocol import OVER, TURN, Build, Do, Draw, End, Go, Hire, Pass, Ride, Show
 from tajkit.solver.karigar.rules import Card, current_level
 from tajkit.solver.ranking import plural
 
+pytestmark = pytest.mark.xdist_group("karigar-narration")  # one worker plays the games all its tests read
+
 GAME = games.get("karigar")
 SPEC = GAME.load_spec()
 RULES = GAME.rules(SPEC)
 NOTATION = (r"\b\d+[LR]\b", r"[>+=]", r"\d+pt\b", r"\bsupply\b(?! on)")
-GAMES = told_games("karigar", 6, (2, 3, 4), NOTATION)
-EVENTS = [e for told in GAMES for e in told]
+
+
+@cache
+def _games() -> list[list[Told]]:
+    """The whole games every test here reads (played once, when a test first asks)."""
+    return told_games("karigar", 4, (2, 3, 4), NOTATION)
+
+
+def _events() -> list[Told]:
+    return [e for told in _games() for e in told]
 
 
 def _counted(amounts) -> list[str]:  # noqa: ANN001
@@ -34,12 +46,12 @@ def _at_turn_start(state) -> bool:  # noqa: ANN001
 def test_every_event_of_whole_games_is_told_in_a_few_short_sentences() -> None:
     """How to Play: every move, act, build and pass is the player's, named, in words (spaces as
     Bazaar cards and their sides, resources by the rulebook's names; never the notation); the cards
-    drawn are the table's; the last card shown names the winner (Game End). Six seeded games of 2-4
+    drawn are the table's; the last card shown names the winner (Game End). Four seeded games of 2-4
     players (``told_games`` checks each event)."""
-    assert len(GAMES) == 6
-    kinds = {type(e.action) for e in EVENTS}
+    assert len(_games()) == 4
+    kinds = {type(e.action) for e in _events()}
     assert {Build, Go, Do, End, Draw, Show} <= kinds and kinds & {Hire, Ride}
-    for e in EVENTS:
+    for e in _events():
         if isinstance(e.action, Go):
             where = RULES.format(e.before, e.action).split(">")[-1]
             number, side = where[:-1], where[-1:]
@@ -53,7 +65,7 @@ def test_a_build_says_what_it_paid_and_brought_and_the_level_it_completes() -> N
     section); Replenish Phase: a completed level, the builder starting the new round, the Elephants
     unlocked after level 1 and a third worker after level 2. All read off the state."""
     completed = set()
-    for e in EVENTS:
+    for e in _events():
         if not isinstance(e.action, Build):
             continue
         seat = e.before.seat
@@ -86,7 +98,7 @@ def test_the_cards_drawn_are_told_where_they_go() -> None:
     another card from the draw pile"; Replenish Phase: the Alliance cards "refilled with new cards
     from the Alliance cards deck". The place, colour and points named are the state's."""
     drawn = set()
-    for e in EVENTS:
+    for e in _events():
         if not isinstance(e.action, Draw):
             continue
         kind, where = e.before.draws[0]
@@ -108,7 +120,7 @@ def test_the_main_action_done_says_what_was_gained_and_paid_and_who_plays_next()
     acted, what the player holds more and less than when the turn began is said (read off the
     holdings); Starting a New Round: "The turn continues clockwise": the next player is named."""
     done = passed = 0
-    for e in EVENTS:
+    for e in _events():
         if isinstance(e.action, (Go, Ride, Hire, Do)) and e.after.main is None:
             was, now = e.before.seats[e.before.seat].holding, e.after.seats[e.before.seat].holding
             said = next(s for s in e.said if "main action is done" in s)
@@ -133,7 +145,7 @@ def test_the_end_shows_what_is_behind_each_screen_and_the_winner() -> None:
     """Game End: "The game ends immediately when the last section of the Taj Mahal is built"; the
     players add their Taj Point tokens, Bakshish cards, Blueprint card and Alliance cards: each card
     shown is told with its points, and after the last the winner with the scorer's total."""
-    for told in GAMES:
+    for told in _games():
         shows = [e for e in told if isinstance(e.action, Show)]
         assert shows and told[-1] is shows[-1]
         for e in shows:
@@ -148,7 +160,7 @@ def test_a_move_and_an_act_say_the_space_in_words() -> None:
     """1.2 Movement of Workers, 1.1 Acquiring Resources: "Two workers occupying the same space in
     the Bazaar earn 2 resources": the workers moved are counted, and what is taken at a space is
     what the act takes."""
-    for e in EVENTS:
+    for e in _events():
         if isinstance(e.action, Go):
             assert f"{plural(len(e.action.origins), 'worker')} " in e.said[0]
         if isinstance(e.action, Do) and any(e.action.act.take):

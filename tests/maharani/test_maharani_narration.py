@@ -5,20 +5,32 @@ against the rulebook (maharani-hungarian.txt, restated in maharani-notes-en.md).
 from __future__ import annotations
 
 import re
+from functools import cache
 
+import pytest
 from narration_check import Told, told_games
 
 from tajkit.solver import games
 from tajkit.solver.maharani.protocol import Draw, Place, Refresh
 
+pytestmark = pytest.mark.xdist_group("maharani-narration")  # one worker plays the games all its tests read
+
 GAME = games.get("maharani")
 SPEC = GAME.load_spec()
 CODES = "".join(c.code for c in SPEC.colours)
 NOTATION = (r"\b\d[a-h]\d{1,2}[nesw]?[+m-]?[ab]?\b", rf"\b[{CODES}](?:c[nesw]{{0,4}}|[nesw]{{1,4}})\b", r"\|")
-GAMES = told_games("maharani", 12, (2, 3, 4), NOTATION)
-EVENTS = [e for told in GAMES for e in told]
 TURN_GOLD = re.compile(r"'s turn ends: (-?\d+) gold")
 QUARTERS = re.compile(r"[Qq]uarters? ([\d, and]+) (?:is|are) scored(?: at the game's end)?: ([^.]*)")
+
+
+@cache
+def _games() -> list[list[Told]]:
+    """The whole games every test here reads (played once, when a test first asks)."""
+    return told_games("maharani", 12, (2, 3, 4), NOTATION)
+
+
+def _events() -> list[Told]:
+    return [e for told in _games() for e in told]
 
 
 def _full(position, quarter: int) -> bool:  # noqa: ANN001
@@ -39,8 +51,8 @@ def test_every_event_of_whole_games_is_told_in_a_few_short_sentences() -> None:
     """A játék menete: a tile placed or a refresh is the player's, a tile drawn onto the rondel is
     the table's, in words (colours, spaces, quarters; never the notation); the last event names the
     winner (A játék vége). Twelve seeded games of 2-4 players (``told_games`` checks each event)."""
-    assert len(GAMES) == 12
-    for e in EVENTS:
+    assert len(_games()) == 12
+    for e in _events():
         if isinstance(e.action, Draw):
             colour = SPEC.colours[e.action.tile[0]].name
             assert e.said[0].startswith("The table drew a") and f" {colour} tile" in e.said[0]
@@ -59,7 +71,7 @@ def test_a_turn_over_names_the_quarters_scored_and_each_players_gold_as_the_gold
     turn (with the unfinished ones at the end); each player's gold change is the gold named for
     them, and the player who moved also has the gold said for their tiles and workers."""
     scored = 0
-    for e in EVENTS:
+    for e in _events():
         if len(e.after.turns) == len(e.before.turns):
             assert "scored" not in e.words and "turn ends" not in e.words
             continue
@@ -81,7 +93,7 @@ def test_a_turn_over_names_the_quarters_scored_and_each_players_gold_as_the_gold
 def test_a_second_tile_says_its_cost() -> None:
     """A játékos lerakhat egy második mozaikot: "The second tile of a turn costs 2 gold": the turn's
     gold is said with the 2 taken off, and a turn of one tile says nothing of it."""
-    for e in EVENTS:
+    for e in _events():
         if TURN_GOLD.search(e.words):
             two = len(e.after.turns[-1].split("|")[0].split()) == 2
             assert (", less 2 for a second tile)" in e.words) == two
@@ -94,7 +106,7 @@ def test_a_placement_names_the_marker_it_turns_down_and_its_worker() -> None:
     in that quarter. Both read off the position (while the turn is under way: at its end a quarter
     scored sends its workers home, and a refresh turns every marker up)."""
     moved = new = 0
-    for e in EVENTS:
+    for e in _events():
         if not isinstance(e.action, Place) or e.after.turns != e.before.turns:
             continue
         player = e.before.position.to_move

@@ -4,6 +4,9 @@ rulebook (taj-rug-card-game.txt)."""
 
 from __future__ import annotations
 
+from functools import cache
+
+import pytest
 from narration_check import Told, told_games
 
 from tajkit.solver import games
@@ -11,17 +14,27 @@ from tajkit.solver.ranking import plural
 from tajkit.solver.taj.protocol import MOVE, REMOVE, REVEAL, Cast, LayRug, MoveTaj, Propose, ShowGoal
 from tajkit.solver.taj.rules import Vote
 
+pytestmark = pytest.mark.xdist_group("taj-narration")  # one worker plays the games all its tests read
+
 GAME = games.get("taj")
 SPEC = GAME.load_spec()
 RULES = GAME.rules(SPEC)
 PLAY = GAME.play(SPEC)
 NOTATION = (r"\b(?:propose|remove|goal) \d", r"\b(?:yea|nay|nix)\b", r"\bshift (?:left|right)\b")
-GAMES = told_games("taj", 12, (2, 3, 4), NOTATION)
-EVENTS = [e for told in GAMES for e in told]
+
+
+@cache
+def _games() -> list[list[Told]]:
+    """The whole games every test here reads (played once, when a test first asks)."""
+    return told_games("taj", 12, (2, 3, 4), NOTATION)
+
+
+def _events() -> list[Told]:
+    return [e for told in _games() for e in told]
 
 
 def _last_votes() -> list[Told]:
-    return [e for e in EVENTS if isinstance(e.action, Cast) and len(e.before.votes) + 1 == len(e.before.players)]
+    return [e for e in _events() if isinstance(e.action, Cast) and len(e.before.votes) + 1 == len(e.before.players)]
 
 
 def _expected_result(votes: tuple[Vote, ...]) -> str:
@@ -44,10 +57,10 @@ def test_every_event_of_whole_games_is_told_in_a_few_short_sentences() -> None:
     """Setup, Game Turn, Voting, Scoring: the rugs laid out are the table's, a proposal the
     Proposer's, a vote the voter's, in words; the last goal card shown names the winner. Twelve
     seeded games of 2-4 players (``told_games`` checks each event)."""
-    assert len(GAMES) == 12
-    kinds = {type(e.action) for e in EVENTS}
+    assert len(_games()) == 12
+    kinds = {type(e.action) for e in _events()}
     assert {LayRug, Propose, Cast, MoveTaj, ShowGoal} <= kinds
-    for e in EVENTS:
+    for e in _events():
         if isinstance(e.action, LayRug):
             assert e.said[0].startswith(f"The table laid out rug {len(e.before.dealt) + 1}: ")
             assert all(colour in e.said[0] for colour in e.action.rug)
@@ -91,7 +104,7 @@ def test_the_last_vote_says_the_result_and_what_moved_as_the_display_shows() -> 
 def test_the_taj_flipped_or_shifted_is_told_as_it_now_stands() -> None:
     """Unanimous Outcomes: the chooser "MUST either flip the Taj over or shift the Taj
     horizontally 1 Rug space": the side of its +1, or the rugs now under it, as the display has them."""
-    moves = [e for e in EVENTS if isinstance(e.action, MoveTaj)]
+    moves = [e for e in _events() if isinstance(e.action, MoveTaj)]
     assert {e.action.how for e in moves} == {"flip", "shift left", "shift right"}
     for e in moves:
         d = e.after.display
@@ -106,7 +119,7 @@ def test_the_turn_that_ends_the_game_says_why_and_the_goal_cards_their_points() 
     """Game End: "The game ends immediately after a turn in which either: a) All Rugs have been
     turned with the Curator's Eye up. b) There are exactly 5 Rugs remaining"; Scoring: each goal
     card shown says what it scores, the scorer's total for that player."""
-    for told in GAMES:
+    for told in _games():
         ending = [e for e in told if e.after.phase == REVEAL and e.before.phase != REVEAL]
         assert len(ending) == 1
         d = ending[0].after.display
@@ -125,7 +138,7 @@ def test_the_turn_that_ends_the_game_says_why_and_the_goal_cards_their_points() 
 
 def test_the_next_proposer_is_named_after_each_turn() -> None:
     """Continuing the Game: "The next player in clockwise turn order must make the next proposal"."""
-    for e in EVENTS:
+    for e in _events():
         if e.after.turn > e.before.turn and e.after.phase != REVEAL:
             assert f"{e.after.players[e.after.proposer]} proposes next." in e.said
 
@@ -133,7 +146,7 @@ def test_the_next_proposer_is_named_after_each_turn() -> None:
 def test_the_rug_the_proposer_chooses_to_remove_is_the_one_that_left() -> None:
     """Vote Outcome: "If 2 Rugs are the same distance away from the Taj, the Proposer chooses which
     one to remove": the rug named is the one missing from the display afterwards."""
-    removals = [e for e in EVENTS if e.before.phase == REMOVE]
+    removals = [e for e in _events() if e.before.phase == REMOVE]
     assert removals
     for e in removals:
         was, now = e.before.display.rugs, e.after.display.rugs

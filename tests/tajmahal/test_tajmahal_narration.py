@@ -4,19 +4,32 @@ finished, against the rulebook (taj-mahal.txt)."""
 
 from __future__ import annotations
 
-from narration_check import told_games
+from functools import cache
+
+import pytest
+from narration_check import Told, told_games
 
 from tajkit.solver import games
 from tajkit.solver.ranking import plural
 from tajkit.solver.tajmahal.protocol import Start
 from tajkit.solver.tajmahal.rules import Play, Withdraw
 
+pytestmark = pytest.mark.xdist_group("tajmahal-narration")  # one worker plays the games all its tests read
+
 GAME = games.get("tajmahal")
 SPEC = GAME.load_spec()
 NOTATION = (r"\b(?:play|start) [A-Z]", r"\b[ETPYWM]{2,}\b", r"\bwithdraw\b")
-GAMES = told_games("tajmahal", 12, (2, 3, 4), NOTATION)
-EVENTS = [e for told in GAMES for e in told]
 PRIZE_WORDS = ("a palace", "bonus tile", "Princess card", "connection marker", "Taj Mahal reward")
+
+
+@cache
+def _games() -> list[list[Told]]:
+    """The whole games every test here reads (played once, when a test first asks)."""
+    return told_games("tajmahal", 12, (2, 3, 4), NOTATION)
+
+
+def _events() -> list[Told]:
+    return [e for told in _games() for e in told]
 
 
 def _gained(before, after) -> list[str]:  # noqa: ANN001
@@ -44,8 +57,8 @@ def test_every_event_of_whole_games_is_told_in_a_few_short_sentences() -> None:
     """Setup 7, Bidding Phase: the starting player drawn is the table's, a play or a withdrawal the
     player's, in words (the symbols on the cards, never their letters); the last withdrawal names
     the winner. Twelve seeded games of 2-4 players (``told_games`` checks each event)."""
-    assert len(GAMES) == 12
-    for e in EVENTS:
+    assert len(_games()) == 12
+    for e in _events():
         if isinstance(e.action, Start):
             assert e.said[0].startswith(f"The table drew {e.action.player} to start")
         if isinstance(e.action, Play):
@@ -60,7 +73,7 @@ def test_a_withdrawal_lists_exactly_the_prizes_it_takes() -> None:
     the player's holdings gained, each prize as the Player Reference says what it gives, and no
     other; "nothing" when they gained nothing."""
     kinds = set()
-    for e in EVENTS:
+    for e in _events():
         if not isinstance(e.action, Withdraw):
             continue
         first = e.said[0]
@@ -77,7 +90,7 @@ def test_the_province_is_over_when_all_have_withdrawn_and_the_game_after_the_las
     """Bidding Phase: "Play continues clockwise among remaining players until all have withdrawn";
     Turn Structure: "exactly 12 rounds, one per province". The withdrawal that finishes a province
     says so and who opens the next; the 12th's says the game is over; no other event says either."""
-    for told in GAMES:
+    for told in _games():
         for e in told:
             ended = len(e.after.rounds) > len(e.before.rounds)
             province = e.before.round.province if e.before.round is not None else None
