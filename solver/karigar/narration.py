@@ -72,7 +72,8 @@ def _did(spec: Spec, before: KarigarState, name: str, action: Action) -> str:
         if set(action.origins) == {SUPPLY}:
             return f"{name} placed {count} from the supply on {where}"
         origins = join_names([_where(spaces[o]) if o != SUPPLY else "the supply" for o in dict.fromkeys(action.origins)])
-        return f"{name} moved {count} from {origins} to {where}"
+        moved = f"{name} moved {count} from {origins} to {where}"
+        return moved if len(moved) < narration.MOST_CHARACTERS else f"{name} moved {count} to {where}"
     if isinstance(action, Ride):
         main = before.main
         origin = main.elephant_from if main is not None and main.elephant_from is not None else before.seats[before.seat].elephant
@@ -112,13 +113,18 @@ def _act(spec: Spec, spaces: tuple[Space, ...], name: str, action: Do) -> str:
 
 def _main_done(spec: Spec, before: KarigarState, name: str, after: KarigarState) -> str:
     """The main action resolved (the acts with one choice resolve by themselves): what the player
-    holds more and less than when the turn began."""
-    was, now = before.seats[before.seat].holding, after.seats[before.seat].holding
-    gained = resources(spec, [max(0, b - a) for a, b in zip(was, now)])
-    paid = resources(spec, [max(0, a - b) for a, b in zip(was, now)])
-    if gained == paid == "nothing":
-        return f"{name}'s main action is done: nothing gained or paid"
-    return f"{name}'s main action is done: gained {gained}, paid {paid}"
+    holds more and less than when the turn began, and the Alliance cards bought (rulebook: 1.4
+    Acquire an Alliance Card)."""
+    me, now = before.seats[before.seat], after.seats[before.seat]
+    gained = resources(spec, [max(0, b - a) for a, b in zip(me.holding, now.holding)])
+    paid = resources(spec, [max(0, a - b) for a, b in zip(me.holding, now.holding)])
+    said = (f"In all, {name} gained and paid nothing" if gained == paid == "nothing" else
+            f"In all, {name} gained {gained} and paid {paid}")
+    bought = [o for o in now.alliances if o not in me.alliances]
+    if bought:
+        worth = join_names([plural(o.points, "Taj Point") for o in bought])
+        said += f", buying {'an Alliance card' if len(bought) == 1 else f'{len(bought)} Alliance cards'} worth {worth}"
+    return said
 
 
 def _turn_over(action: Action, after: KarigarState) -> bool:
@@ -137,8 +143,11 @@ def _built(spec: Spec, before: KarigarState, section: int, after: KarigarState) 
     level = spec.level_of(section)
     token = now.tokens[-1]
     cards = plural(len(now.bakshish) - len(me.bakshish), "Bakshish card")
-    must = [f"{me.name} built section {section} of level {level}, paying {resources(spec, before.tiles[level - 1])}: "
-            f"a Taj Point token worth {token} and {cards}"]
+    brought = f"{plural(token, 'Taj Point')} and {cards}"
+    built = f"{me.name} built section {section} (level {level}) for {resources(spec, before.tiles[level - 1])}: {brought}"
+    if len(built) >= narration.MOST_CHARACTERS:
+        built = f"{me.name} built section {section} (level {level}), paying the Level tile: {brought}"
+    must = [built]
     if len(after.built) == spec.sections:
         must.append("That was the last section of the Taj Mahal: the game is over, and everyone shows their Blueprint "
                     "and Bakshish cards")
