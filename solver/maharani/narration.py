@@ -15,7 +15,7 @@ from __future__ import annotations
 from tajkit.solver import narration
 from tajkit.solver.maharani import notation
 from tajkit.solver.maharani.protocol import Action, Draw, EndTurn, MaharaniState, Place, Refresh, rules_for
-from tajkit.solver.maharani.rules import Placed, Tile, TurnResult, crew_player, place, play
+from tajkit.solver.maharani.rules import Placed, Tile, TurnResult, crew, crew_player, place, play
 from tajkit.solver.maharani.spec import Spec
 from tajkit.solver.ranking import join_names, plural
 
@@ -82,9 +82,12 @@ def _worker(spec: Spec, before: MaharaniState, name: str, p: Placed) -> str:
         side = before.position.sides[before.position.to_move]
         return f"Its arrow points at {name}, but no worker is left to put on it" if p.placement.arrow == side else ""
     group = f"a group of {p.group}: {p.group} gold" if p.group > 1 else "alone: 1 gold"
+    players = before.position.players
+    # Szabályok 2 játékosra: with two colours a player, the four colours are the crews' own
+    colour = f"{spec.worker_colours[crew(before.position.to_move, w.colour)][0]} " if spec.crews_per_player[players] == 2 else ""
     if w.kind == "new":
-        return f"A new worker of {name}'s stands on it, {group}"
-    return f"{name}'s worker moves onto it from {spec.spaces[w.source].name}, {group}"
+        return f"A new {colour}worker of {name}'s stands on it, {group}"
+    return f"{name}'s {colour}worker moves onto it from {spec.spaces[w.source].name}, {group}"
 
 
 def _turn_over(spec: Spec, names: tuple[str, ...], result: TurnResult) -> list[str]:

@@ -121,10 +121,12 @@ def test_a_placement_names_the_marker_it_turns_down_and_its_worker() -> None:
             assert "worker" not in e.words or "no worker is left" in e.words
             continue
         left = [s for s in range(len(SPEC.spaces)) if was.worker[s] == crew and now.worker[s] < 0]
+        two = SPEC.crews_per_player[now.players] == 2  # Szabályok 2 játékosra: the worker's colour is said
+        colour = f"{SPEC.worker_colours[crew][0]} " if two else ""
         if left:
-            assert f"worker moves onto it from {SPEC.spaces[left[0]].name}" in e.words
+            assert f"{colour}worker moves onto it from {SPEC.spaces[left[0]].name}" in e.words
             moved += 1
         else:
-            assert "A new worker of " in e.words
+            assert f"A new {colour}worker of " in e.words
             new += 1
     assert moved and new

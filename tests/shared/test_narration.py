@@ -48,6 +48,7 @@ def test_a_shared_win_says_so_and_why_in_a_phone_sized_sentence() -> None:
 
 
 def test_a_reason_too_long_for_the_sentence_is_left_out() -> None:
+    """Not a rule but the phones' width: the winner is said whatever the reason's length."""
     result = _standings({"name": "Asha", "dome": [5, 1, 6]}, {"name": "Ben"})
     assert narration.game_over(result, "x" * MOST_CHARACTERS) == ("The game is over: Asha wins with -1 point.",)
 
@@ -64,5 +65,6 @@ def test_an_event_says_what_must_be_said_then_what_fits() -> None:
 
 
 def test_ordinals_read_as_spoken() -> None:
+    """End of the Game's "the last of their raindrops", said as the issue says it: "his 15th raindrop"."""
     assert [narration.ordinal(n) for n in (1, 2, 3, 4, 11, 12, 13, 15, 21, 22, 101, 111)] == [
         "1st", "2nd", "3rd", "4th", "11th", "12th", "13th", "15th", "21st", "22nd", "101st", "111th"]
