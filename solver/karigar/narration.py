@@ -52,7 +52,8 @@ def tell(spec: Spec, before: KarigarState, action: Action, after: KarigarState) 
     else:
         must, may = [_did(spec, before, name, action)], []
         if after.main is None and not isinstance(action, (End, Pass)):
-            must.append(_main_done(spec, before, name, after))
+            bought_now = isinstance(action, Do) and action.act.buy  # said already, with its price
+            must.append(_main_done(spec, before, name, after, not bought_now))
     if after.phase == AFTER and after.seat == before.seat and not after.built_now:
         may.append(f"{name} holds what level {current_level(spec, after.built)} needs and may build, or end the turn")
     if _turn_over(action, after):
@@ -111,17 +112,17 @@ def _act(spec: Spec, spaces: tuple[Space, ...], name: str, action: Do) -> str:
     return f"{name} did nothing at {where}"
 
 
-def _main_done(spec: Spec, before: KarigarState, name: str, after: KarigarState) -> str:
+def _main_done(spec: Spec, before: KarigarState, name: str, after: KarigarState, purchases: bool) -> str:
     """The main action resolved (the acts with one choice resolve by themselves): what the player
-    holds more and less than when the turn began, and the Alliance cards bought (rulebook: 1.4
-    Acquire an Alliance Card)."""
+    holds more and less than when the turn began, and with ``purchases`` the Alliance cards bought
+    (rulebook: 1.4 Acquire an Alliance Card)."""
     me, now = before.seats[before.seat], after.seats[before.seat]
     gained = resources(spec, [max(0, b - a) for a, b in zip(me.holding, now.holding)])
     paid = resources(spec, [max(0, a - b) for a, b in zip(me.holding, now.holding)])
     said = (f"In all, {name} gained and paid nothing" if gained == paid == "nothing" else
             f"In all, {name} gained {gained} and paid {paid}")
     bought = [o for o in now.alliances if o not in me.alliances]
-    if bought:
+    if bought and purchases:
         worth = join_names([plural(o.points, "Taj Point") for o in bought])
         said += f", buying {'an Alliance card' if len(bought) == 1 else f'{len(bought)} Alliance cards'} worth {worth}"
     return said
