@@ -188,6 +188,12 @@ class ArtisansPlay(TablePlay):
         ``tajkit show``, and once the game is over the table ``tajkit score`` reads."""
         return files.to_data(self.spec, state.players)
 
+    def tell(self, before: Table, action: Any, after: Table) -> tuple[str, ...]:
+        """What ``action`` did, in one to three sentences for the terminal and the phones alike."""
+        from tajkit.solver.artisans import narration
+
+        return narration.tell(self.spec, before, action, after)
+
 
 def _feature_text(feature: Feature, values: tuple[int, ...]) -> str:
     """``Dome . 5 .``: the boxes in the state file's order, an empty one as a dot."""

@@ -372,6 +372,12 @@ class KarigarPlay(TablePlay):
     def state_file(self, state: KarigarState) -> dict[str, Any]:
         return files.to_data(self.spec, self.rules.table(state))
 
+    def tell(self, before: KarigarState, action: Any, after: KarigarState) -> tuple[str, ...]:
+        """What ``action`` did, in one to three sentences for the terminal and the phones alike."""
+        from tajkit.solver.karigar import narration
+
+        return narration.tell(self.spec, before, action, after)
+
     # --- helpers ---
     def _spaces(self, state: KarigarState) -> tuple[Space, ...]:
         offers = {slot: o for slot, o in zip(_alliance_names(self.spec), state.offers) if o is not None}

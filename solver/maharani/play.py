@@ -153,6 +153,12 @@ class MaharaniPlay(TablePlay):
             return tile
         return f"{tile} on {place}" if place[1:].isdigit() else f"{tile} in column {place[0]}"
 
+    def tell(self, before: MaharaniState, action: Any, after: MaharaniState) -> tuple[str, ...]:
+        """What ``action`` did, in one to three sentences for the terminal and the phones alike."""
+        from tajkit.solver.maharani import narration
+
+        return narration.tell(self.spec, before, action, after)
+
     # --- describe's pieces ------------------------------------------------------------------------------
 
     def _next_words(self, s: MaharaniState) -> str:

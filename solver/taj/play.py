@@ -252,6 +252,12 @@ class TajPlay(TablePlay):
             return None
         return files.to_data(self.spec, _table(state))
 
+    def tell(self, before: TajState, action: Any, after: TajState) -> tuple[str, ...]:
+        """What ``action`` did, in one to three sentences for the terminal and the phones alike."""
+        from tajkit.solver.taj import narration
+
+        return narration.tell(self.spec, before, action, after)
+
 
 def advised_vote(vote: Mapping[str, Any], possible: Sequence[str], cards: bool = True) -> Vote:
     """The vote the hint's advice on a pending proposal points to: the All or Nix card where it

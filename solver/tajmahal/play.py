@@ -323,6 +323,12 @@ class TajMahalPlay(TablePlay):
         """The record ``tajkit score tajmahal`` reads: the provinces finished, every turn of each."""
         return self.rules.state_file(state)
 
+    def tell(self, before: TajMahalState, action: Any, after: TajMahalState) -> tuple[str, ...]:
+        """What ``action`` did, in one to three sentences for the terminal and the phones alike."""
+        from tajkit.solver.tajmahal import narration
+
+        return narration.tell(self.spec, before, action, after)
+
 
 def flowed(head: str, parts: Sequence[str]) -> list[str]:
     """``head`` then ``parts`` joined by `` · ``, in lines of at most :data:`WIDTH` broken between
