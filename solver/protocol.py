@@ -187,6 +187,51 @@ class Position:
     options: Mapping[str, Any] = field(default_factory=dict)
 
 
+# --- the hint contract: every game's hint answers in the protocol's actions ---------------------------
+
+EXACT, BOUND, ESTIMATE = "exact", "bound", "estimate"  # how far a hint's values are to be trusted
+
+
+@dataclass(frozen=True)
+class Advice:
+    """One move a hint ranks: the protocol actions that play it (legal one after another from the
+    state the hint was for; several where a move is several events, a Karigar turn), its value,
+    and for an estimate the error of that value (one standard error: the value is within about
+    twice that of the truth, 19 times in 20). ``said``: the move in the game's words."""
+
+    actions: tuple[Any, ...]
+    value: float | None = None
+    error: float | None = None
+    said: str = ""
+
+
+@dataclass(frozen=True)
+class HintAnswer:
+    """A hint: for ``player``, the moves best first, what their values mean ("expected final
+    score", "chance to win", "gold this turn"), whether they are exact, a bound or an estimate,
+    and the report (text for people, JSON for scripts) rendered from the same answer. Front ends
+    play a move from its actions (``take N``); nothing reads the report back."""
+
+    player: str
+    moves: tuple[Advice, ...]
+    meaning: str
+    kind: str
+    report: Any  # solver.game.Report
+
+    def __post_init__(self) -> None:
+        if self.kind not in (EXACT, BOUND, ESTIMATE):
+            raise ValueError(f"a hint's values are {EXACT}, a {BOUND} or an {ESTIMATE}, not {self.kind!r}")
+
+
+def played(rules: Rules[S, A], state: S, actions: Sequence[A]) -> tuple[str, ...]:
+    """``actions`` in the game's notation, each formatted in the state the ones before it lead to."""
+    texts = []
+    for action in actions:
+        texts.append(rules.format(state, action))
+        state = rules.apply(state, action)
+    return tuple(texts)
+
+
 class TablePlay(Generic[S]):
     """A game's side of a session, over its :class:`Rules` (``GAME.play(spec)``): what to ask
     when a game starts and when a player asks for a hint, the position the game's hint reads,
@@ -249,6 +294,19 @@ class TablePlay(Generic[S]):
         """Words for the events that begin with ``start`` (a group of choices on a phone), where
         the notation alone does not say it (Maharani: ``2c`` is "tile 2 (Gc) in column c")."""
         return None
+
+    def hint(self, state: S, player: str, answers: Mapping[str, Any], options: Mapping[str, Any]) -> HintAnswer:
+        """The game's hint for ``player`` in ``state`` (with the answers to :meth:`hint_questions`
+        and the hint command's options): the ranked moves as protocol actions. ``BadInput``
+        saying why when no hint is possible now."""
+        raise NotImplementedError
+
+    def position_state(self, data: Mapping[str, Any], options: Mapping[str, Any]) -> tuple[S, str, dict[str, Any]]:
+        """A position file (``tajkit hint GAME FILE``) as the protocol state it describes, the
+        player the hint is for (``--player`` or the one to act) and the answers to the hint's
+        questions the file holds (the asking player's own cards), so that a hint on a file and a
+        hint in a game in play are the same call."""
+        raise NotImplementedError
 
     def tell(self, before: S, action: Any, after: S) -> tuple[str, ...]:
         """What ``action`` did, in a sentence or two of the game's words: the prizes taken, the

@@ -22,7 +22,7 @@ from typing import Any
 from tajkit.solver import statefile, wording
 from tajkit.solver.errors import BadInput, BadState
 from tajkit.solver.game import Game, Report, ScoreResult
-from tajkit.solver.protocol import CHANCE, Position, Record, Replay, replay
+from tajkit.solver.protocol import CHANCE, HintAnswer, Position, Record, Replay, TablePlay, played, replay
 
 try:  # a lock on the record's folder; where fcntl is missing (Windows) one writer is assumed
     import fcntl
@@ -158,18 +158,19 @@ class Hint:
     report: Report
     plays: tuple[tuple[str, ...], ...]
     events: int  # the number of events the state it was for had
-    position: Position  # what it was computed from: while the player's position stays so, it holds
-    version: str = ""  # the session's version it was for: take plays it as chosen then
+    version: str  # the session's version it was for: take plays it as chosen then
+    answer: HintAnswer
 
 
 @dataclass(frozen=True)
 class HintAsked:
-    """What a hint is computed from: the player, the position the game's hint reads, its options,
-    and the state and version they were taken from (the solving may run elsewhere: a worker)."""
+    """What a hint is computed from: the game, the player, the state, the player's answers to the
+    hint's questions and the options given, and the version of the game they were taken from
+    (the solving may run elsewhere: a worker process)."""
 
     game: str
     player: str
-    position: Position
+    answers: Mapping[str, Any]
     options: Mapping[str, Any]
     state: Any
     events: int
@@ -462,59 +463,61 @@ class Session:
         return self.play.hint_questions(self.state, player)
 
     def position(self, player: str | None = None, answers: Mapping[str, Any] | None = None) -> Position:
+        return self.play.position(self.state, self._hinted(player), answers or {})
+
+    def _hinted(self, player: str | None) -> str:
+        """Whom a hint is for: ``player``, or whoever acts; refused when nobody can be hinted."""
+        if self.info.hint is None:
+            raise BadInput(f"hint: tajkit has no hint for {self.info.id}")
         who = player or self.to_act
         if who is None:
             raise BadInput("hint: the game is over: there is no move to hint (standings shows the final score)")
         if who == CHANCE:
             raise BadInput(f"hint: the table is to play, not a player: {self._chance_help()}")
-        return self.play.position(self.state, who, answers or {})
+        return who
 
     def hint(self, player: str | None = None, answers: Mapping[str, Any] | None = None, **options: Any) -> Hint:
         """The game's hint for ``player`` (default: whoever acts) from the session's own state."""
         asked = self.ask_hint(player, answers, **options)
-        return self.hint_found(asked, self.info.hint.run(self.spec, dict(asked.position.data), **asked.options))
+        return self.hint_found(asked, solve_hint(self.info, self.spec, asked))
 
     def ask_hint(self, player: str | None = None, answers: Mapping[str, Any] | None = None,
                  **options: Any) -> HintAsked:
         """What the game's hint for ``player`` is computed from, checked (``BadInput`` when no hint
-        is possible now); :meth:`hint_found` turns the hint's report into the events of each move."""
-        command = self.info.hint
-        if command is None:
-            raise BadInput(f"hint: tajkit has no hint for {self.info.id}")
-        position = self.position(player, answers)
-        defaults = {o.name: o.default for o in command.options}
-        who = player or self.to_act
-        assert who is not None
-        return HintAsked(self.info.id, who, position, defaults | dict(position.options) | options, self.state, len(self.events),
+        is possible now): the solving may run elsewhere (the phones' worker process), then
+        :meth:`hint_found` turns its answer into the events of each move."""
+        who = self._hinted(player)
+        return HintAsked(self.info.id, who, dict(answers or {}), dict(options), self.state, len(self.events),
                          self.version)
 
-    def hint_found(self, asked: HintAsked, report: Report) -> Hint:
-        plays = tuple(tuple(p) for p in self.play.plays(asked.state, report))
-        return Hint(asked.player, report, plays, asked.events, asked.position, asked.version)
+    def hint_found(self, asked: HintAsked, answer: HintAnswer) -> Hint:
+        plays = tuple(played(self.rules, asked.state, move.actions) for move in answer.moves)
+        return Hint(asked.player, answer.report, plays, asked.events, asked.version, answer)
 
     def take(self, hint: Hint, number: int) -> list[str]:
-        """Play the ``number``-th move of ``hint`` (1 = the best), if the player's position is still
-        the one it was for (Artisans: ``hint all`` before the others use the roll), by the player
-        to act or one who may act ahead of their turn (Artisans: every sheet uses the same roll)."""
-        if hint.events != len(self.events) and not self._still(hint):
+        """Play the ``number``-th move of ``hint`` (1 = the best), while it still holds (Artisans:
+        ``hint all`` before the others use the roll), by the player to act or one who may act
+        ahead of their turn (Artisans: every sheet uses the same roll)."""
+        if not self.hint_holds(hint):
             raise BadInput(f"take {number}: the game has moved on since that hint for {hint.player}: ask for a "
                            "new one (hint)")
         if not 1 <= number <= len(hint.plays):
             raise BadInput(f"take {number}: the hint lists {len(hint.plays)} move(s): take 1-{len(hint.plays)}")
         if self.to_act != hint.player and hint.player not in self.ahead():
             raise BadInput(f"take {number}: that hint is for {hint.player}, and {self.to_act} is to act now")
-        return self.apply(*hint.plays[number - 1], made_at=hint.version or None)
+        return self.apply(*hint.plays[number - 1], made_at=hint.version)
 
     def hint_holds(self, hint: Hint) -> bool:
-        """``hint`` is still for the position its player is in (the game may have moved on
-        elsewhere: Artisans, the others' uses of the roll)."""
-        return hint.events == len(self.events) or self._still(hint)
-
-    def _still(self, hint: Hint) -> bool:
+        """``hint``'s moves still mean what they meant: the game is as it was, or only other players
+        have played since (Artisans: the others' uses of the same roll), neither its player nor
+        the table."""
+        if hint.version == self.version:
+            return True
         try:
-            return self.position(hint.player) == hint.position
+            known = self._known(hint.version, "")
         except BadInput:
             return False
+        return all(self.actor(n) not in (hint.player, CHANCE) for n in range(known + 1, len(self.events) + 1))
 
     # --- as data -----------------------------------------------------------------------------------
 
@@ -589,6 +592,33 @@ class Session:
         except OSError as exc:
             raise BadInput(f"{wording.shown(str(self.path))}: cannot write it ({exc.strerror or exc}): "
                            "the event is not recorded") from None
+
+
+def solve_hint(info: Game[Any, Any], spec: Any, asked: HintAsked) -> HintAnswer:
+    """The game's hint on the protocol (``TablePlay.hint``) for what ``asked`` holds, its command's
+    options at their defaults unless given."""
+    defaults = {o.name: o.default for o in info.hint.options} if info.hint is not None else {}
+    play = info.play(spec)
+    if type(play).hint is not TablePlay.hint:
+        return play.hint(asked.state, asked.player, asked.answers, defaults | dict(asked.options))
+    return _hint_from_report(info, spec, play, asked, defaults)
+
+
+def _hint_from_report(info: Game[Any, Any], spec: Any, play: Any, asked: HintAsked, defaults: dict[str, Any]) -> HintAnswer:
+    """A game whose hint does not answer on the protocol yet: its position file, its command, and
+    the events its play reads off the report, parsed back into actions."""
+    from tajkit.solver.protocol import ESTIMATE, Advice
+
+    position = play.position(asked.state, asked.player, asked.answers)
+    report = info.hint.run(spec, dict(position.data), **(defaults | dict(position.options) | dict(asked.options)))
+    moves = []
+    for texts in play.plays(asked.state, report):
+        state, actions = asked.state, []
+        for text in texts:
+            actions.append(play.rules.parse(state, text))
+            state = play.rules.apply(state, actions[-1])
+        moves.append(Advice(tuple(actions)))
+    return HintAnswer(asked.player, tuple(moves), "", ESTIMATE, report)
 
 
 def _stamp(path: Path) -> tuple[int, int, int] | None:

@@ -229,7 +229,7 @@ def _questions(session: Session, player: str) -> list[Any]:
 
 
 def hint_still(session: Session, hint: Any) -> bool:
-    return hint.events == len(session.events) or session.hint_holds(hint)
+    return session.hint_holds(hint)
 
 
 # --- the pages and their parts ---------------------------------------------------------------------
@@ -440,13 +440,13 @@ async def hint(request: Request) -> Response:
 
     try:
         asked = await run_in_threadpool(ask)
-        report = await work.hint(asked.game, companion.data, dict(asked.position.data), dict(asked.options))
+        found = await work.hint(companion.data, asked)
     except (BadInput, SolverFailure) as refused:
         return await answer(request, {"problems": refused.problems})
 
     def keep() -> None:
         with companion.game(name) as session:
-            companion.hints[(name, phone_of(request))] = session.hint_found(asked, report)
+            companion.hints[(name, phone_of(request))] = session.hint_found(asked, found)
 
     try:
         await run_in_threadpool(keep)

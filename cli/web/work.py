@@ -26,7 +26,8 @@ from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
 
-from tajkit.solver.game import Report
+from tajkit.solver.protocol import HintAnswer
+from tajkit.solver.session import HintAsked
 
 _pools: dict[str, ProcessPoolExecutor] = {}
 _guard = threading.Lock()
@@ -81,9 +82,9 @@ class Pictures:
                 del self.kept[(other_name, other_version, other_player)]
 
 
-async def hint(game: str, data: Path | None, position: dict[str, Any], options: dict[str, Any]) -> Report:
-    """The game's hint command on a position, in a worker process."""
-    return await asyncio.get_running_loop().run_in_executor(pool("hint"), _hint, game, data, position, options)
+async def hint(data: Path | None, asked: HintAsked) -> HintAnswer:
+    """The game's hint for what a session asked, in a worker process."""
+    return await asyncio.get_running_loop().run_in_executor(pool("hint"), _hint, data, asked)
 
 
 async def picture(game: str, data: Path | None, state: dict[str, Any], player: str | None) -> bytes:
@@ -91,9 +92,11 @@ async def picture(game: str, data: Path | None, state: dict[str, Any], player: s
     return await asyncio.get_running_loop().run_in_executor(pool("picture"), _picture, game, data, state, player)
 
 
-def _hint(game: str, data: Path | None, position: dict[str, Any], options: dict[str, Any]) -> Report:
-    info, spec = _game(game, data)
-    return info.hint.run(spec, position, **options)
+def _hint(data: Path | None, asked: HintAsked) -> HintAnswer:
+    from tajkit.solver.session import solve_hint
+
+    info, spec = _game(asked.game, data)
+    return solve_hint(info, spec, asked)
 
 
 def _picture(game: str, data: Path | None, state: dict[str, Any], player: str | None) -> bytes:
