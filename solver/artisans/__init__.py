@@ -51,6 +51,7 @@ class Artisans(Game["Spec", "tuple[Player, ...]"]):
     prints = ("sheet", "reference", "scorepad")
     drawing = "tajkit.sheets.artisans"
     start_player = False  # rulebook, Playing the Game: one roll for the whole table, every player uses it
+    sheet_each = True
 
     hint = Command(
         summary="The best uses of a roll: every legal move, ranked by the expected final score.",

@@ -20,7 +20,7 @@ from tajkit.solver.maharani import notation
 from tajkit.solver.maharani.protocol import CHOOSE, MORE, MaharaniRules, MaharaniState, rules_for
 from tajkit.solver.maharani.rules import END_RULE, PLACING, Position, Tile, crews_of, supply
 from tajkit.solver.maharani.spec import DIRS, GAME_ID, Spec, marks_code
-from tajkit.solver.protocol import CHANCE, Position as HintPosition, Question
+from tajkit.solver.protocol import CHANCE, Position as HintPosition, Question, TablePlay
 from tajkit.solver.wording import shown
 
 SETUP_RULE = "rulebook: Előkészületek 4."
@@ -32,7 +32,7 @@ JOINS = {(True, True, True, True): "┼", (True, True, False, False): "│", (Fa
          (True, False, False, True): "└", (False, True, True, False): "┐", (False, True, False, True): "┌"}
 
 
-class MaharaniPlay:
+class MaharaniPlay(TablePlay):
     notation = ("a tile drawn from the bag: its colour and column marks, Bne. A turn: r (refresh the action "
                 "markers), or a tile placed: its rondel slot, the space, the arrow and + for a worker, 2c4s+ (2c4s+a: "
                 "worker colour a, with two players), then a second tile the same way, or end")
@@ -166,6 +166,12 @@ class MaharaniPlay:
         if not place:
             return tile
         return f"{tile} on {place}" if place[1:].isdigit() else f"{tile} in column {place[0]}"
+
+    def tell(self, before: MaharaniState, action: Any, after: MaharaniState) -> tuple[str, ...]:
+        """What ``action`` did, in one to three sentences for the terminal and the phones alike."""
+        from tajkit.solver.maharani import narration
+
+        return narration.tell(self.spec, before, action, after)
 
     # --- describe's pieces ------------------------------------------------------------------------------
 

@@ -17,7 +17,7 @@ from typing import Any
 
 from tajkit.solver import wording
 from tajkit.solver.errors import BadInput, BadState
-from tajkit.solver.protocol import CHANCE, Position, Question
+from tajkit.solver.protocol import CHANCE, Position, Question, TablePlay
 from tajkit.solver.ranking import join_names, plural
 from tajkit.solver.tajmahal.protocol import (
     CARD_HELP,
@@ -44,7 +44,7 @@ NO_CARDS = ("none", "-")  # an empty hand typed
 DEFAULT_TILES = "default"  # the bonus tiles answer that keeps the game data's
 
 
-class TajMahalPlay:
+class TajMahalPlay(TablePlay):
     """Taj Mahal's :class:`~tajkit.solver.protocol.TablePlay`."""
 
     notation = ("who starts: start Asha. A turn: play and 1 or 2 cards, play ET P, or withdraw. A card is its "
@@ -333,6 +333,12 @@ class TajMahalPlay:
     def state_file(self, state: TajMahalState) -> dict[str, Any]:
         """The record ``tajkit score tajmahal`` reads: the provinces finished, every turn of each."""
         return self.rules.state_file(state)
+
+    def tell(self, before: TajMahalState, action: Any, after: TajMahalState) -> tuple[str, ...]:
+        """What ``action`` did, in one to three sentences for the terminal and the phones alike."""
+        from tajkit.solver.tajmahal import narration
+
+        return narration.tell(self.spec, before, action, after)
 
 
 def flowed(head: str, parts: Sequence[str]) -> list[str]:

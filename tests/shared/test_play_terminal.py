@@ -4,6 +4,8 @@ resuming, to the end, whose final score is what ``tajkit score`` gives the recor
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import json
 import os
 import random
@@ -74,7 +76,8 @@ def test_a_seeded_game_played_at_the_terminal(tmp_path, game):
         os.write(term.master, (unique_prefix(events[first], legal) + TAB).encode())
         term.expect(events[first])  # completed on the line
         os.write(term.master, ENTER.encode())
-        term.expect(f"  {first + 1}. {events[first]}")
+        said = Session.of_record(info, spec, replace(record, events=tuple(events[:first + 1])), path).line(first + 1)
+        term.expect(f"  {first + 1}. {said}")  # naming who played it
         term.expect(PROMPT)
         for k in range(first + 1, half):
             typed(term, events[k], k + 1)
@@ -112,7 +115,7 @@ def test_a_new_game_asks_for_the_players_and_ctrl_c_loses_nothing(tmp_path):
         term.answer("Babur's age", "")
         term.expect("next: the table")
         os.write(term.master, ("roll 4 6" + ENTER).encode())
-        term.expect("  1. roll 4 6")
+        term.expect("  1. the table: roll 4 6")
         term.expect(PROMPT)
         os.write(term.master, ("hint" + ENTER).encode())
         term.expect("Asha: hint")
