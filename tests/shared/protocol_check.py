@@ -73,3 +73,31 @@ def _refuses(rules, state) -> bool:  # noqa: ANN001
     except BadInput as refused:
         return bool(refused.problems) and all(p and "\n" not in p for p in refused.problems)
     return False
+
+
+def check_hint_answer(game_id: str, state, player: str, answer, legal_moves: int | None = None) -> None:  # noqa: ANN001
+    """The hint contract (``solver/protocol.py``, ``TablePlay.hint``): an answer for ``player``,
+    its values' meaning and kind said, and every move it ranks a sequence of protocol actions that
+    the rules accept one after another from ``state`` (the events ``take N`` records), each
+    round-tripping through the notation; its report rendered, with text and JSON."""
+    from tajkit.solver.protocol import BOUND, ESTIMATE, EXACT, HintAnswer, played
+
+    game = games.get(game_id)
+    rules = game.rules(game.load_spec())
+    assert isinstance(answer, HintAnswer) and answer.player == player
+    assert answer.kind in (EXACT, BOUND, ESTIMATE) and answer.meaning
+    assert answer.moves or legal_moves == 0, "a hint with no move where the rules allow some"
+    for move in answer.moves:
+        assert move.actions, move
+        before = state
+        for action in move.actions:
+            assert rules.to_act(before) not in (None, CHANCE), (move, "a hint's move plays no chance event")
+            text = rules.format(before, action)
+            assert rules.parse(before, text) == action, (text, action)
+            before = rules.apply(before, action)
+        assert len(played(rules, state, move.actions)) == len(move.actions)
+        if answer.kind == ESTIMATE:
+            assert move.error is None or move.error >= 0
+    values = [m.value for m in answer.moves if m.value is not None]
+    assert values == sorted(values, reverse=True) or answer.meaning.startswith("fewest"), "ranked best first"
+    assert answer.report.text and isinstance(answer.report.json, dict)
