@@ -31,6 +31,14 @@ def foreign_digit(text: str) -> str | None:
     return None
 
 
+def refuse_foreign_digits(text: str, what: str) -> None:
+    """``BadInput`` beginning with ``what`` if ``text`` holds a digit other than 0-9 anywhere: for
+    a parser that reads numbers inside a longer line (``2 wood+1 silver``)."""
+    foreign = foreign_digit(text)
+    if foreign is not None:
+        raise BadInput(f"{what}: {foreign} is not a digit 0-9")
+
+
 def number_problem(text: str) -> str | None:
     """Why ``text`` (white space around it ignored) is not a whole number tajkit reads, naming the
     value and the rule; None if it is one (then ``int(text)`` is safe)."""

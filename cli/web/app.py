@@ -33,6 +33,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.templating import Jinja2Templates
 
 from tajkit.solver import games as registry
+from tajkit.solver import numbers
 from tajkit.solver import speccache
 from tajkit.solver.errors import BadInput
 from tajkit.solver.session import Hint, Session, is_record, record_of
@@ -126,7 +127,7 @@ class Guard:
             return
         request = Request(scope)
         length = request.headers.get("content-length")
-        if length is not None and (not length.isdigit() or int(length) > MAX_BODY):
+        if length is not None and (not numbers.is_number(length) or not 0 <= int(length) <= MAX_BODY):
             await PlainTextResponse(f"a request of at most {MAX_BODY // 1024} KB", status_code=413)(scope, receive, send)
             return
         if self.companion.lan and not self._carries_token(request):
