@@ -12,7 +12,6 @@ import contextlib
 import datetime
 import json
 import os
-import tempfile
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -21,7 +20,8 @@ from typing import Any
 from tajkit.solver import statefile, wording
 from tajkit.solver.errors import BadInput, BadState
 from tajkit.solver.game import Game, Report, ScoreResult
-from tajkit.solver.protocol import CHANCE, Position, Record, replay
+from tajkit.solver.protocol import CHANCE, Position, Record, event_problem, replay
+from tajkit.solver.writing import real_path, write_file
 
 try:  # a lock on the record's folder; where fcntl is missing (Windows) one writer is assumed
     import fcntl
@@ -48,6 +48,10 @@ def record_of(data: Mapping[str, Any], game: str, where: str) -> Record:
         raise BadState(f"{where}: {', '.join(map(wording.show, unknown))}: not part of a game record "
                        f"({', '.join(RECORD_KEYS)})")
     statefile.check_game(dict(data), game)
+    missing = [key for key in ("setup", "events") if key not in data]
+    if missing:
+        raise BadState(f"{where}: {' and '.join(missing)} {'is' if len(missing) == 1 else 'are'} missing: a game "
+                       "record holds the setup (a table of fields) and the events in order (a list, [] before the first)")
     if not isinstance(data["setup"], Mapping):
         raise BadState(f"{where}: setup = {wording.shown(repr(data['setup']), 40)}: the game's setup, a table of fields")
     events = data["events"]
@@ -95,49 +99,17 @@ def record_bytes(record: Record, path: Path) -> bytes:
     return (HEADER.format(game=record.game, name=path.name) + tomli_w.dumps(data)).encode()
 
 
-def write_atomically(path: Path, data: bytes) -> None:
-    """``path`` holds ``data`` or what it held before, never half of it, even if the process is
-    killed mid-write: the bytes go to a temporary file in the same folder, are synced, then
-    renamed over ``path`` (and the folder synced, so the rename survives a power cut)."""
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".part")
-    try:
-        with os.fdopen(fd, "wb") as out:
-            out.write(data)
-            out.flush()
-            os.fsync(out.fileno())
-        if path.exists():
-            os.chmod(tmp, os.stat(path).st_mode & 0o777)
-        else:
-            os.chmod(tmp, 0o666 & ~_umask())
-        os.replace(tmp, path)
-        _sync_folder(path.parent)
-    finally:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
-
-
-def _sync_folder(folder: Path) -> None:
-    with contextlib.suppress(OSError):
-        fd = os.open(folder, os.O_RDONLY)
-        try:
-            os.fsync(fd)
-        finally:
-            os.close(fd)
-
-
-def _umask() -> int:
-    mask = os.umask(0)
-    os.umask(mask)
-    return mask
-
-
 @contextlib.contextmanager
 def locked(folder: Path) -> Iterator[None]:
     """Hold the lock on ``folder`` (an advisory ``flock``): one session writes at a time."""
     if fcntl is None:  # pragma: no cover
         yield
         return
-    fd = os.open(folder, os.O_RDONLY)
+    try:
+        fd = os.open(folder, os.O_RDONLY)
+    except OSError as exc:  # the folder removed (or renamed) while the game is played
+        raise BadInput(f"{wording.shown(str(folder))}: cannot open the record's folder ({exc.strerror or exc}): "
+                       "nothing is recorded") from None
     try:
         fcntl.flock(fd, fcntl.LOCK_EX)
         yield
@@ -194,6 +166,7 @@ class Session:
 
     @classmethod
     def open(cls, info: Game[Any, Any], spec: Any, path: Path) -> Session:
+        path = real_path(path)  # a record kept through a link is played where it lives: the game never forks
         record = read_record(path, info.id)
         return cls(info, spec, path, record, _replayed(info.play(spec).rules, record))
 
@@ -394,6 +367,9 @@ class Session:
         if not text.strip():
             raise BadInput(f"{where}an empty event: type one in the game's notation (legal now: "
                            f"{', '.join(self.legal()[:3])} …)")
+        problem = event_problem(text)
+        if problem is not None:
+            raise BadInput(f"{where or wording.shown(text.strip(), 40) + ': '}{problem}")
         try:
             return self.rules.parse(state, text.strip())
         except BadInput as refused:
@@ -428,10 +404,9 @@ class Session:
 
     def _save(self) -> None:
         try:
-            write_atomically(self.path, record_bytes(self.record, self.path))
-        except OSError as exc:
-            raise BadInput(f"{wording.shown(str(self.path))}: cannot write it ({exc.strerror or exc}): "
-                           "the event is not recorded") from None
+            write_file(self.path, record_bytes(self.record, self.path), replace=True, what="record")
+        except BadInput as refused:
+            raise BadInput(*(f"{problem}: the event is not recorded" for problem in refused.problems)) from None
 
 
 def _replayed(rules: Any, record: Record) -> list[Any]:
