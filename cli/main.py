@@ -7,6 +7,8 @@ OR-Tools, reportlab and pydantic are imported inside the commands that need them
 
 from __future__ import annotations
 
+import contextlib
+import errno
 import functools
 import itertools
 import json
@@ -45,6 +47,14 @@ class OneLineErrors(TyperGroup):
         except typer.Abort:
             typer.echo("error: interrupted", err=True)
             sys.exit(130)
+        except OSError as exc:
+            if exc.errno not in OUTPUT_FAILURES:
+                raise  # a bug: keep its traceback
+            _drop_standard_output()
+            if isinstance(exc, BrokenPipeError):  # the reader left (| head): nothing to say to it
+                sys.exit(1)
+            typer.echo(f"error: standard output: cannot write it ({exc.strerror or exc})", err=True)
+            sys.exit(2)
         except Exception as exc:
             if not (hasattr(exc, "format_message") and hasattr(exc, "exit_code")):
                 raise  # a bug: keep its traceback
@@ -62,6 +72,17 @@ class OneLineErrors(TyperGroup):
             typer.echo(f"error: {present.safe(message, 300)}{where}", err=True)
             sys.exit(exc.exit_code)
         sys.exit(result if isinstance(result, int) else 0)
+
+
+# What a write to standard output meets (``> /dev/full``, a full disk, ``| head``); every file tajkit
+# writes itself goes through solver/writing.py or SQLite, which say such a failure as bad input.
+OUTPUT_FAILURES = {errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EIO, errno.EPIPE}
+
+
+def _drop_standard_output() -> None:
+    """Point standard output at /dev/null, so that what it still holds fails no more on the way out."""
+    with contextlib.suppress(OSError, ValueError, AttributeError):  # a test runner's stdout has no descriptor
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
 
 
 BOUNDS = {"greater_than_equal": ("ge", "at least"), "less_than_equal": ("le", "at most"),
