@@ -15,6 +15,7 @@ every name and value it writes.
 
 from __future__ import annotations
 
+import contextlib
 import re
 import secrets
 import threading
@@ -26,7 +27,7 @@ from typing import Any
 
 import jinja2
 from starlette.applications import Starlette
-from starlette.requests import Request
+from starlette.requests import ClientDisconnect, Request
 from starlette.responses import HTMLResponse, PlainTextResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
@@ -101,8 +102,12 @@ class Companion:
 
     def records(self) -> list[tuple[str, Session]]:
         """The games in the folder, newest first (a file that is no record is left out)."""
+        stamped = []
+        for path in self.folder.glob("*.toml"):
+            with contextlib.suppress(OSError):  # a dangling link, a file removed meanwhile: no game here
+                stamped.append((path.stat().st_mtime, path))
         found = []
-        for path in sorted(self.folder.glob("*.toml"), key=lambda p: p.stat().st_mtime, reverse=True):
+        for _, path in sorted(stamped, reverse=True):
             if not RECORD_NAME.fullmatch(path.stem):
                 continue
             try:
@@ -209,6 +214,11 @@ def too_large(request: Request, exc: Exception) -> Response:
     return page(request, "error.html", 413, message=str(exc))
 
 
+def gone(request: Request, exc: Exception) -> Response:
+    """A client that left before sending the body its Content-Length announced: nobody reads the answer."""
+    return PlainTextResponse("the request ended before its body did", status_code=400)
+
+
 def create_app(companion: Companion, extra: Sequence[Any] = ()) -> Starlette:
     from tajkit.cli.web import play
 
@@ -221,7 +231,7 @@ def create_app(companion: Companion, extra: Sequence[Any] = ()) -> Starlette:
     ]
     app = Starlette(routes=routes, exception_handlers={404: not_found, LookupError: not_found,
                                                        PermissionError: forbidden, TooLarge: too_large,
-                                                       BadInput: refused})
+                                                       BadInput: refused, ClientDisconnect: gone})
     app.state.companion = companion
     app.add_middleware(Guard, companion=companion)
     return app
