@@ -87,16 +87,18 @@ def _drop_standard_output() -> None:
 
 BOUNDS = {"greater_than_equal": ("ge", "at least"), "less_than_equal": ("le", "at most"),
           "greater_than": ("gt", "more than"), "less_than": ("lt", "less than")}
-TYPES = {"int_parsing": "not a whole number", "int_from_float": "not a whole number", "float_parsing": "not a number"}
+TYPES = {"int_parsing": "not a whole number", "int_from_float": "not a whole number", "float_parsing": "not a number",
+         "int_parsing_size": "too many digits for a number"}
 
 
 def _bad_option_value(exc: Exception) -> str | None:
-    """``--top 0: must be at least 1`` for an option's value that typer's pydantic check refused
-    (its own words name neither the option nor the value); None for any other usage error."""
+    """``--top 0: must be at least 1`` for an option's (or an argument's: ``ID ²: not a whole
+    number``) value that typer's pydantic check refused (its own words name neither the option nor
+    the value); None for any other usage error."""
     param = getattr(exc, "param", None)
     cause = exc.__cause__
     errors = cause.errors() if hasattr(cause, "errors") else []
-    if getattr(param, "param_type_name", None) != "option" or not errors:
+    if getattr(param, "param_type_name", None) not in ("option", "argument") or not errors:
         return None
     error = errors[0]
     value, kind, ctx = error.get("input"), error["type"], error.get("ctx") or {}
@@ -106,12 +108,15 @@ def _bad_option_value(exc: Exception) -> str | None:
         limit = ctx.get(key)
         rule = f"must be {word} {limit:g}" if isinstance(limit, float) else f"must be {word} {limit}"
     elif kind in TYPES:
-        rule = TYPES[kind]
+        from tajkit.solver import numbers
+
+        meant = kind.startswith("int") and numbers.looks_numeric(str(value))  # a digit not 0-9, or too many
+        rule = (meant and numbers.number_problem(str(value))) or TYPES[kind]
     elif kind == "value_error" and choices:
         rule = "choose one of " + ", ".join(str(getattr(c, "value", c)) for c in choices)
     else:
         rule = str(error.get("msg", "not allowed"))
-    flag = max(param.opts, key=len)
+    flag = max(param.opts, key=len) if param.param_type_name == "option" else (param.metavar or param.name.upper())
     return f"{flag} {present.safe(str(value))}: {present.safe(rule, 200)}"
 
 
@@ -232,9 +237,12 @@ class InkChoice(str, Enum):
     low = "low"
 
 
+MAX_LINE = 400  # characters of an error line: what a person reads (tajkit play's "refused:" lines alike)
+
+
 def fail(problems: tuple[str, ...] | list[str], code: int = 2) -> typer.Exit:
     for problem in problems:
-        typer.echo(f"error: {problem}", err=True)
+        typer.echo(f"error: {present.safe(problem, MAX_LINE)}", err=True)
     return typer.Exit(code)
 
 

@@ -139,6 +139,13 @@ def event_problem(text: str) -> str | None:
     return numbers.number_problem(too_long) if too_long is not None else None
 
 
+def echo_cut(problem: str, text: str) -> str:
+    """``problem`` with the event ``text`` it quotes cut to a readable length (an event may run to
+    :data:`MAX_EVENT` characters, and a game's refusal quotes it whole)."""
+    typed = text.strip()
+    return problem.replace(typed, shown(typed, 40)) if len(typed) > 40 else problem
+
+
 def replay(rules: Rules[S, A], record: Record) -> Replay:
     """Every state of ``record``, each event parsed and applied in the state before it. An event
     the rules refuse is ``BadState`` naming its number, its text and the rule."""
@@ -155,7 +162,7 @@ def replay(rules: Rules[S, A], record: Record) -> Replay:
             action = rules.parse(state, text)
             state = rules.apply(state, action)
         except BadInput as refused:  # an illegal move, or text that names none
-            raise BadState(*(f"{where}: {problem}" for problem in refused.problems)) from None
+            raise BadState(*(f"{where}: {echo_cut(problem, text)}" for problem in refused.problems)) from None
         states.append(state)
         actions.append(action)
     return Replay(record, tuple(states), tuple(actions))

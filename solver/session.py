@@ -20,7 +20,7 @@ from typing import Any
 from tajkit.solver import statefile, wording
 from tajkit.solver.errors import BadInput, BadState
 from tajkit.solver.game import Game, Report, ScoreResult
-from tajkit.solver.protocol import CHANCE, Position, Record, event_problem, replay
+from tajkit.solver.protocol import CHANCE, Position, Record, echo_cut, event_problem, replay
 from tajkit.solver.writing import real_path, write_file
 
 try:  # a lock on the record's folder; where fcntl is missing (Windows) one writer is assumed
@@ -373,7 +373,7 @@ class Session:
         try:
             return self.rules.parse(state, text.strip())
         except BadInput as refused:
-            raise BadInput(*(where + p for p in refused.problems)) from None
+            raise BadInput(*(where + echo_cut(p, text) for p in refused.problems)) from None
 
     @contextlib.contextmanager
     def _writing(self) -> Iterator[None]:
