@@ -21,7 +21,7 @@ from tajkit.solver import statefile, wording
 from tajkit.solver.errors import BadInput, BadState
 from tajkit.solver.game import Game, Report, ScoreResult
 from tajkit.solver.protocol import CHANCE, Position, Record, echo_cut, event_problem, replay
-from tajkit.solver.writing import real_path, write_file
+from tajkit.solver.writing import check_target, real_path, write_file
 
 try:  # a lock on the record's folder; where fcntl is missing (Windows) one writer is assumed
     import fcntl
@@ -155,6 +155,7 @@ class Session:
             raise BadInput(f"{name}: a game record is a .toml or .json file")
         if not path.parent.is_dir():
             raise BadInput(f"{name}: no such folder {wording.shown(str(path.parent))}")
+        check_target(path, replace=False, what="record")  # a link to no file, a pipe: never written through
         started = datetime.datetime.now().replace(microsecond=0).isoformat(sep=" ")
         record = Record(info.id, dict(setup), (), started)
         session = cls(info, spec, path, record, _replayed(info.play(spec).rules, record))
