@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import contextlib
 import datetime
+import functools
 import hashlib
 import json
 import os
@@ -31,7 +32,7 @@ from pathlib import Path
 from typing import Any
 
 from tajkit.solver.errors import BadInput
-from tajkit.solver.game import Category, PlayerScore, Row, ScoreResult
+from tajkit.solver.game import ScoreResult
 from tajkit.solver.protocol import CHANCE
 from tajkit.solver.wording import shown
 
@@ -117,23 +118,16 @@ def result_data(result: ScoreResult) -> dict[str, Any]:
 
 
 def result_from(data: Mapping[str, Any]) -> ScoreResult:
-    """The :class:`ScoreResult` :func:`result_data` wrote (JSON lists back into tuples)."""
-    categories = tuple(
-        Category(**{**c, "sub": tuple(c["sub"]), "cells": tuple(c["cells"])}) for c in data["categories"]
-    )
-    players = tuple(
-        PlayerScore(
-            name=p["name"], total=p["total"], rank=p["rank"],
-            rows=tuple(Row(**r) for r in p["rows"]),
-            tiebreaks=tuple((label, value) for label, value in p["tiebreaks"]),
-            detail=p["detail"],
-        )
-        for p in data["players"]
-    )
-    return ScoreResult(
-        game=data["game"], categories=categories, players=players, ties=tuple(data["ties"]),
-        notes=tuple(data["notes"]), header=tuple(data["header"]), extra=data["extra"], unit=tuple(data["unit"]),
-    )
+    """The :class:`ScoreResult` :func:`result_data` wrote, read back by pydantic (JSON lists into
+    tuples), each value's type checked: a damaged log may hold anything (``ValueError`` then)."""
+    return _result_reader().validate_python(data)
+
+
+@functools.cache
+def _result_reader() -> Any:
+    from pydantic import TypeAdapter
+
+    return TypeAdapter(ScoreResult)
 
 
 # --- the file: opening, refusing what is not ours, migrating ----------------------------------------
@@ -538,6 +532,7 @@ def plays(db: Path, filters: Filters = Filters()) -> list[Play]:
     with connected(db) as conn:
         if conn is None:
             return []
+        _check_types(conn)
         rows = conn.execute(f"SELECT {PLAY_COLUMNS} FROM play WHERE {where} ORDER BY play.played DESC, play.id DESC",
                             values).fetchall()
         return [_play(conn, row) for row in rows]
@@ -545,6 +540,8 @@ def plays(db: Path, filters: Filters = Filters()) -> list[Play]:
 
 def play(db: Path, play_id: int) -> Play:
     with connected(db) as conn:
+        if conn is not None:
+            _check_types(conn)
         row = None if conn is None or not 1 <= play_id <= LAST_ID else conn.execute(f"SELECT {PLAY_COLUMNS} FROM play WHERE id = ?",
                                                      (play_id,)).fetchone()
         if row is None:
@@ -573,12 +570,38 @@ def _play(db: sqlite3.Connection, row: tuple[Any, ...]) -> Play:
             "SELECT name, total, rank, seat, start FROM seat WHERE play = ? ORDER BY position", (play_id,))
     )
     try:  # a log damaged past quick_check (a row edited by hand) may hold anything
-        if not all(isinstance(v, str) for v in (uid, game, played, saved, kind, source, result)):
-            raise TypeError("a text column holds no text")
-        return Play(play_id, uid, game, played, saved, kind, json.loads(source), json.loads(data) if data else None,
+        for moment in (played, saved):
+            datetime.datetime.strptime(moment, DATE_FORMAT)
+        tables = json.loads(source), json.loads(data) if data else {}
+        if not all(isinstance(t, dict) for t in tables):
+            raise TypeError("its source or data is no JSON object")
+        if tables[1] and not all(isinstance(tables[1].get(k), str) for k in ("folder", "file", "text")):
+            raise TypeError("its data names no data file")
+        return Play(play_id, uid, game, played, saved, kind, tables[0], tables[1] or None,
                     result_from(json.loads(result)), seats)
     except (TypeError, ValueError, KeyError) as exc:
         raise _damaged(play_id, exc) from None
+
+
+COLUMN_TYPES = {  # what tajkit writes in each column (SQLite keeps whatever a hand-edit puts there)
+    "play": {"uid": "text", "game": "text", "played": "text", "saved": "text", "kind": "text", "source": "text",
+             "data": "text null", "result": "text"},
+    "seat": {"name": "text", "total": "integer", "rank": "integer", "seat": "integer null", "start": "integer null"},
+    "score_row": {"category": "text", "points": "integer", "stars": "integer null"},
+}
+
+
+def _check_types(db: sqlite3.Connection) -> None:
+    """Refuse, naming the play, a row holding a value of a type tajkit never writes there (a log
+    damaged past SQLite's quick_check): what reads the log may then trust each column's type."""
+    for table, columns in COLUMN_TYPES.items():
+        wrong = " OR ".join(f"typeof({c}) NOT IN ({', '.join(repr(t) for t in kinds.split())})"
+                            for c, kinds in columns.items())
+        row = db.execute(f"SELECT {'id' if table == 'play' else 'play'}, {', '.join(f'typeof({c})' for c in columns)} "
+                         f"FROM {table} WHERE {wrong} LIMIT 1").fetchone()
+        if row is not None:
+            column, found = next((c, t) for (c, kinds), t in zip(columns.items(), row[1:]) if t not in kinds.split())
+            raise _damaged(row[0], TypeError(f"{table}.{column} holds {found}, not {columns[column].split()[0]}"))
 
 
 class DamagedPlay(BadInput):
@@ -586,7 +609,8 @@ class DamagedPlay(BadInput):
 
 
 def _damaged(play_id: int, exc: Exception) -> DamagedPlay:
-    return DamagedPlay(f"play {play_id}: damaged in the play log ({shown(str(exc), 80)}): tajkit history delete "
+    why = str(exc).splitlines()[0] if str(exc) else type(exc).__name__  # pydantic's first line says how many
+    return DamagedPlay(f"play {play_id}: damaged in the play log ({shown(why, 80)}): tajkit history delete "
                        f"{play_id} removes it")
 
 
@@ -623,6 +647,7 @@ def stats(db: Path, filters: Filters = Filters()) -> list[GameStats]:
     with connected(db) as conn:
         if conn is None:
             return []
+        _check_types(conn)
         selected = f"SELECT id FROM play WHERE {where}"
         totals = conn.execute(
             "SELECT play.game, count(*) FROM play WHERE play.id IN (" + selected + ") GROUP BY play.game "

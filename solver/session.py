@@ -37,8 +37,9 @@ LEGAL_LISTED = 500  # at most this many legal events in the JSON state (the coun
 
 
 def is_record(data: Mapping[str, Any]) -> bool:
-    """A file holds a game record when it has a setup and events (a table or a position has neither)."""
-    return "setup" in data and "events" in data
+    """A file holds a game record when it has a setup or events (a table or a position has neither;
+    one without the other is a record missing a key, which ``record_of`` names)."""
+    return "setup" in data or "events" in data
 
 
 def record_of(data: Mapping[str, Any], game: str, where: str) -> Record:

@@ -184,8 +184,10 @@ def _parse_board(spec: Spec, text: str, problems: list[str]) -> tuple[tuple[int,
                 problems.append(f"position, board {label}: more than its {len(spaces)} spaces")
                 break
             if token[0] in numbers.DIGITS:
-                free = int(token) if numbers.is_number(token) else 0  # 0 and too many digits: more than the row
-                k += free if free > 0 else len(spaces) + 1
+                if not numbers.is_number(token):  # too many digits
+                    problems.append(f"position, board {label}: {numbers.number_problem(token)}")
+                    break
+                k += int(token) if int(token) > 0 else len(spaces) + 1
                 if k > len(spaces):
                     problems.append(f"position, board {label}: more than its {len(spaces)} spaces")
                     break
@@ -288,9 +290,11 @@ def _parse_players(spec: Spec, text: str, problems: list[str]) -> tuple[tuple[in
     if not spec.min_players <= len(parts) <= spec.max_players:
         problems.append(f"position, players: {len(parts)} players, the game is for {spec.min_players}-{spec.max_players}")
     for k, part in enumerate(parts):
-        match = re.fullmatch(r"([nesw]):([0-9]{1,6})(?::([1-4]{1,4}))?", part)
-        if match is None:
+        match = re.fullmatch(r"([nesw]):([0-9]+)(?::([1-4]{1,4}))?", part)
+        too_long = match is not None and not numbers.is_number(match.group(2))
+        if match is None or too_long:
             problems.append(
+                f"position, player {k + 1}: gold {numbers.number_problem(match.group(2))}" if too_long else
                 f"position, player {k + 1}: {shown(part, 20)!r}: write side:gold or side:gold:face-down markers, e.g. s:12 or n:7:24"
             )
             sides.append(k % 4)
