@@ -64,7 +64,7 @@ def state_model(spec: Spec) -> type[BaseModel]:
     player = create_model(
         "KarigarPlayer",
         __config__=strict,
-        name=(PlayerName, Field(description="the player's name")),
+        name=(PlayerName, ...),  # PlayerName's own description says the rule
         sections=(
             list[section],
             Field(max_length=n, description=f"the Taj sections this player built, numbered 1-{n} as on the board (one Taj marker each)"),
@@ -360,7 +360,7 @@ def hint_position_model(spec: Spec) -> type[BaseModel]:
     other = create_model(
         "KarigarOtherPlayer",
         __config__=strict,
-        name=(PlayerName, Field(description="the player's name")),
+        name=(PlayerName, ...),  # PlayerName's own description says the rule
         workers=(list[SpaceName], Field(default=[], max_length=3, description="the spaces their workers stand on")),
         elephant=(Optional[SpaceName], Field(default=None, description="the space their hired Elephant stands on")),
         ai=(bool, Field(default=False, description="true for an Ustad AI player")),

@@ -60,7 +60,7 @@ def state_model(spec: Spec) -> Any:
     player = create_model(
         "MaharaniPlayer",
         __config__=strict,
-        name=(PlayerName, Field(description="the player's name")),
+        name=(PlayerName, ...),  # PlayerName's own description says the rule
         side=(Optional[Literal["n", "e", "s", "w"]], Field(default=None, description="the side of the board (n e s w) of the player's position marker (default by seat order: s, w, n, e)")),
         gold=(int, Field(default=0, ge=0, le=notation.MAX_GOLD, description=f"gold on the score track, 0-{notation.MAX_GOLD}")),
         markers_down=(list[quarter], Field(default=[], max_length=4, description="the quarters (1-4) whose action markers are face down")),
