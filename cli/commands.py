@@ -39,6 +39,26 @@ def record_session(info: Game, spec: Any, data: dict[str, Any] | None, source: s
     return session.Session.of_record(info, spec, record, Path(where))
 
 
+def hint_report(ctx: typer.Context, info: Game, spec: Any, data: dict[str, Any] | None, source: str | None,
+                values: dict[str, Any]) -> Any:
+    """``tajkit hint``: the game's hint on the protocol state the file describes (a record's last
+    state, or a position file's), the same call a game in play makes."""
+    from tajkit.solver.protocol import TablePlay
+    from tajkit.solver.session import solve_hint
+
+    game = record_session(info, spec, data, source)
+    if game is not None:  # the record's state, for the player named or the one to act
+        given = {key: value for key, value in values.items()
+                 if getattr(ctx.get_parameter_source(key), "name", None) == "COMMANDLINE"}  # typer's own click
+        player = given.pop("player", None)
+        return solve_hint(info, spec, game.ask_hint(player, hidden_answers(game, player), **given)).report
+    play = info.play(spec) if info.plays else None
+    if play is None or type(play).position_state is TablePlay.position_state:
+        return info.hint.run(spec, data, **values)  # a game whose hint does not read protocol states yet
+    state, player, answers = play.position_state(data, values)
+    return play.hint(state, player, answers, values).report
+
+
 def hidden_answers(game: Any, player: str | None) -> dict[str, Any]:
     """What only the player asking for a hint on a record has seen (their hand), typed at the
     terminal; without one, a line saying so. Never written anywhere."""
@@ -194,15 +214,8 @@ def game_command(info: Game, name: str, cmd: Command) -> Callable[..., None]:
             _check(options[key], value)
         if "progress" in inspect.signature(cmd.run).parameters:
             values["progress"] = _progress_bar() if sys.stderr.isatty() and not as_json else None
-        game = record_session(info, spec, data, state) if name == "hint" else None
-        if game is not None:  # the position the record stands at, for the player named or the one to act
-            position = game.position(values.get("player"), hidden_answers(game, values.get("player")))
-            data = dict(position.data)
-            for key, value in position.options.items():
-                if getattr(ctx.get_parameter_source(key), "name", None) != "COMMANDLINE":  # typer's own click
-                    values[key] = value
         with named_form(info, spec, data, name, state):
-            result = cmd.run(spec, data, **values)
+            result = hint_report(ctx, info, spec, data, state, values) if name == "hint" else cmd.run(spec, data, **values)
         if as_json:
             if name == "hint":  # every game's hint JSON carries the same two keys
                 out = {"game": info.id, **result.json, "notes": list(result.notes)}
@@ -310,8 +323,11 @@ def _progress_bar() -> Callable[[str, int, int], None]:
     return update
 
 
-def picture(info: Game, spec: Any, data: dict[str, Any]) -> bytes:
-    """The PNG of a state file, drawn by the game's drawing module."""
+def picture(info: Game, spec: Any, data: dict[str, Any], player: str | None = None) -> bytes:
+    """The PNG of a state file, drawn by the game's drawing module; ``player``: only that player's
+    own sheet, where each player has one (``Game.sheet_each``)."""
     from importlib import import_module
 
-    return import_module(info.drawing).picture(spec, data)
+    drawing = import_module(info.drawing)
+    return drawing.picture(spec, data, player=player) if player is not None and info.sheet_each else \
+        drawing.picture(spec, data)

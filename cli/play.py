@@ -156,6 +156,7 @@ class Table:
         self.last_hinted: str | None = None  # the player of the last single hint asked for
         self.answers: dict[tuple[str, str], str] = {}
         self.refused = 0
+        self.shown = session.version  # the game as the last prompt showed it: what a typed line is chosen against
 
     # --- the loop ----------------------------------------------------------------------------
 
@@ -173,6 +174,7 @@ class Table:
                 if self.session.refresh():  # a phone (tajkit serve) played on this record meanwhile
                     say(f"  (the record moved on elsewhere: now after event {len(s.events)}, {s.events[-1] if s.events else 'the setup'})")
                     self.say_next()
+                self.shown = self.session.version
                 line = self.ask(self.prompt(), words=self.words(), sentence=True)
                 if line.strip().lower() in ("quit", "exit", "q"):
                     break
@@ -209,13 +211,16 @@ class Table:
                 say(f"refused: {present.safe(problem, 400)}")
 
     def event(self, line: str) -> None:
-        self._recorded(self.session.apply(line))
+        self._recorded(self.session.apply(line, made_at=None if self.scripted else self.shown))
 
     def _recorded(self, written: list[str]) -> None:
-        """Say what was recorded and what comes next (the final score when it ended the game)."""
+        """Say what was recorded, what it did, and what comes next (the final score when it
+        ended the game)."""
         first = len(self.session.events) - len(written) + 1
-        for k, text in enumerate(written):
-            say(f"  {first + k}. {text}")
+        for number in range(first, first + len(written)):
+            say(f"  {number}. {self.session.line(number)}")
+            for sentence in self.session.told(number):
+                say(f"     {sentence}")
         if self.session.over:
             self.say_final()
         else:
@@ -248,8 +253,8 @@ class Table:
         events = self.session.events
         if not events:
             say("  no events yet: the game stands at its setup")
-        for k, text in enumerate(events, start=1):
-            out(f"{k:>4}. {text}")
+        for k in range(1, len(events) + 1):
+            out(f"{k:>4}. {self.session.line(k)}")
 
     def do_legal(self, rest: list[str], line: str) -> None:
         for text in self.session.legal():
@@ -276,7 +281,7 @@ class Table:
 
     def do_undo(self, rest: list[str], line: str) -> None:
         number = len(self.session.events)
-        text = self.session.undo()
+        text = self.session.undo(made_at=None if self.scripted else self.shown)
         say(f"  took back {number}. {text} (redo plays it again)")
         self.say_next()
 

@@ -577,9 +577,12 @@ def _cross(c: Canvas, x: float, y: float, size: float, colour: Color) -> None:
         c.line(x - size, y + size, x + size, y - size)
 
 
-def picture(spec: Any, data: dict[str, Any]) -> bytes:
-    """The PNG of a state file's sheets, filled in as typed (a sheet in play draws too)."""
+def picture(spec: Any, data: dict[str, Any], player: str | None = None) -> bytes:
+    """The PNG of a state file's sheets, filled in as typed (a sheet in play draws too); with
+    ``player``, that player's sheet alone."""
     from tajkit.sheets.raster import png_from_pdf
     from tajkit.solver.artisans.files import read_state
 
-    return png_from_pdf(render_filled(spec, read_state(spec, data, finished=False)), dpi=110)
+    players = read_state(spec, data, finished=False)
+    chosen = tuple(p for p in players if p.name == player) or players if player is not None else players
+    return png_from_pdf(render_filled(spec, chosen), dpi=110)

@@ -30,5 +30,5 @@ def png_from_pdf(pdf: bytes, page: int | None = None, dpi: float = 110.0) -> byt
         sheet.paste(image, (x, 0))
         x += image.width + GAP
     buffer = io.BytesIO()
-    sheet.save(buffer, format="PNG", optimize=True)
+    sheet.save(buffer, format="PNG")  # not optimize=True: five times the time (0.46 s for a sheet) for 2 % smaller
     return buffer.getvalue()

@@ -28,6 +28,9 @@ class TajkitError(Exception):
         super().__init__("\n".join(problems))
         self.problems: tuple[str, ...] = problems
 
+    def __reduce__(self) -> tuple[type, tuple[str, ...]]:
+        return type(self), self.problems  # one problem a line again after crossing to another process
+
 
 class BadInput(TajkitError):
     """Input that breaks a rule. Each problem names the field, the value and the rule (exit 2)."""

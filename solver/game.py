@@ -240,6 +240,9 @@ class Game(Generic[SpecT, StateT]):
     # ``prints`` has "sheet", its ``render_pad(spec, paper, ink, count)`` prints the player sheet.
     # Named, not imported: drawing imports the rules, never the other way round.
     drawing: ClassVar[str | None] = None
+    # Each player plays on a sheet of their own (Artisans): the drawing module's ``picture`` takes
+    # ``player=NAME`` to draw that sheet alone, as the phone held by that player shows it.
+    sheet_each: ClassVar[bool] = False
 
     # --- data ----------------------------------------------------------------------------------
 

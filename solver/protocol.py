@@ -25,7 +25,7 @@ import re
 import unicodedata
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol, TypeVar
+from typing import Any, Generic, Protocol, TypeVar
 
 from tajkit.solver import numbers
 from tajkit.solver.errors import BadInput, BadState
@@ -220,43 +220,128 @@ class Position:
     options: Mapping[str, Any] = field(default_factory=dict)
 
 
-class TablePlay(Protocol[S]):
+# --- the hint contract: every game's hint answers in the protocol's actions ---------------------------
+
+EXACT, BOUND, ESTIMATE = "exact", "bound", "estimate"  # how far a hint's values are to be trusted
+
+
+@dataclass(frozen=True)
+class Advice:
+    """One move a hint ranks: the protocol actions that play it (legal one after another from the
+    state the hint was for; several where a move is several events, a Karigar turn), its value,
+    and for an estimate the error of that value (one standard error: the value is within about
+    twice that of the truth, 19 times in 20). ``said``: the move in the game's words."""
+
+    actions: tuple[Any, ...]
+    value: float | None = None
+    error: float | None = None
+    said: str = ""
+
+
+@dataclass(frozen=True)
+class HintAnswer:
+    """A hint: for ``player``, the moves best first, what their values mean ("expected final
+    score", "chance to win", "gold this turn"), whether they are exact, a bound or an estimate,
+    and the report (text for people, JSON for scripts) rendered from the same answer. Front ends
+    play a move from its actions (``take N``); nothing reads the report back."""
+
+    player: str
+    moves: tuple[Advice, ...]
+    meaning: str
+    kind: str
+    report: Any  # solver.game.Report
+
+    def __post_init__(self) -> None:
+        if self.kind not in (EXACT, BOUND, ESTIMATE):
+            raise ValueError(f"a hint's values are {EXACT}, a {BOUND} or an {ESTIMATE}, not {self.kind!r}")
+
+
+def played(rules: Rules[S, A], state: S, actions: Sequence[A]) -> tuple[str, ...]:
+    """``actions`` in the game's notation, each formatted in the state the ones before it lead to."""
+    texts = []
+    for action in actions:
+        texts.append(rules.format(state, action))
+        state = rules.apply(state, action)
+    return tuple(texts)
+
+
+class TablePlay(Generic[S]):
     """A game's side of a session, over its :class:`Rules` (``GAME.play(spec)``): what to ask
     when a game starts and when a player asks for a hint, the position the game's hint reads,
-    the events that play each move a hint lists, and the state as text and as a state file."""
+    the events that play each move a hint lists, and the state as text and as a state file.
+
+    Each game's play class derives from this one: the methods that raise ``NotImplementedError``
+    are the ones every game has; the others are what only some games have (a use of the roll
+    ahead of one's turn, words for a group of choices, sentences saying what an event did), with
+    the default a game without them wants, so a session asks every game the same way."""
 
     rules: Any
 
     def setup_questions(self, names: Sequence[str]) -> Sequence[Question]:
         """What the table is asked after the players' names (in seat order) to start a game: the
         setup ``rules.start`` reads is ``{"players": ...}`` completed by the answers."""
-        ...
+        raise NotImplementedError
 
     def players_setup(self, names: Sequence[str]) -> dict[str, Any]:
         """The setup's players from their names alone (``{"players": [...]}``), before the answers."""
-        ...
+        raise NotImplementedError
 
     def hint_questions(self, state: S, player: str) -> Sequence[Question]:
         """What ``player`` must type for a hint that the state does not hold (their own hidden
         cards); empty when the state holds all the hint needs."""
-        ...
+        raise NotImplementedError
 
     def position(self, state: S, player: str, answers: Mapping[str, Any]) -> Position:
         """The position ``tajkit hint GAME`` reads, for ``player`` to act in ``state`` (with the
         answers to :meth:`hint_questions`). ``BadInput`` saying why when no hint is possible now
         (the dice are not rolled yet, the game is over, chance acts)."""
-        ...
+        raise NotImplementedError
 
     def plays(self, state: S, report: Any) -> Sequence[tuple[str, ...]]:
         """For each move the hint's report lists, in its order, the events (in the game's
         notation, legal one after another from ``state``) that play it: what ``take N`` applies."""
-        ...
+        raise NotImplementedError
 
     def describe(self, state: S) -> str:
         """The position as text for a terminal: what lies on the table, whose turn, what is next."""
-        ...
+        raise NotImplementedError
 
     def state_file(self, state: S) -> dict[str, Any] | None:
         """The state file ``tajkit score`` / ``tajkit show`` read for the game as it stands, or
         ``None`` where there is none yet (nothing laid out)."""
-        ...
+        raise NotImplementedError
+
+    # --- what only some games have: the defaults --------------------------------------------------
+
+    def actor(self, state: S, action: Any) -> str:
+        """The player whose event ``action`` is, in ``state`` (a player acts; chance is the
+        session's to tell): the one to act, unless the game lets a player act ahead of their turn."""
+        return self.rules.to_act(state)
+
+    def ahead_events(self, state: S) -> dict[str, list[str]]:
+        """The players who may act now before their turn comes, each with the events that play
+        for them, named (Artisans: every sheet uses the same roll, ``Ben: dome middle 5``)."""
+        return {}
+
+    def choice_label(self, state: S, start: str) -> str | None:
+        """Words for the events that begin with ``start`` (a group of choices on a phone), where
+        the notation alone does not say it (Maharani: ``2c`` is "tile 2 (Gc) in column c")."""
+        return None
+
+    def hint(self, state: S, player: str, answers: Mapping[str, Any], options: Mapping[str, Any]) -> HintAnswer:
+        """The game's hint for ``player`` in ``state`` (with the answers to :meth:`hint_questions`
+        and the hint command's options): the ranked moves as protocol actions. ``BadInput``
+        saying why when no hint is possible now."""
+        raise NotImplementedError
+
+    def position_state(self, data: Mapping[str, Any], options: Mapping[str, Any]) -> tuple[S, str, dict[str, Any]]:
+        """A position file (``tajkit hint GAME FILE``) as the protocol state it describes, the
+        player the hint is for (``--player`` or the one to act) and the answers to the hint's
+        questions the file holds (the asking player's own cards), so that a hint on a file and a
+        hint in a game in play are the same call."""
+        raise NotImplementedError
+
+    def tell(self, before: S, action: Any, after: S) -> tuple[str, ...]:
+        """What ``action`` did, in a sentence or two of the game's words: the prizes taken, the
+        vote's result, the last turn announced, the winner. None: the event's line says it all."""
+        return ()

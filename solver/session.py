@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import contextlib
 import datetime
+import hashlib
 import json
 import os
 from collections.abc import Iterator, Mapping, Sequence
@@ -20,7 +21,8 @@ from typing import Any
 from tajkit.solver import statefile, wording
 from tajkit.solver.errors import BadInput, BadState
 from tajkit.solver.game import Game, Report, ScoreResult
-from tajkit.solver.protocol import CHANCE, Position, Record, echo_cut, event_problem, replay
+from tajkit.solver.protocol import (CHANCE, HintAnswer, Position, Record, Replay, TablePlay, echo_cut, event_problem,
+                                    played, replay)
 from tajkit.solver.writing import check_target, real_path, write_file
 
 try:  # a lock on the record's folder; where fcntl is missing (Windows) one writer is assumed
@@ -130,19 +132,40 @@ class Hint:
     report: Report
     plays: tuple[tuple[str, ...], ...]
     events: int  # the number of events the state it was for had
-    position: Position  # what it was computed from: while the player's position stays so, it holds
+    version: str  # the session's version it was for: take plays it as chosen then
+    answer: HintAnswer
+
+
+@dataclass(frozen=True)
+class HintAsked:
+    """What a hint is computed from: the game, the player, the state, the player's answers to the
+    hint's questions and the options given, and the version of the game they were taken from
+    (the solving may run elsewhere: a worker process)."""
+
+    game: str
+    player: str
+    answers: Mapping[str, Any]
+    options: Mapping[str, Any]
+    state: Any
+    events: int
+    version: str
 
 
 class Session:
     """A record file and its replay. Create one with :meth:`start` (a new game) or :meth:`open`."""
 
-    def __init__(self, info: Game[Any, Any], spec: Any, path: Path, record: Record, states: list[Any]) -> None:
+    def __init__(self, info: Game[Any, Any], spec: Any, path: Path, record: Record, replayed: Replay) -> None:
         self.info, self.spec, self.path = info, spec, path
         self.play = info.play(spec)
         self.rules = self.play.rules
         self.record = record
-        self.states = states  # states[0] after the setup, states[i] after event i
+        self.states = list(replayed.states)  # states[0] after the setup, states[i] after event i
+        self.actions = list(replayed.actions)  # actions[i - 1]: event i as the rules read it
         self._legal: tuple[Any, list[str]] | None = None
+        self._ahead: tuple[Any, dict[str, list[str]]] | None = None
+        self._seen = _stamp(path)  # the record file as last read or written: a poll that finds it so reads nothing
+        self._told: dict[int, tuple[Any, Any, tuple[str, ...]]] = {}
+        self._version: tuple[tuple[str, ...], str] | None = None
 
     # --- opening -----------------------------------------------------------------------------
 
@@ -159,7 +182,7 @@ class Session:
         check_target(path, replace=False, what="record")  # a link to no file, a pipe: never written through
         started = datetime.datetime.now().replace(microsecond=0).isoformat(sep=" ")
         record = Record(info.id, dict(setup), (), started)
-        session = cls(info, spec, path, record, _replayed(info.play(spec).rules, record))
+        session = cls(info, spec, path, record, replay(info.play(spec).rules, record))
         with locked(path.parent):
             if path.exists():
                 raise BadInput(f"{name} already exists: resume it with tajkit play {info.id} {name}")
@@ -170,12 +193,12 @@ class Session:
     def open(cls, info: Game[Any, Any], spec: Any, path: Path) -> Session:
         path = real_path(path)  # a record kept through a link is played where it lives: the game never forks
         record = read_record(path, info.id)
-        return cls(info, spec, path, record, _replayed(info.play(spec).rules, record))
+        return cls(info, spec, path, record, replay(info.play(spec).rules, record))
 
     @classmethod
     def of_record(cls, info: Game[Any, Any], spec: Any, record: Record, path: Path) -> Session:
         """A session over a record already read (for ``score``, ``hint`` and ``show`` of a record)."""
-        return cls(info, spec, path, record, _replayed(info.play(spec).rules, record))
+        return cls(info, spec, path, record, replay(info.play(spec).rules, record))
 
     # --- where the game stands -------------------------------------------------------------------
 
@@ -195,6 +218,40 @@ class Session:
     def over(self) -> bool:
         return self.to_act is None
 
+    @property
+    def version(self) -> str:
+        """Which game a page or a prompt was made against: the number of events and a digest of
+        them (``17-3f2a…``). An event sent with an older version is checked against what happened
+        since (:meth:`apply`), so a reload, a double tap or a stale phone never records it twice."""
+        if self._version is None or self._version[0] is not self.events:
+            self._version = (self.events, _version_of(self.events))
+        return self._version[1]
+
+    def actor(self, number: int) -> str:
+        """Who played event ``number`` (1 = the first): a player's name, or :data:`CHANCE` for
+        what the table shows (a roll, a tile from the bag)."""
+        before = self.states[number - 1]
+        if self.rules.to_act(before) == CHANCE:
+            return CHANCE
+        return self.play.actor(before, self.actions[number - 1])
+
+    def line(self, number: int) -> str:
+        """Event ``number`` as the log shows it, naming who played it: ``Asha: dome left 5``,
+        ``the table: roll 4 6``."""
+        who = self.actor(number)
+        text = self.events[number - 1]
+        return f"the table: {text}" if who == CHANCE else f"{who}: {_unnamed(text, who)}"
+
+    def told(self, number: int) -> tuple[str, ...]:
+        """What event ``number`` did, in a sentence or two of the game's words (its ``tell``), for
+        the terminal and the phones alike."""
+        before, after = self.states[number - 1], self.states[number]
+        kept = self._told.get(number)
+        if kept is None or kept[0] is not before or kept[1] is not after:
+            kept = (before, after, tuple(self.play.tell(before, self.actions[number - 1], after)))
+            self._told[number] = kept
+        return kept[2]
+
     def legal(self) -> list[str]:
         """Every event legal now, in the game's notation (remembered until the next event)."""
         state = self.state
@@ -204,16 +261,24 @@ class Session:
 
     def ahead(self) -> dict[str, list[str]]:
         """The players who may act now, before their turn comes, each with the events that would
-        play for them (Artisans: every sheet uses the same roll, ``Ben: dome middle 5``); none for
-        a game whose play does not say (it has no ``ahead_events``)."""
-        events = getattr(self.play, "ahead_events", None)
-        return events(self.state) if events is not None else {}
+        play for them (Artisans: every sheet uses the same roll, ``Ben: dome middle 5``);
+        remembered until the next event, as :meth:`legal` is."""
+        state = self.state
+        if self._ahead is None or self._ahead[0] is not state:
+            self._ahead = (state, self.play.ahead_events(state))
+        return self._ahead[1]
+
+    def may_act(self, player: str) -> list[str]:
+        """The events ``player`` may enter now, in the game's notation: theirs when they are to
+        act, those they may enter ahead of their turn (named), else none."""
+        if self.to_act == player:
+            return self.legal()
+        return self.ahead().get(player, [])
 
     def choice_label(self, start: str) -> str | None:
         """Words for the events that begin with ``start``, where the game has them (Maharani:
-        ``2c`` is "tile 2 (Gc) in column c"; its ``choice_label``); None: the start says it."""
-        label = getattr(self.play, "choice_label", None)
-        return label(self.state, start) if label is not None else None
+        ``2c`` is "tile 2 (Gc) in column c"); None: the start says it."""
+        return self.play.choice_label(self.state, start)
 
     def standings(self) -> ScoreResult:
         return self.rules.standings(self.state)
@@ -229,7 +294,11 @@ class Session:
         return tuple(p["name"] if isinstance(p, Mapping) else p for p in self.record.setup["players"])
 
     def refresh(self) -> bool:
-        """Catch up with events another session wrote to the record; True if there were any."""
+        """Catch up with events another session wrote to the record; True if there were any. The
+        file is read only when it is not the one last read or written (a write renames a new file
+        over it, so its identity changes), which keeps the phones' polling cheap."""
+        if _stamp(self.path) == self._seen:
+            return False
         before = self.record
         with locked(self.path.parent):
             self._catch_up()
@@ -237,18 +306,29 @@ class Session:
 
     # --- changing the record -------------------------------------------------------------------
 
-    def apply(self, *texts: str) -> list[str]:
+    def apply(self, *texts: str, made_at: str | None = None) -> list[str]:
         """Check ``texts`` one after another and record them all, or none (``BadInput`` naming the
-        event and the rule). Returns each event as the record keeps it (the game's notation)."""
+        event and the rule). Returns each event as the record keeps it (the game's notation).
+
+        ``made_at``: the :attr:`version` the event was chosen against (a phone's page, the
+        terminal's prompt). If the game has moved on since, the event is recorded only if it still
+        means what it meant then: its player has not played since and the table has shown nothing
+        new (Artisans: the others' uses of the same roll); otherwise it is refused, saying what
+        happened first, so a reload or a double tap never records an event twice."""
         with self._writing():
-            states, written = [], []
+            if made_at is not None and made_at != self.version:
+                if len(texts) != 1:  # a move of several events (a hint's plan): chosen for a game that is gone
+                    self._refuse_moved_on(made_at)
+                texts = (self._still_meant(made_at, texts[0]),)
+            states, actions, written = [], [], []
             state = self.state
             for k, text in enumerate(texts):
                 action = self._checked(state, text, len(self.events) + k + 1, len(texts) > 1)
                 written.append(self.rules.format(state, action))
                 state = self.rules.apply(state, action)
                 states.append(state)
-            self._commit(self.events + tuple(written), self.states + states)
+                actions.append(action)
+            self._commit(self.events + tuple(written), self.states + states, self.actions + actions)
         return written
 
     @property
@@ -257,42 +337,101 @@ class Session:
         redo still works after quitting, and from another phone)."""
         return self.record.undone
 
-    def undo(self) -> str:
-        """Take back the last event (again and again, to the setup); ``redo`` plays it again."""
+    def undo(self, made_at: str | None = None) -> str:
+        """Take back the last event (again and again, to the setup); ``redo`` plays it again.
+        ``made_at``: the version the request was made against; if another event came since, nothing
+        is taken back (a double tap takes back one event, not two)."""
         with self._writing():
+            if made_at is not None and made_at != self.version:
+                if self.undone and made_at == _version_of(self.events + self.undone[-1:]):
+                    raise BadInput(f"already taken back: {len(self.events) + 1}. {self.undone[-1]} (this was chosen "
+                                   "before it was; nothing more was taken back)")
+                self._refuse_moved_on(made_at, "nothing was taken back")
             if not self.events:
                 raise BadInput("undo: nothing to take back: no event has been recorded since the setup")
             last = self.events[-1]
-            self._commit(self.events[:-1], self.states[:-1], self.undone + (last,))
+            self._commit(self.events[:-1], self.states[:-1], self.actions[:-1], self.undone + (last,))
         return last
 
-    def redo(self) -> str:
+    def redo(self, made_at: str | None = None) -> str:
         """Play again the event last taken back, checked as when it was typed."""
         with self._writing():
+            if made_at is not None and made_at != self.version:
+                self._refuse_moved_on(made_at, "nothing was played again")
             if not self.undone:
                 raise BadInput("redo: nothing to play again: redo follows an undo")
             *rest, text = self.undone
             action = self._checked(self.state, text, len(self.events) + 1, False)
             written = self.rules.format(self.state, action)
-            self._commit(self.events + (written,), [*self.states, self.rules.apply(self.state, action)], tuple(rest))
+            self._commit(self.events + (written,), [*self.states, self.rules.apply(self.state, action)],
+                         [*self.actions, action], tuple(rest))
         return written
 
-    def correct(self, number: int, text: str) -> str:
+    def correct(self, number: int, text: str, made_at: str | None = None) -> str:
         """Event ``number`` (1 = the first) becomes ``text``; every event after it is replayed and
-        re-checked. If one no longer fits, nothing changes and the refusal names it."""
+        re-checked. If one no longer fits, nothing changes and the refusal names it. ``made_at``:
+        the version the correction was typed against; event ``number`` and those before it must
+        be as they were then."""
         with self._writing():
             if not 1 <= number <= len(self.events):
                 raise BadInput(f"fix {number}: no such event (the record has {len(self.events)}: 1-{len(self.events)})")
+            if made_at is not None and self._known(made_at, f"event {number} was not corrected") < number:
+                self._refuse_moved_on(made_at, f"event {number} was not corrected")
             before = self.states[number - 1]
             action = self._checked(before, text, number, False)
             written = self.rules.format(before, action)
             events = self.events[:number - 1] + (written,) + self.events[number:]
             try:
-                states = _replayed(self.rules, replace(self.record, events=events))
+                replayed = replay(self.rules, replace(self.record, events=events))
             except BadInput as refused:
                 raise BadInput(*(f"fix {number}: {written!r} would make {p}" for p in refused.problems)) from None
-            self._commit(events, states, self.undone)  # what redo may play again is checked when it is
+            self._commit(events, list(replayed.states), list(replayed.actions), self.undone)  # redo is checked when it is
         return written
+
+    # --- a page made against an older version ------------------------------------------------------
+
+    def _known(self, made_at: str, nothing: str) -> int:
+        """How many events the page made at ``made_at`` knew, when they are still the record's
+        first ones; refused when one of them has been taken back or corrected since."""
+        count, _, digest = made_at.partition("-")
+        known = int(count) if count.isascii() and count.isdigit() and len(count) < 7 else -1
+        if not 0 <= known <= len(self.events) or _version_of(self.events[:known]) != made_at:
+            raise BadInput(f"the game has changed since this was chosen (an event was taken back or corrected): "
+                           f"{nothing}; look at the game as it stands and choose again")
+        return known
+
+    def _refuse_moved_on(self, made_at: str, nothing: str = "nothing was recorded") -> Any:
+        known = self._known(made_at, nothing)
+        happened = "; ".join(f"{n}. {self.line(n)}" for n in range(known + 1, len(self.events) + 1)[-3:])
+        raise BadInput(f"the game has moved on since this was chosen ({happened}): {nothing}; look at the game "
+                       "as it stands and choose again")
+
+    def _still_meant(self, made_at: str, text: str) -> str:
+        """``text``, chosen when the game stood at ``made_at``, as it is to be recorded now: the
+        same event by the same player, if nobody else's event since has changed what it means."""
+        known = self._known(made_at, "nothing was recorded")
+        then = self.states[known]
+        try:
+            action = self.rules.parse(then, text.strip())
+        except BadInput:  # no event when it was chosen: refused in the words of the game as it stands
+            self._checked(self.state, text, len(self.events) + 1, False)
+            self._refuse_moved_on(made_at)  # an event now, but not what the page offered: look again
+        actor = self.rules.to_act(then) if self.rules.to_act(then) == CHANCE else self.play.actor(then, action)
+        meant = _unnamed(self.rules.format(then, action), actor)
+        for number in range(known + 1, len(self.events) + 1):
+            if self.actor(number) == actor:
+                done = _unnamed(self.events[number - 1], actor) == meant
+                raise BadInput(f"{'already recorded' if done else 'the game has moved on'}: {number}. {self.line(number)}"
+                               f" came first; {_said(meant)} was not recorded "
+                               f"{'again' if done else 'too'} (this page was made before it)")
+        for number in range(known + 1, len(self.events) + 1):
+            if self.actor(number) == CHANCE:
+                raise BadInput(f"the game has moved on: {number}. {self.line(number)} came first; {_said(meant)} was "
+                               "not recorded (it was chosen before); look at the game as it stands and choose again")
+        now = next((e for e in self.may_act(actor) if _unnamed(e, actor) == meant), None)
+        if now is None:
+            self._refuse_moved_on(made_at, f"{_said(meant)} is no longer legal for {actor} and was not recorded")
+        return now  # type: ignore[return-value]
 
     # --- hints -----------------------------------------------------------------------------------
 
@@ -300,44 +439,61 @@ class Session:
         return self.play.hint_questions(self.state, player)
 
     def position(self, player: str | None = None, answers: Mapping[str, Any] | None = None) -> Position:
+        return self.play.position(self.state, self._hinted(player), answers or {})
+
+    def _hinted(self, player: str | None) -> str:
+        """Whom a hint is for: ``player``, or whoever acts; refused when nobody can be hinted."""
+        if self.info.hint is None:
+            raise BadInput(f"hint: tajkit has no hint for {self.info.id}")
         who = player or self.to_act
         if who is None:
             raise BadInput("hint: the game is over: there is no move to hint (standings shows the final score)")
         if who == CHANCE:
             raise BadInput(f"hint: the table is to play, not a player: {self._chance_help()}")
-        return self.play.position(self.state, who, answers or {})
+        return who
 
     def hint(self, player: str | None = None, answers: Mapping[str, Any] | None = None, **options: Any) -> Hint:
         """The game's hint for ``player`` (default: whoever acts) from the session's own state."""
-        command = self.info.hint
-        if command is None:
-            raise BadInput(f"hint: tajkit has no hint for {self.info.id}")
-        position = self.position(player, answers)
-        defaults = {o.name: o.default for o in command.options}
-        report = command.run(self.spec, dict(position.data), **(defaults | dict(position.options) | options))
-        who = player or self.to_act
-        assert who is not None
-        plays = tuple(tuple(p) for p in self.play.plays(self.state, report))
-        return Hint(who, report, plays, len(self.events), position)
+        asked = self.ask_hint(player, answers, **options)
+        return self.hint_found(asked, solve_hint(self.info, self.spec, asked))
+
+    def ask_hint(self, player: str | None = None, answers: Mapping[str, Any] | None = None,
+                 **options: Any) -> HintAsked:
+        """What the game's hint for ``player`` is computed from, checked (``BadInput`` when no hint
+        is possible now): the solving may run elsewhere (the phones' worker process), then
+        :meth:`hint_found` turns its answer into the events of each move."""
+        who = self._hinted(player)
+        return HintAsked(self.info.id, who, dict(answers or {}), dict(options), self.state, len(self.events),
+                         self.version)
+
+    def hint_found(self, asked: HintAsked, answer: HintAnswer) -> Hint:
+        plays = tuple(played(self.rules, asked.state, move.actions) for move in answer.moves)
+        return Hint(asked.player, answer.report, plays, asked.events, asked.version, answer)
 
     def take(self, hint: Hint, number: int) -> list[str]:
-        """Play the ``number``-th move of ``hint`` (1 = the best), if the player's position is still
-        the one it was for (Artisans: ``hint all`` before the others use the roll), by the player
-        to act or one who may act ahead of their turn (Artisans: every sheet uses the same roll)."""
-        if hint.events != len(self.events) and not self._still(hint):
+        """Play the ``number``-th move of ``hint`` (1 = the best), while it still holds (Artisans:
+        ``hint all`` before the others use the roll), by the player to act or one who may act
+        ahead of their turn (Artisans: every sheet uses the same roll)."""
+        if not self.hint_holds(hint):
             raise BadInput(f"take {number}: the game has moved on since that hint for {hint.player}: ask for a "
                            "new one (hint)")
         if not 1 <= number <= len(hint.plays):
             raise BadInput(f"take {number}: the hint lists {len(hint.plays)} move(s): take 1-{len(hint.plays)}")
         if self.to_act != hint.player and hint.player not in self.ahead():
             raise BadInput(f"take {number}: that hint is for {hint.player}, and {self.to_act} is to act now")
-        return self.apply(*hint.plays[number - 1])
+        return self.apply(*hint.plays[number - 1], made_at=hint.version)
 
-    def _still(self, hint: Hint) -> bool:
+    def hint_holds(self, hint: Hint) -> bool:
+        """``hint``'s moves still mean what they meant: the game is as it was, or only other players
+        have played since (Artisans: the others' uses of the same roll), neither its player nor
+        the table."""
+        if hint.version == self.version:
+            return True
         try:
-            return self.position(hint.player) == hint.position
+            known = self._known(hint.version, "")
         except BadInput:
             return False
+        return all(self.actor(n) not in (hint.player, CHANCE) for n in range(known + 1, len(self.events) + 1))
 
     # --- as data -----------------------------------------------------------------------------------
 
@@ -385,23 +541,27 @@ class Session:
             yield
 
     def _catch_up(self) -> None:
+        seen = _stamp(self.path)
         on_disk = read_record(self.path, self.info.id)
+        self._seen = seen
         if on_disk == self.record:
             return
         if on_disk.setup == self.record.setup and on_disk.events[:len(self.events)] == self.events:
-            state, states = self.state, list(self.states)
+            state, states, actions = self.state, list(self.states), list(self.actions)
             for number, text in enumerate(on_disk.events[len(self.events):], start=len(self.events) + 1):
                 action = self._checked(state, text, number, True)
                 state = self.rules.apply(state, action)
                 states.append(state)
-            self.record, self.states = on_disk, states
+                actions.append(action)
+            self.record, self.states, self.actions = on_disk, states, actions
             return
-        self.record, self.states = on_disk, _replayed(self.rules, on_disk)
+        replayed = replay(self.rules, on_disk)
+        self.record, self.states, self.actions = on_disk, list(replayed.states), list(replayed.actions)
 
-    def _commit(self, events: tuple[str, ...], states: list[Any], undone: tuple[str, ...] = ()) -> None:
+    def _commit(self, events: tuple[str, ...], states: list[Any], actions: list[Any], undone: tuple[str, ...] = ()) -> None:
         """The record with these events (and what redo may play again: nothing after a new event)."""
         self.record = replace(self.record, events=events, undone=undone)
-        self.states = states
+        self.states, self.actions = states, actions
         self._save()
 
     def _save(self) -> None:
@@ -409,10 +569,56 @@ class Session:
             write_file(self.path, record_bytes(self.record, self.path), replace=True, what="record")
         except BadInput as refused:
             raise BadInput(*(f"{problem}: the event is not recorded" for problem in refused.problems)) from None
+        self._seen = _stamp(self.path)
 
 
-def _replayed(rules: Any, record: Record) -> list[Any]:
-    return list(replay(rules, record).states)
+def solve_hint(info: Game[Any, Any], spec: Any, asked: HintAsked) -> HintAnswer:
+    """The game's hint on the protocol (``TablePlay.hint``) for what ``asked`` holds, its command's
+    options at their defaults unless given."""
+    defaults = {o.name: o.default for o in info.hint.options} if info.hint is not None else {}
+    play = info.play(spec)
+    if type(play).hint is not TablePlay.hint:
+        return play.hint(asked.state, asked.player, asked.answers, defaults | dict(asked.options))
+    return _hint_from_report(info, spec, play, asked, defaults)
+
+
+def _hint_from_report(info: Game[Any, Any], spec: Any, play: Any, asked: HintAsked, defaults: dict[str, Any]) -> HintAnswer:
+    """A game whose hint does not answer on the protocol yet: its position file, its command, and
+    the events its play reads off the report, parsed back into actions."""
+    from tajkit.solver.protocol import ESTIMATE, Advice
+
+    position = play.position(asked.state, asked.player, asked.answers)
+    report = info.hint.run(spec, dict(position.data), **(defaults | dict(position.options) | dict(asked.options)))
+    moves = []
+    for texts in play.plays(asked.state, report):
+        state, actions = asked.state, []
+        for text in texts:
+            actions.append(play.rules.parse(state, text))
+            state = play.rules.apply(state, actions[-1])
+        moves.append(Advice(tuple(actions)))
+    return HintAnswer(asked.player, tuple(moves), "", ESTIMATE, report)
+
+
+def _stamp(path: Path) -> tuple[int, int, int] | None:
+    """What tells one file at ``path`` from the next: its inode, size and modification time."""
+    try:
+        found = os.stat(path)
+    except OSError:
+        return None
+    return found.st_ino, found.st_size, found.st_mtime_ns
+
+
+def _version_of(events: Sequence[str]) -> str:
+    return f"{len(events)}-{hashlib.sha1(chr(10).join(events).encode()).hexdigest()[:10]}"
+
+
+def _unnamed(event: str, player: str) -> str:
+    """``event`` without its player's name in front (``Ben: dome 5`` → ``dome 5``)."""
+    return event.removeprefix(f"{player}: ")
+
+
+def _said(event: str) -> str:
+    return repr(wording.shown(event, 60))
 
 
 def setup_from_answers(base: Mapping[str, Any], answers: Mapping[str, Any]) -> dict[str, Any]:

@@ -19,7 +19,7 @@ import contextlib
 import re
 import secrets
 import threading
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
@@ -27,12 +27,14 @@ from typing import Any
 
 import jinja2
 from starlette.applications import Starlette
+from starlette.middleware.gzip import GZipMiddleware
 from starlette.requests import ClientDisconnect, Request
 from starlette.responses import HTMLResponse, PlainTextResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 from starlette.templating import Jinja2Templates
 
+from tajkit.cli.web.work import Pictures
 from tajkit.solver import games as registry
 from tajkit.solver import numbers
 from tajkit.solver import speccache
@@ -60,7 +62,9 @@ class Companion:
     lan: bool = False
     sessions: dict[str, Session] = field(default_factory=dict)
     locks: dict[str, threading.Lock] = field(default_factory=dict)
-    hints: dict[tuple[str, str], Hint] = field(default_factory=dict)
+    hints: dict[tuple[str, str], Hint] = field(default_factory=dict)  # by game and phone: a hint is its asker's
+    flashes: dict[tuple[str, str], dict[str, Any]] = field(default_factory=dict)  # what a change said, for its phone's next page
+    pictures: Pictures = field(default_factory=Pictures)
     _guard: threading.Lock = field(default_factory=threading.Lock)
 
     def spec(self, game: str) -> Any:
@@ -77,6 +81,13 @@ class Companion:
 
     def session(self, name: str) -> Session:
         """The session of the record ``name`` in the folder, caught up with the file."""
+        with self.game(name) as session:
+            return session
+
+    @contextlib.contextmanager
+    def game(self, name: str) -> Iterator[Session]:
+        """The session of the record ``name``, caught up with the file, held under the game's lock
+        (what a request reads is one moment of the game; a change is checked and appended whole)."""
         path = self.record_path(name)
         with self.lock(name):
             session = self.sessions.get(name)
@@ -85,7 +96,7 @@ class Companion:
                 self.sessions[name] = session
             else:
                 session.refresh()
-            return session
+            yield session
 
     def _open(self, name: str, path: Path) -> Session:
         """The record ``name`` replayed; a file that is missing or holds no record is no game here."""
@@ -233,6 +244,7 @@ def create_app(companion: Companion, extra: Sequence[Any] = ()) -> Starlette:
                                                        PermissionError: forbidden, TooLarge: too_large,
                                                        BadInput: refused, ClientDisconnect: gone})
     app.state.companion = companion
+    app.add_middleware(GZipMiddleware, minimum_size=1024)
     app.add_middleware(Guard, companion=companion)
     return app
 

@@ -1,36 +1,56 @@
-"""The games in play on the phones: a new game, the game page (the position, the legal events as
-choices to tap, a text field for the notation, hint and take, undo, fix, standings), kept live by
-polling. Every change goes through the same :class:`Session` as ``tajkit play``."""
+"""The games in play on the phones: a new game, and the game page a phone follows the game on.
+
+Every change goes through the same :class:`Session` as ``tajkit play``; nothing here knows a rule.
+
+- **A phone is a seat.** It says once who holds it (a cookie, changeable); it then shows that
+  player's choices, their hint and their sheet, and the table's own events (a roll, a tile from the
+  bag) to anyone. A phone held by nobody watches and shows everything.
+- **Every change is safe to repeat.** Each form carries the version of the game it was made
+  against (``Session.version``); the session refuses, in words, an event that would now mean
+  something else (a reload, a double tap, a stale phone). A change answers with a redirect to the
+  game's page, or to htmx with the parts of the page it changed: never with a page that lives at
+  the POST's address.
+- **Live.** The page polls ``/live`` with the keys of what it shows; the answer is nothing (204)
+  or the parts that changed, swapped in place, so what a player has opened or typed stays.
+- **Nothing blocks.** Record writes run in the thread pool under the record's lock (check and
+  append only); hints and pictures run in worker processes (``work.py``); pictures are drawn once
+  per version and cached.
+"""
 
 from __future__ import annotations
 
+import asyncio
 import datetime
 import hashlib
+import secrets
 from collections import defaultdict
+from collections.abc import Callable
 from typing import Any
 
+from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, RedirectResponse, Response
 from starlette.routing import Route
 
 from tajkit.cli import present
 from tajkit.cli.play import keep_in_history
+from tajkit.cli.web import work
 from tajkit.cli.web.app import Companion, game_info, page, posted
+from tajkit.cli.web.scoring import score_view
 from tajkit.solver.errors import BadInput, SolverFailure
 from tajkit.solver.protocol import CHANCE
 from tajkit.solver.session import Session, setup_from_answers
 
 FEW = 24  # at most this many choices are shown as buttons at once; more are grouped by their first words
 MOST_PLAYERS = 8
+HAPPENED = 3  # the latest events told at the top of the page
+PHONE = "tajkit_phone"  # the cookie that tells one phone from another (its hints, its messages)
+WATCHING = "watch"
+YEAR = 365 * 24 * 3600
 
 
 def companion_of(request: Request) -> Companion:
     return request.app.state.companion
-
-
-def version(session: Session) -> str:
-    """Changes whenever the record does (an undo followed by another event too)."""
-    return hashlib.sha1("\n".join([*session.events, "undone:", *session.undone]).encode()).hexdigest()[:12]
 
 
 # --- choices to tap --------------------------------------------------------------------------------
@@ -58,7 +78,8 @@ def grouped(legal: list[str], depth: int = 0, by: str = "words", label: Any = No
     if len(groups) == 1:
         return [{"event": e} for e in legal]
     return [{"event": events[0]} if len(events) == 1 else
-            {"group": (label and label(name)) or name, "count": len(events), "items": grouped(events, size, by, label)}
+            {"group": (label and label(name)) or name, "start": name, "count": len(events),
+             "items": grouped(events, size, by, label)}
             for name, events in groups.items()]
 
 
@@ -78,143 +99,375 @@ def _by_start(legal: list[str], cut: Any, size: int) -> dict[str, list[str]]:
     return groups
 
 
-# --- the pages -----------------------------------------------------------------------------------
+def _walk(tree: list[Any], path: list[str]) -> list[Any]:
+    """The items of the group reached by following the groups' starts in ``path``."""
+    for start in path:
+        found = next((item for item in tree if item.get("start") == start), None)
+        if found is None:
+            raise LookupError(start)  # the choices changed since the page was made: a 404, the page polls anew
+        tree = found["items"]
+    return tree
 
 
-def game_page(request: Request, name: str, session: Session, status: int = 200, **context: Any) -> HTMLResponse:
-    return page(request, "game.html", status, **live_context(name, session), **context)
+# --- what one phone sees ----------------------------------------------------------------------------
 
 
-def live_context(name: str, session: Session) -> dict[str, Any]:
-    info = session.info
+def seat_of(request: Request, session: Session) -> str | None:
+    """The player who holds this phone (their seat in a cookie of this game's), or None: watching."""
+    given = request.cookies.get(_seat_cookie(request.path_params["name"]), "")
+    players = session.players()
+    return players[int(given)] if given.isascii() and given.isdigit() and int(given) < len(players) else None
+
+
+def _seat_cookie(name: str) -> str:
+    return f"tajkit_seat_{name}"
+
+
+def phone_of(request: Request) -> str:
+    return request.cookies.get(PHONE, "")[:40]
+
+
+def choice_lists(session: Session, seat: str | None) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """The choices this phone offers first, and those it keeps folded ("for another player"). A
+    seat sees the table's events and its own; a phone that watches sees everyone's."""
     who = session.to_act
+    if who is None:
+        return [], []
+    lists = []
+    if who == CHANCE:
+        lists.append(_choices(session, CHANCE, "What the table shows", session.legal()))
+    else:
+        lists.append(_choices(session, who, f"{who}'s choices", session.legal()))
+    for player, events in session.ahead().items():
+        lists.append(_choices(session, player, f"{player}: use the roll now", events, prefix=f"{player}: "))
+    if seat is None:
+        return lists, []
+    mine = [c for c in lists if c["who"] in (seat, CHANCE)]
+    for c in mine:
+        c["title"] = "What the table shows" if c["who"] == CHANCE else "Your choices"
+    return mine, [c for c in lists if c not in mine]
+
+
+def _choices(session: Session, who: str, title: str, events: list[str], prefix: str = "") -> dict[str, Any]:
+    shown = [e.removeprefix(prefix) for e in events]
+    label = session.choice_label if not prefix else None
+    return {"who": who, "title": title, "prefix": prefix, "count": len(events), "tree": grouped(shown, label=label)}
+
+
+def _key(*parts: Any) -> str:
+    return hashlib.sha1(repr(parts).encode()).hexdigest()[:12]
+
+
+def table_key(session: Session) -> str:
+    """Changes with anything the table's parts show: an event, an undo, a redo."""
+    return _key(session.version, session.undone)
+
+
+def mine_key(session: Session, seat: str | None) -> str:
+    """Changes with what this phone's own part shows: its choices and who it waits for. At a table
+    where everyone uses the same roll, another player's use of it changes nothing here, so what
+    this phone has opened stays open."""
+    first, _ = choice_lists(session, seat)
+    lists = [(c["who"], session.may_act(c["who"]) if c["who"] != CHANCE else session.legal()) for c in first]
+    waiting = session.to_act if not lists else None
+    return _key(seat, waiting, lists, session.over)
+
+
+def view(companion: Companion, name: str, session: Session, seat: str | None, phone: str,
+         seat_chosen: bool = True) -> dict[str, Any]:
+    """Everything the game page and its live parts show, taken from the session at one moment."""
+    info, count = session.info, len(session.events)
+    first, folded = choice_lists(session, seat)
+    hint = companion.hints.get((name, phone))
     result = session.standings()
     return {
         "name": name,
         "info": info,
-        "session": session,
-        "version": version(session),
-        "who": who,
-        "chance": who == CHANCE,
-        "choices": grouped(session.legal(), label=session.choice_label) if who is not None else [],
-        "ahead": [(player, f"{player}: ", len(events), grouped([e.removeprefix(f"{player}: ") for e in events]))
-                  for player, events in session.ahead().items()],
-        "legal_count": len(session.legal()),
-        "described": session.describe(),
-        "picture": info.draws and session.state_file() is not None,
-        "events": list(enumerate(session.events, start=1)),
-        "undone": session.undone,
-        "standings": present.score(result),
+        "version": session.version,
+        "table_key": table_key(session),
+        "mine_key": mine_key(session, seat),
+        "seat": seat,
         "players": session.players(),
-        "hint_questions": hint_questions(session, who),
+        "who": session.to_act,
+        "chance": session.to_act == CHANCE,
         "final": session.over,
+        "happened": [(n, session.line(n), session.told(n)) for n in range(count, max(count - HAPPENED, 0), -1)],
+        "count": count,
+        "latest": (count, session.line(count), session.actor(count)) if count else None,
+        "undone": session.undone,
+        "standings": score_view(result),
+        "unit": result.unit[1].capitalize(),
+        "picture": info.draws and session.state_file() is not None,
+        "seat_index": session.players().index(seat) if seat is not None else None,
+        "described": session.describe(),
+        "first": first,
+        "folded": folded,
+        "hint_for": hint_players(session, seat),
+        "hint_questions": {p: list(_questions(session, p)) for p in hint_players(session, seat)},
+        "hint": hint if hint is not None and hint_still(session, hint) else None,
+        "hint_text": present.report(hint.report) if hint is not None else "",
+        "hint_stale": hint is not None and not hint_still(session, hint),
+        "seat_chosen": seat_chosen,
+        "problems": (), "recorded": (), "told": (), "typed": "",
     }
 
 
-def hint_questions(session: Session, who: str | None) -> list[Any]:
-    if who in (None, CHANCE) or session.info.hint is None:
+def hint_players(session: Session, seat: str | None) -> list[str]:
+    """Whom this phone may ask a hint for now: its holder when they may act, else (watching)
+    everyone who may act."""
+    if session.info.hint is None or session.to_act in (None, CHANCE):
         return []
+    able = [session.to_act, *session.ahead()]
+    return [p for p in able if seat in (None, p)]
+
+
+def _questions(session: Session, player: str) -> list[Any]:
     try:
-        return list(session.hint_questions(who))
+        return list(session.hint_questions(player))
     except BadInput:
         return []
 
 
+def hint_still(session: Session, hint: Any) -> bool:
+    return session.hint_holds(hint)
+
+
+# --- the pages and their parts ---------------------------------------------------------------------
+
+
+def render(request: Request, template: str, status: int = 200, **context: Any) -> HTMLResponse:
+    response = page(request, template, status, **context)
+    if not phone_of(request):
+        response.set_cookie(PHONE, secrets.token_urlsafe(12), max_age=YEAR, httponly=True, samesite="lax")
+    return response
+
+
 def game(request: Request) -> Response:
     name = request.path_params["name"]
-    return game_page(request, name, companion_of(request).session(name))
+    companion = companion_of(request)
+    with companion.game(name) as session:
+        chosen = _seat_cookie(name) in request.cookies
+        seen = view(companion, name, session, seat_of(request, session), phone_of(request), chosen)
+        flash = companion.flashes.pop((name, phone_of(request)), {})
+        return render(request, "game.html", **(seen | flash))
 
 
 def live(request: Request) -> Response:
-    """The part of the game page that follows the game (polled every second or two): nothing
-    (204) while the record is as the page shows it."""
+    """The parts of the game page that changed since the keys the page sends (polled every
+    second): nothing (204) while the page shows the game as it is."""
     name = request.path_params["name"]
-    session = companion_of(request).session(name)
-    if request.query_params.get("v") == version(session):
-        return Response(status_code=204)
-    return page(request, "live.html", **live_context(name, session))
+    companion = companion_of(request)
+    with companion.game(name) as session:
+        seat = seat_of(request, session)
+        table, mine = table_key(session), mine_key(session, seat)
+        if request.query_params.get("t") == table and request.query_params.get("m") == mine:
+            return Response(status_code=204)
+        seen = view(companion, name, session, seat, phone_of(request))
+        return render(request, "live.html", **seen, parts=_parts(request, seen))
 
 
-def picture(request: Request) -> Response:
-    from tajkit.cli.commands import picture as draw
+def _parts(request: Request, seen: dict[str, Any]) -> set[str]:
+    parts = set()
+    if request.query_params.get("t") != seen["table_key"]:
+        parts |= {"status", "others", "board", "standings", "log", "hint", "versions"}
+    if request.query_params.get("m") != seen["mine_key"]:
+        parts |= {"mine"}
+    return parts
 
-    session = companion_of(request).session(request.path_params["name"])
-    data = session.state_file()
-    if not session.info.draws or data is None:
-        raise LookupError("no picture")
-    return Response(draw(session.info, session.spec, data), media_type="image/png",
-                    headers={"Cache-Control": "no-store"})
+
+def choices(request: Request) -> Response:
+    """The buttons of one group of choices, when it is opened (a page carries only the groups)."""
+    name = request.path_params["name"]
+    who = request.query_params.get("who", "")
+    path = request.query_params.getlist("path")
+    with companion_of(request).game(name) as session:
+        first, folded = choice_lists(session, None)
+        found = next((c for c in first + folded if c["who"] == who), None)
+        if found is None:
+            raise LookupError(who)
+        items = _walk(found["tree"], path)
+        return render(request, "choices.html", name=name, c=found, items=items, path=path, version=session.version)
+
+
+def log(request: Request) -> Response:
+    """The events so far, each naming its player, each correctable (when the list is opened)."""
+    name = request.path_params["name"]
+    with companion_of(request).game(name) as session:
+        events = [(n, session.line(n), session.events[n - 1], session.told(n)) for n in range(1, len(session.events) + 1)]
+        return render(request, "log.html", name=name, events=events, version=session.version)
+
+
+async def picture(request: Request) -> Response:
+    """The position as a PNG, drawn once per version of the game (and per player's own sheet)."""
+    name = request.path_params["name"]
+    companion = companion_of(request)
+    player = request.query_params.get("p", "")
+
+    def what_to_draw() -> tuple[str, Any, str | None, str]:
+        with companion.game(name) as session:
+            data = session.state_file()
+            if not session.info.draws or data is None:
+                raise LookupError("no picture")
+            players = session.players()
+            whose = players[int(player)] if player.isascii() and player.isdigit() and int(player) < len(players) else None
+            return session.info.id, data, whose, session.version
+
+    game_id, data, whose, version = await run_in_threadpool(what_to_draw)
+    try:
+        png = await companion.pictures.get((name, version, whose),
+                                           lambda: work.picture(game_id, companion.data, data, whose))
+    except asyncio.CancelledError:
+        if not asyncio.current_task().cancelling():  # a newer position replaced it, not a phone gone
+            return Response("the game has moved on: this picture is of an older position", status_code=410)
+        raise
+    cache = "public, max-age=31536000, immutable" if request.query_params.get("v") == version else "no-cache"
+    return Response(png, media_type="image/png", headers={"Cache-Control": cache})
+
+
+# --- changes: an event, undo, redo, a correction, a hint and its moves ---------------------------------
 
 
 async def event(request: Request) -> Response:
     form = await posted(request)
-    return changed(request, form, lambda s: s.apply(form.get("event", "")), typed=form.get("event", ""))
+    text, made_at = form.get("event", ""), form.get("v") or None
+
+    def change(session: Session, seat: str | None) -> list[str]:
+        return session.apply(_for_seat(session, seat, text), made_at=made_at)
+
+    return await changed(request, form, change, typed=text)
+
+
+def _for_seat(session: Session, seat: str | None, text: str) -> str:
+    """What a phone's holder typed, as their own event: named when they use the roll ahead of
+    their turn (the text names no player itself)."""
+    if seat is not None and seat in session.ahead() and ":" not in text:
+        return f"{seat}: {text.strip()}"
+    return text
 
 
 async def undo(request: Request) -> Response:
     form = await posted(request)
-    return changed(request, form, lambda s: [s.undo()], done="took back")
+    return await changed(request, form, lambda s, seat: [s.undo(made_at=form.get("v") or None)], done="took back")
 
 
 async def redo(request: Request) -> Response:
     form = await posted(request)
-    return changed(request, form, lambda s: [s.redo()], done="played again")
+    return await changed(request, form, lambda s, seat: [s.redo(made_at=form.get("v") or None)], done="played again")
 
 
 async def fix(request: Request) -> Response:
     form = await posted(request)
     number = form.get("number", "")
-    if not number.isdigit():
+    if not (number.isascii() and number.isdigit() and len(number) < 7):
         raise BadInput(f"fix {number[:10]!r}: the number of an event")
-    return changed(request, form, lambda s: [s.correct(int(number), form.get("event", ""))], done="corrected")
+    return await changed(request, form, lambda s, seat: [s.correct(int(number), form.get("event", ""),
+                                                                   made_at=form.get("v") or None)], done="corrected")
 
 
 async def take(request: Request) -> Response:
     form = await posted(request)
-    name, player = request.path_params["name"], form.get("player", "")
-    companion = companion_of(request)
-
-    def play(session: Session) -> list[str]:
-        hint = companion.hints.get((name, player))
-        if hint is None:
-            raise BadInput(f"take: ask for a hint for {player} first")
-        return session.take(hint, int(form.get("n", "0") or 0))
-
-    return changed(request, form, play)
-
-
-def changed(request: Request, form: dict[str, str], change: Any, typed: str = "", done: str = "") -> Response:
-    """Apply a change under the game's lock; the game page again, with what was recorded or why
-    it was refused (422, the text that was typed kept in the field)."""
     name = request.path_params["name"]
     companion = companion_of(request)
-    session = companion.session(name)
-    try:
-        with companion.lock(name):
-            written = change(session)
-    except BadInput as refused:
-        return game_page(request, name, session, 422, problems=refused.problems, typed=typed)
-    said = f"{done}: " if done else ""
-    if session.over:
-        keep_in_history(session, companion.data)
-    return game_page(request, name, session, recorded=[said + w for w in written])
+    chosen = form.get("n", "")
+
+    def play(session: Session, seat: str | None) -> list[str]:
+        hint = companion.hints.get((name, phone_of(request)))
+        if hint is None:
+            raise BadInput("take: ask for a hint first")
+        if not (chosen.isascii() and chosen.isdigit() and len(chosen) < 4):
+            raise BadInput(f"take {chosen[:10]!r}: the number of one of the hint's moves, 1-{len(hint.plays)}")
+        return session.take(hint, int(chosen))
+
+    return await changed(request, form, play)
+
+
+async def changed(request: Request, form: dict[str, str], change: Callable[[Session, str | None], list[str]],
+                  typed: str = "", done: str = "") -> Response:
+    """Apply a change under the record's lock (in the thread pool: it writes the file); answer
+    htmx with the parts of the page it changed, anyone else with a redirect to the game's page."""
+    name = request.path_params["name"]
+    companion = companion_of(request)
+
+    def apply() -> dict[str, Any]:
+        with companion.game(name) as session:
+            seat = seat_of(request, session)
+            try:
+                written = change(session, seat)
+            except BadInput as refused:
+                return {"problems": refused.problems, "typed": typed}
+            first = len(session.events) - len(written) + 1
+            if session.over:
+                keep_in_history(session, companion.data)
+            said = f"{done}: " if done else ""
+            told = [t for n in range(first, len(session.events) + 1) for t in session.told(n)] if not done else []
+            return {"recorded": [said + w for w in written], "told": told, "typed": ""}
+
+    flash = await run_in_threadpool(apply)
+    return await answer(request, flash)
+
+
+async def answer(request: Request, flash: dict[str, Any]) -> Response:
+    """htmx: the page's parts, swapped in place (the address stays the game's); a plain form: the
+    message kept for the next view of the page, and a redirect to it (POST, redirect, GET)."""
+    name = request.path_params["name"]
+    companion = companion_of(request)
+    status = 422 if flash.get("problems") else 200
+    if request.headers.get("HX-Request") != "true":
+        companion.flashes[(name, phone_of(request))] = flash
+        return RedirectResponse(f"/g/{name}", status_code=303)
+
+    def parts() -> Response:
+        with companion.game(name) as session:
+            seen = view(companion, name, session, seat_of(request, session), phone_of(request))
+            changed = {"flash", "status", "mine", "others", "board", "standings", "log", "hint", "versions"}
+            return render(request, "live.html", status, **(seen | flash),
+                          parts=changed if status == 422 else changed | {"typed"})  # a refused text stays to edit
+
+    return await run_in_threadpool(parts)
 
 
 async def hint(request: Request) -> Response:
+    """The best moves for a player, computed in a worker process: the other phones go on."""
     form = await posted(request)
     name = request.path_params["name"]
     companion = companion_of(request)
-    session = companion.session(name)
-    player = form.get("player") or session.to_act or ""
+
+    def ask() -> Any:
+        with companion.game(name) as session:
+            player = form.get("player") or session.to_act or ""
+            answers = {q.key: q.read(form.get(f"q_{q.key}", "")) for q in session.hint_questions(player)}
+            return session.ask_hint(player, answers)
+
     try:
-        answers = {q.key: q.read(form.get(f"q_{q.key}", "")) for q in session.hint_questions(player)}
-        with companion.lock(name):
-            found = session.hint(player, answers)
+        asked = await run_in_threadpool(ask)
+        found = await work.hint(companion.data, asked)
     except (BadInput, SolverFailure) as refused:
-        return game_page(request, name, session, 422, problems=refused.problems,
-                         hint_answers={k[2:]: v for k, v in form.items() if k.startswith("q_")})
-    companion.hints[(name, found.player)] = found
-    return game_page(request, name, session, hint=found, hint_text=present.report(found.report))
+        return await answer(request, {"problems": refused.problems})
+
+    def keep() -> None:
+        with companion.game(name) as session:
+            companion.hints[(name, phone_of(request))] = session.hint_found(asked, found)
+
+    try:
+        await run_in_threadpool(keep)
+    except BadInput as refused:
+        return await answer(request, {"problems": refused.problems})
+    return await answer(request, {})
+
+
+async def choose_seat(request: Request) -> Response:
+    """Who holds this phone (kept in the browser for this game; changeable at any time)."""
+    form = await posted(request)
+    name = request.path_params["name"]
+    chosen = form.get("seat", WATCHING)
+    with companion_of(request).game(name) as session:
+        count = len(session.players())
+    response = RedirectResponse(f"/g/{name}", status_code=303)
+    if chosen.isascii() and chosen.isdigit() and int(chosen) < count:
+        response.set_cookie(_seat_cookie(name), chosen, max_age=YEAR, samesite="lax")
+    else:
+        response.set_cookie(_seat_cookie(name), WATCHING, max_age=YEAR, samesite="lax")
+    return response
 
 
 # --- a new game ---------------------------------------------------------------------------------
@@ -252,7 +505,7 @@ async def new_game(request: Request) -> Response:
     setup = setup_from_answers(play.players_setup(names), answers)
     path = new_record(companion, info.id)
     try:
-        Session.start(info, companion.spec(info.id), path, setup)
+        await run_in_threadpool(Session.start, info, companion.spec(info.id), path, setup)
     except BadInput as exc:
         return page(request, "new.html", 422, info=info, names=names + [""] * (MOST_PLAYERS - len(names)),
                     questions=questions, answers=typed, problems=list(exc.problems))
@@ -272,7 +525,10 @@ ROUTES = [
     Route("/new/{game}", new_game, methods=["POST"]),
     Route("/g/{name}", game, methods=["GET"]),
     Route("/g/{name}/live", live, methods=["GET"]),
+    Route("/g/{name}/choices", choices, methods=["GET"]),
+    Route("/g/{name}/log", log, methods=["GET"]),
     Route("/g/{name}/picture.png", picture, methods=["GET"]),
+    Route("/g/{name}/seat", choose_seat, methods=["POST"]),
     Route("/g/{name}/event", event, methods=["POST"]),
     Route("/g/{name}/undo", undo, methods=["POST"]),
     Route("/g/{name}/redo", redo, methods=["POST"]),

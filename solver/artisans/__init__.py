@@ -50,6 +50,7 @@ class Artisans(Game["Spec", "tuple[Player, ...]"]):
     rulebook = "artisans-of-the-taj-mahal.txt"
     prints = ("sheet", "reference", "scorepad")
     drawing = "tajkit.sheets.artisans"
+    sheet_each = True
 
     hint = Command(
         summary="The best uses of a roll: every legal move, ranked by the expected final score.",

@@ -23,14 +23,14 @@ from tajkit.solver.artisans.rules import EMPTY, Move
 from tajkit.solver.artisans.spec import Feature, Spec
 from tajkit.solver import numbers
 from tajkit.solver.errors import BadInput
-from tajkit.solver.protocol import CHANCE, Position, Question
+from tajkit.solver.protocol import CHANCE, Position, Question, TablePlay
 from tajkit.solver.ranking import join_names, plural
 
 NOT_GIVEN = "-"  # the answer for an age the player keeps to themselves
 WIDTH = 80  # a terminal at the table
 
 
-class ArtisansPlay:
+class ArtisansPlay(TablePlay):
     def __init__(self, spec: Spec) -> None:
         self.spec = spec
         self.rules: ArtisansRules = rules_for(spec)
@@ -124,6 +124,10 @@ class ArtisansPlay:
             raise BadInput(f"{player} has used the roll {a} {b} already (rulebook: Playing the Game, each player uses "
                            f"the roll once); still to use it: {join_names(still)}")
 
+    def actor(self, state: Table, action: Any) -> str:
+        """A use of the roll entered ahead of one's turn is that player's (``Ben: dome 5``)."""
+        return state.players[action.seat].name if isinstance(action, Ahead) else state.players[state.seat].name
+
     def ahead_events(self, state: Table) -> dict[str, list[str]]:
         """Every player after the one to act who has not used the roll yet, with the events that
         use it on their own sheet now (``Ben: dome middle 5``): at a table of phones everyone
@@ -184,6 +188,12 @@ class ArtisansPlay:
         """The sheets as they stand, every feature named: a position for ``tajkit hint`` and
         ``tajkit show``, and once the game is over the table ``tajkit score`` reads."""
         return files.to_data(self.spec, state.players)
+
+    def tell(self, before: Table, action: Any, after: Table) -> tuple[str, ...]:
+        """What ``action`` did, in one to three sentences for the terminal and the phones alike."""
+        from tajkit.solver.artisans import narration
+
+        return narration.tell(self.spec, before, action, after)
 
 
 def _feature_text(feature: Feature, values: tuple[int, ...]) -> str:

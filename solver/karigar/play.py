@@ -58,7 +58,7 @@ from tajkit.solver.karigar.protocol import (  # _card_text, _offer_text: the eve
 )
 from tajkit.solver.karigar.rules import SUPPLY, Act, Space, current_level, lay_out
 from tajkit.solver.karigar.spec import GAME_ID, Spec, counts, describe
-from tajkit.solver.protocol import CHANCE, Position, Question
+from tajkit.solver.protocol import CHANCE, Position, Question, TablePlay
 from tajkit.solver.ranking import plural
 
 BAZAAR_CARDS = 24  # rulebook: Game Components: 24 Bazaar Cards (those not in the grid are the draw pile)
@@ -70,7 +70,7 @@ HINT_RULE = "the hint plans whole turns (rulebook: How to Play)"
 WIDTH = 78
 
 
-class KarigarPlay:
+class KarigarPlay(TablePlay):
     def __init__(self, spec: Spec) -> None:
         self.spec = spec
         self.rules: KarigarRules = rules_for(spec)
@@ -371,6 +371,12 @@ class KarigarPlay:
 
     def state_file(self, state: KarigarState) -> dict[str, Any]:
         return files.to_data(self.spec, self.rules.table(state))
+
+    def tell(self, before: KarigarState, action: Any, after: KarigarState) -> tuple[str, ...]:
+        """What ``action`` did, in one to three sentences for the terminal and the phones alike."""
+        from tajkit.solver.karigar import narration
+
+        return narration.tell(self.spec, before, action, after)
 
     # --- helpers ---
     def _spaces(self, state: KarigarState) -> tuple[Space, ...]:

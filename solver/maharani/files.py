@@ -54,7 +54,7 @@ def state_model(spec: Spec) -> Any:
     from tajkit.solver.statefields import PlayerName
 
     strict = ConfigDict(extra="forbid", strict=True)
-    space = Annotated[str, Field(pattern=r"^[a-p]\d{1,2}$", description="a space: column letter and row number, e.g. c4")]
+    space = Annotated[str, Field(pattern=r"^[a-p][0-9]{1,2}$", description="a space: column letter and row number, e.g. c4")]
     quarter = Annotated[int, Field(ge=1, le=4)]
     colours = ", ".join(f"{c.code} {c.name}" for c in spec.colours)
     player = create_model(

@@ -21,13 +21,13 @@ from tajkit.solver.maharani import notation
 from tajkit.solver.maharani.protocol import CHOOSE, MORE, MaharaniRules, MaharaniState, rules_for
 from tajkit.solver.maharani.rules import END_RULE, PLACING, Position, Tile, crews_of, supply
 from tajkit.solver.maharani.spec import DIRS, GAME_ID, Spec
-from tajkit.solver.protocol import CHANCE, Position as HintPosition, Question
+from tajkit.solver.protocol import CHANCE, Position as HintPosition, Question, TablePlay
 from tajkit.solver.wording import shown
 
 SETUP_RULE = "rulebook: Előkészületek 4."
 
 
-class MaharaniPlay:
+class MaharaniPlay(TablePlay):
     def __init__(self, spec: Spec) -> None:
         self.spec = spec
         self.rules: MaharaniRules = rules_for(spec)
@@ -153,6 +153,12 @@ class MaharaniPlay:
         if not place:
             return tile
         return f"{tile} on {place}" if numbers.is_number(place[1:]) else f"{tile} in column {place[0]}"
+
+    def tell(self, before: MaharaniState, action: Any, after: MaharaniState) -> tuple[str, ...]:
+        """What ``action`` did, in one to three sentences for the terminal and the phones alike."""
+        from tajkit.solver.maharani import narration
+
+        return narration.tell(self.spec, before, action, after)
 
     # --- describe's pieces ------------------------------------------------------------------------------
 

@@ -20,7 +20,7 @@ from typing import Any
 from tajkit.solver import wording
 from tajkit.solver.errors import BadInput
 from tajkit.solver.game import Report
-from tajkit.solver.protocol import Position, Question
+from tajkit.solver.protocol import Position, Question, TablePlay
 from tajkit.solver.taj import files
 from tajkit.solver.taj.protocol import (
     DEAL,
@@ -44,7 +44,7 @@ GOAL = "goal"  # the hint question's key: the asking player's secret goal card
 
 
 @dataclass(frozen=True)
-class TajPlay:
+class TajPlay(TablePlay):
     """TAJ's :class:`~tajkit.solver.protocol.TablePlay` (see the module's docstring)."""
 
     rules: TajRules
@@ -251,6 +251,12 @@ class TajPlay:
         if state.display is None:
             return None
         return files.to_data(self.spec, _table(state))
+
+    def tell(self, before: TajState, action: Any, after: TajState) -> tuple[str, ...]:
+        """What ``action`` did, in one to three sentences for the terminal and the phones alike."""
+        from tajkit.solver.taj import narration
+
+        return narration.tell(self.spec, before, action, after)
 
 
 def advised_vote(vote: Mapping[str, Any], possible: Sequence[str], cards: bool = True) -> Vote:

@@ -17,7 +17,7 @@ from typing import Any
 
 from tajkit.solver import numbers, wording
 from tajkit.solver.errors import BadInput, BadState
-from tajkit.solver.protocol import CHANCE, Position, Question
+from tajkit.solver.protocol import CHANCE, Position, Question, TablePlay
 from tajkit.solver.ranking import join_names, plural
 from tajkit.solver.tajmahal.protocol import (
     CARD_HELP,
@@ -45,7 +45,7 @@ NO_CARDS = ("none", "-")  # an empty hand typed
 DEFAULT_TILES = "default"  # the bonus tiles answer that keeps the game data's
 
 
-class TajMahalPlay:
+class TajMahalPlay(TablePlay):
     """Taj Mahal's :class:`~tajkit.solver.protocol.TablePlay`."""
 
     def __init__(self, spec: Spec) -> None:
@@ -323,6 +323,12 @@ class TajMahalPlay:
     def state_file(self, state: TajMahalState) -> dict[str, Any]:
         """The record ``tajkit score tajmahal`` reads: the provinces finished, every turn of each."""
         return self.rules.state_file(state)
+
+    def tell(self, before: TajMahalState, action: Any, after: TajMahalState) -> tuple[str, ...]:
+        """What ``action`` did, in one to three sentences for the terminal and the phones alike."""
+        from tajkit.solver.tajmahal import narration
+
+        return narration.tell(self.spec, before, action, after)
 
 
 def flowed(head: str, parts: Sequence[str]) -> list[str]:

@@ -4,6 +4,8 @@ resuming, to the end, whose final score is what ``tajkit score`` gives the recor
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import json
 import os
 import random
@@ -64,7 +66,8 @@ def test_a_seeded_game_played_at_the_terminal(tmp_path, game):
         os.write(term.master, (unique_prefix(events[0], legal) + TAB).encode())
         term.expect(events[0])  # completed on the line (the completer runs apart: wait for it)
         os.write(term.master, ENTER.encode())
-        term.expect(f"  1. {events[0]}")
+        first = Session.of_record(info, spec, replace(record, events=(events[0],)), path).line(1)
+        term.expect(f"  1. {first}")  # naming who played it
         term.expect(PROMPT)
         for k in range(1, half):
             typed(term, events[k], k + 1)
@@ -102,7 +105,7 @@ def test_a_new_game_asks_for_the_players_and_ctrl_c_loses_nothing(tmp_path):
         term.answer("Babur's age", "")
         term.expect("next: the table")
         os.write(term.master, ("roll 4 6" + ENTER).encode())
-        term.expect("  1. roll 4 6")
+        term.expect("  1. the table: roll 4 6")
         term.expect(PROMPT)
         os.write(term.master, ("hint" + ENTER).encode())
         term.expect("Asha: hint")

@@ -120,10 +120,11 @@ def test_bench_play_plays_a_seeded_game_through_a_session_and_through_do():
     assert lines[3].startswith("  --do, a whole process replaying the record (")
 
 
-def test_bench_serve_follows_one_game_from_eight_phones():
-    lines = run_script("bench_serve.py", "--requests", "60")
-    assert lines[0].startswith("8 clients, 60 requests in ") and lines[0].split(", ")[2].startswith("0 errors")
-    assert lines[-1].startswith("  every request (no hints): median ")
+def test_bench_serve_follows_one_game_from_eight_phones_while_one_asks_a_hint():
+    lines = run_script("bench_serve.py", "--seconds", "6", "--hints", "1")
+    assert lines[1].startswith("8 phones following a 3-player Artisans game for 6 s: ") and lines[1].endswith(" 0 errors")
+    assert any(line.startswith("  hint (1): median ") for line in lines)
+    assert any(line.startswith("  every non-hint response (") for line in lines)
 
 
 def test_the_fluid_bound_is_never_below_perfect_honest_play():

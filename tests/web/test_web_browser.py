@@ -1,7 +1,7 @@
-"""The web companion in a real browser at the phone viewport (issue 27): a short Artisans game
-started from the form, with a tap, a hint, a take and an undo; a second phone following the game
-sees the first one's event; every tap target is at least 44 px. Screenshots of each page go to
-the test's folder (``shots/``)."""
+"""The web companion in a real browser at phone sizes (issues 27 and 39): whole games played by
+three phones, each held by a player, with a fourth that only watches; a reload after every kind of
+tap; a group kept open while another phone plays; the final score read on a 360 px phone; every
+tap target at least 44 px. Screenshots of each page go to the test's folder (``shots/``)."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ import re
 import pytest
 
 from tajkit.solver import games
+from tajkit.solver.protocol import random_game, replay
 from tajkit.solver.session import Session, read_record
 
 # The live part of a page polls every 1.5 s, so another phone's move shows within a second or two;
@@ -21,7 +22,8 @@ pytestmark = pytest.mark.slow  # a browser and a server each; about half a minut
 
 def tap_targets_too_small(page) -> list[str]:
     """Buttons, links, inputs and summaries under 44 px high (or wide, for buttons)."""
-    page.wait_for_function("Array.from(document.images).every(i => i.complete)")  # the position drawn
+    page.wait_for_function("Array.from(document.images).every(i => i.complete || i.offsetParent === null)",
+                           timeout=POLLED)  # the position drawn (a picture in a closed group loads when opened)
     small = []
     for element in page.locator("button, a, input:not([type=hidden]), select, summary").all():
         if not element.is_visible():
@@ -32,58 +34,192 @@ def tap_targets_too_small(page) -> list[str]:
     return small
 
 
-def test_a_short_artisans_game_on_two_phones(server, phone, browser):
-    page = phone
-    page.goto(server.url)
-    page.screenshot(path=page.shots / "home.png", full_page=True)
-    page.get_by_role("link", name="Artisans of the Taj Mahal").first.click()
-    page.get_by_label("Player 1").fill("Asha")
-    page.get_by_label("Player 2").fill("Babur")
-    page.get_by_role("button", name="Next").click()
-    page.get_by_label("Asha's age").fill("34")
-    page.screenshot(path=page.shots / "new.png", full_page=True)
-    page.get_by_role("button", name="Start the game").click()
-    page.wait_for_url(re.compile(r"/g/artisans-"))
-    name = page.url.rsplit("/", 1)[1]
-    record = server.folder / f"{name}.toml"
-    assert tap_targets_too_small(page) == []
+SMALL = {"width": 360, "height": 640}
+SIZES = (SMALL, {"width": 390, "height": 844})
 
-    other = browser.new_context(viewport={"width": 390, "height": 844}).new_page()  # Babur's phone
-    other.goto(page.url)
-    other.get_by_text("The table: type or tap what it shows.").wait_for()
 
-    page.get_by_role("button", name="roll 4 6", exact=True).click()
-    page.get_by_text("✓ roll 4 6").wait_for()
-    other.get_by_text("Asha to play.").wait_for(timeout=POLLED)
-    page.get_by_role("button", name="Best moves").click()
-    page.get_by_role("heading", name="Hint for Asha").wait_for(timeout=60_000)
-    page.screenshot(path=page.shots / "hint.png", full_page=True)
-    page.get_by_role("button", name=re.compile(r"^take 1: ")).click()
-    page.get_by_text("Babur to play.").wait_for()
-    assert len(read_record(record, "artisans").events) == 2
-    other.get_by_text("Babur to play.").wait_for(timeout=POLLED)
+def too_wide(page) -> list[str]:
+    """Elements that stick out of the viewport on the right (clipped or scrolled sideways)."""
+    return page.evaluate("""() => Array.from(document.querySelectorAll('body *'))
+        .filter(e => e.getBoundingClientRect().right > window.innerWidth + 1 && e.offsetParent !== null)
+        .map(e => e.tagName + '#' + e.id + '.' + e.className)""")
 
-    other.get_by_text("left minaret …").first.click()  # a group of choices opens, then one is tapped
-    first = other.locator("details[open] button").first
-    chosen = first.inner_text()
-    first.click()
-    other.get_by_text(f"✓ {chosen}").wait_for()
-    # Asha's phone learns it by polling; until then its own list of Babur's choices holds the same
-    # words (hidden in a closed group), so wait for the one place only the new event puts them
-    page.get_by_role("button", name=f"Undo 3. {chosen}").wait_for(timeout=POLLED)
-    assert read_record(record, "artisans").events[-1] == chosen
 
-    page.get_by_role("button", name=re.compile(r"^Undo 3\. ")).click()
-    page.get_by_text(f"took back: {chosen}").wait_for()
-    assert len(read_record(record, "artisans").events) == 2
-    page.screenshot(path=page.shots / "game.png", full_page=True)
-    assert tap_targets_too_small(page) == []
+def record_events(path) -> tuple[str, ...]:
+    return read_record(path, path.read_text().split('game = "')[1].split('"')[0]).events
 
-    page.get_by_label("Or type it in the game's notation").fill("dome 9")
-    page.get_by_role("button", name="Play", exact=True).click()
-    page.get_by_role("alert").wait_for()
-    assert page.get_by_label("Or type it in the game's notation").input_value() == "dome 9"
-    other.context.close()
+
+def latest_number(page) -> int:
+    """The number of the latest event the page tells (0 before the first)."""
+    first = page.locator("#status ol.happened li.latest .number")
+    return int(first.inner_text().rstrip(".")) if first.count() else 0
+
+
+def wait_for_number(page, number: int) -> None:
+    try:
+        page.wait_for_function(f"""() => {{ const n = document.querySelector('#status li.latest .number');
+            return (n ? parseInt(n.textContent) : 0) === {number}; }}""", timeout=POLLED)
+    except Exception:
+        page.screenshot(path=page.context.pages[0].url.replace("/", "_")[-20:] + "-stuck.png", full_page=True)
+        raise AssertionError(f"the page did not come to event {number}: {page.locator('#flash').inner_text()!r}") from None
+
+
+def own_buttons(page):
+    return page.locator("#mine button[name=event]:visible")
+
+
+def tap_one_choice(page, rng, prefer: str = "") -> str:
+    """Tap one of the phone's own choices as a thumb does: a button in view, or open a group and
+    tap inside it. Returns the button's words."""
+    while True:
+        buttons = own_buttons(page)
+        if buttons.count():
+            texts = buttons.all_inner_texts()
+            chosen = next((k for k, t in enumerate(texts) if prefer and t.startswith(prefer)), rng.randrange(len(texts)))
+            words = texts[chosen]
+            buttons.nth(chosen).click()
+            return words
+        groups = page.locator("#mine details:not([open]) > summary:visible")
+        summary = groups.nth(rng.randrange(groups.count()))
+        key = summary.locator("xpath=..").get_attribute("data-keep")
+        summary.click()
+        page.locator(f'#mine details[data-keep="{key}"] > .items').locator("button, summary").first.wait_for(timeout=POLLED)
+
+
+def phones_for(browser, base: str, name: str, players: list[str]):
+    """One phone per player, each saying once who holds it, and one that only watches: phones of
+    360 x 640 and 390 x 844, taking turns."""
+    held = []
+    for k, player in enumerate(players):
+        page = browser.new_context(viewport=SIZES[k % 2]).new_page()
+        page.goto(f"{base}/g/{name}")
+        page.get_by_role("button", name=f"I am {player}").click()
+        page.get_by_text(f"This phone is {player}'s").wait_for()
+        held.append(page)
+    watching = browser.new_context(viewport=SIZES[1]).new_page()
+    watching.goto(f"{base}/g/{name}")
+    return held, watching
+
+
+def reload_and_check(page, path, kind: str, reloaded: set[str]) -> None:
+    """A reload after a kind of tap, once each kind: the page comes back, nothing is recorded again."""
+    if kind in reloaded:
+        return
+    reloaded.add(kind)
+    before = record_events(path)
+    page.reload()
+    page.locator("#status").wait_for()
+    assert page.url.endswith(path.stem)  # never left at a POST's address
+    assert record_events(path) == before, kind
+
+
+def play_on_phones(held, watching, path, rng, players, shots, prefer: str = "") -> None:
+    """The whole game: whoever's phone has choices taps one (the table's events from any phone),
+    each tap waited for on that phone; one reload after every kind of tap."""
+    reloaded: set[str] = set()
+    turn = 0
+    while True:
+        events = record_events(path)
+        for phone in held:  # every phone learns the last event by polling (within about a second)
+            wait_for_number(phone, len(events))
+        if "The game is over." in held[0].locator("#status .turn").inner_text():
+            break
+        acting = [p for p in held if own_buttons(p).count() or p.locator("#mine details").count()]
+        assert acting, "nobody's phone offers a choice, and the game is not over"
+        turn += 1
+        phone = acting[turn % len(acting)]
+        is_table = phone.locator("#mine h2", has_text="What the table shows").count() > 0
+        words = tap_one_choice(phone, rng, "" if is_table else prefer)
+        wait_for_number(phone, len(events) + 1)
+        assert record_events(path)[:len(events)] == events
+        kind = "table" if is_table else "own"
+        reload_and_check(phone, path, kind, reloaded)
+        if turn == 3:  # an undo and a redo from the phone that played, each reloaded after
+            phone.locator("#status button", has_text="Undo").click()
+            wait_for_number(phone, len(events))
+            reload_and_check(phone, path, "undo", reloaded)
+            phone.locator("#status button", has_text="Redo").click()
+            wait_for_number(phone, len(events) + 1)
+            reload_and_check(phone, path, "redo", reloaded)
+            phone.screenshot(path=shots / "after-redo.png", full_page=True)
+        assert words
+
+
+def test_a_whole_artisans_game_on_three_phones_and_one_that_watches(server, browser, tmp_path):
+    """Issue 39: three phones, each a seat, write the table's rolls and their own uses of each
+    roll; a phone that only watches is current at the end (its event list and standings); a group
+    kept open stays open while another phone plays; the final score fits a 360 px phone."""
+    import random
+
+    artisans = games.get("artisans")
+    players = ["Asha", "Babur", "Chen"]
+    path = server.folder / "evening.toml"
+    Session.start(artisans, artisans.load_spec(), path,
+                  {"players": [{"name": "Asha", "age": 30}, {"name": "Babur", "age": 41}, {"name": "Chen"}]})
+    held, watching = phones_for(browser, server.base, "evening", players)
+    shots = tmp_path / "shots"
+    shots.mkdir(exist_ok=True)
+    held[0].screenshot(path=shots / "seat.png", full_page=True)
+
+    held[1].get_by_role("button", name="roll 3 5").click()  # the table's roll, from any phone
+    wait_for_number(held[1], 1)
+    for phone in held:
+        wait_for_number(phone, 1)
+    # a group kept open on Chen's phone while Asha plays: still open after the poll swaps the page
+    held[2].locator("#mine details > summary", has_text="dome").first.click()
+    held[2].locator("#mine details[open] .items button").first.wait_for()
+    opened = held[2].locator("#mine details[open]").first.get_attribute("data-keep")
+    tap_one_choice(held[0], random.Random(1))
+    wait_for_number(held[2], 2)
+    assert held[2].locator(f'#mine details[data-keep="{opened}"]').evaluate("d => d.open")
+    assert tap_targets_too_small(held[2]) == []
+    held[2].screenshot(path=shots / "kept-open.png", full_page=True)
+
+    play_on_phones(held, watching, path, random.Random(7), players, shots, prefer="nothing")
+    final = record_events(path)
+    for phone in held + [watching]:
+        wait_for_number(phone, len(final))
+    watching.locator("#log summary").click()
+    watching.locator("#log ol.log li").nth(len(final) - 1).wait_for()
+    assert watching.locator("#log ol.log > li").count() == len(final)
+    totals = {row.locator("td").nth(1).inner_text(): int(row.locator("td").nth(2).inner_text())
+              for row in watching.locator("#standings table.ranks tbody tr").all()}
+    scored = Session.open(artisans, artisans.load_spec(), path).standings()
+    assert {name.split("\n")[0]: total for name, total in totals.items()} == {p.name: p.total for p in scored.players}
+    small = held[0]
+    small.set_viewport_size(SMALL)
+    assert tap_targets_too_small(small) == []  # (and every picture drawn)
+    small.screenshot(path=shots / "final-360.png", full_page=True)
+    assert too_wide(small) == []
+    assert small.locator("#standings").get_by_text("The final score").is_visible()
+    assert small.locator("#status").get_by_text("The game is over.").is_visible()
+
+
+def test_a_whole_taj_game_on_three_phones(server, browser, tmp_path):
+    """Issue 39: TAJ played to its end by taps on three phones, each a seat (proposals, votes,
+    what the table reveals), with a reload after every kind of tap; no event is recorded twice and
+    the final score fits a 360 px phone."""
+    import random
+
+    taj = games.get("taj")
+    record = random_game(taj.rules(taj.load_spec()), random.Random(3), 3)  # a dealt display and goals
+    path = server.folder / "rugs.toml"
+    Session.start(taj, taj.load_spec(), path, record.setup)
+    names = list(Session.open(taj, taj.load_spec(), path).players())
+    held, watching = phones_for(browser, server.base, "rugs", names)
+    shots = tmp_path / "shots"
+    shots.mkdir(exist_ok=True)
+    play_on_phones(held, watching, path, random.Random(5), names, shots)
+    final = record_events(path)
+    replay(taj.rules(taj.load_spec()), read_record(path, "taj"))
+    for phone in held + [watching]:
+        wait_for_number(phone, len(final))
+    watching.screenshot(path=shots / "taj-final-watching.png", full_page=True)
+    small = held[0]  # 360 px wide
+    assert tap_targets_too_small(small) == []
+    small.screenshot(path=shots / "taj-final-360.png", full_page=True)
+    assert too_wide(small) == [] and too_wide(watching) == []
+    assert small.locator("#standings").get_by_text("The final score").is_visible()
 
 
 def test_a_taj_table_scored_through_the_form_with_one_mistake_corrected(server, phone):
@@ -139,23 +275,3 @@ def test_a_position_keeps_a_boards_columns_and_wraps_words_on_a_phone(server, ph
     page.screenshot(path=page.shots / "artisans.png", full_page=True)
 
 
-def test_artisans_players_write_the_roll_at_once_from_their_own_phones(server, phone):
-    """Artisans (rulebook: Playing the Game, every player uses the same roll on their own sheet):
-    while Asha is to act, Chitra's phone writes her use of the roll from her own choices; it is
-    recorded in her name, Asha is still to act, and Chitra is no longer offered the roll."""
-    artisans = games.get("artisans")
-    record = server.folder / "three.toml"
-    Session.start(artisans, artisans.load_spec(), record,
-                  {"players": [{"name": "Asha"}, {"name": "Babur"}, {"name": "Chitra"}]}).apply("roll 4 6")
-    page = phone
-    page.goto(f"{server.base}/g/three")
-    page.get_by_role("heading", name="Before their turn").wait_for()
-    page.locator("details.ahead summary", has_text="Chitra: use the roll now").click()
-    page.locator("details.ahead[open] summary", has_text="dome middle").click()
-    page.locator("details.ahead[open] details[open] button", has_text="dome middle 4").click()
-    page.get_by_text("✓ Chitra: dome middle 4 (2 drops)").wait_for()
-    assert read_record(record, "artisans").events[-1] == "Chitra: dome middle 4 (2 drops)"
-    page.get_by_text("Asha to play.").wait_for()
-    assert page.locator("details.ahead > summary").all_inner_texts() == ["Babur: use the roll now … (217)"]
-    assert tap_targets_too_small(page) == []
-    page.screenshot(path=page.shots / "ahead.png", full_page=True)

@@ -17,11 +17,13 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from test_numbers import FOREIGN
 from test_web_pages import client, post, typed_as_a_person
+from test_web_play import post as tap  # a phone's form, sent by htmx: the page's parts come back
 from test_web_play import seeded
 from webserver import Server
 
 from tajkit.solver import games
 from tajkit.solver.numbers import MAX_DIGITS
+from tajkit.solver.session import read_record
 
 DATA = Path(__file__).parent.parent / "data"
 SOME = settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
@@ -102,30 +104,29 @@ def test_an_event_posted_with_a_digit_other_than_0_9_is_refused_by_name(tmp_path
     record = seeded(folder, game)
     web, companion = client(folder)
     ch = data.draw(st.sampled_from(FOREIGN), label="digit")
-    answer = post(web, companion, "/g/night/event", event=f"{record.events[0]} {ch}")
+    answer = tap(web, companion, "/g/night/event", event=f"{record.events[0]} {ch}")
     says_why(answer)
     assert "is not a digit 0-9" in answer.text
 
 
-# The game page's fix and take forms read their number in cli/web/play.py, which issue 39 rewrites
-# onto solver/numbers.py: until then these answer 500 (strict: the lead drops the mark with the fix).
-@pytest.mark.xfail(strict=True, reason="issue 39: /g/NAME/fix reads its number with solver/numbers.py")
-@pytest.mark.parametrize("number", ["²", "①", "9" * 5000])
+@pytest.mark.parametrize("number", ["²", "①", "١", "9" * 5000, "abc", "1.5", " "])
 def test_fix_reads_its_number_by_the_rule(tmp_path, number):
+    """POST /g/NAME/fix answered 500 for number=², ① or 5,000 digits."""
     record = seeded(tmp_path)
     web, companion = client(tmp_path)
-    assert post(web, companion, "/g/night/event", event=record.events[0]).status_code == 200
-    says_why(post(web, companion, "/g/night/fix", number=number, event=record.events[0]))
+    assert tap(web, companion, "/g/night/event", event=record.events[0]).status_code == 200
+    says_why(tap(web, companion, "/g/night/fix", number=number, event=record.events[0]))
 
 
-@pytest.mark.xfail(strict=True, reason="issue 39: /g/NAME/take reads its number with solver/numbers.py")
 def test_take_reads_its_number_by_the_rule(tmp_path):
+    """POST /g/NAME/take answered 500 for n=abc, ², 1.5 or a space after a hint."""
     record = seeded(tmp_path)
     web, companion = client(tmp_path)
-    assert post(web, companion, "/g/night/event", event=record.events[0]).status_code == 200  # the roll
-    assert post(web, companion, "/g/night/hint", player="Asha").status_code == 200
-    for number in ("abc", "²", "1.5", "9" * 5000, " "):
-        says_why(post(web, companion, "/g/night/take", n=number, player="Asha"))
+    assert tap(web, companion, "/g/night/event", event=record.events[0]).status_code == 200  # the roll
+    assert tap(web, companion, "/g/night/hint").status_code == 200
+    for number in ("abc", "²", "١", "1.5", "9" * 5000, " ", "0"):
+        says_why(tap(web, companion, "/g/night/take", n=number))
+    assert read_record(tmp_path / "night.toml", "artisans").events == record.events[:1]
 
 
 @pytest.mark.parametrize("length", ["²", "-5", "9" * 5000, "1e3"])
@@ -152,7 +153,7 @@ def test_an_event_through_a_linked_record_is_refused_in_words_and_the_record_kep
     (tmp_path / "linked.toml").symlink_to(tmp_path / "night.toml")
     before = (tmp_path / "night.toml").read_bytes()
     web, companion = client(tmp_path)
-    answer = post(web, companion, "/g/linked/event", event=record.events[0])
+    answer = tap(web, companion, "/g/linked/event", event=record.events[0])
     says_why(answer)
     assert "is a symbolic link" in answer.text
     assert (tmp_path / "night.toml").read_bytes() == before and (tmp_path / "linked.toml").is_symlink()

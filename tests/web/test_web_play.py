@@ -38,8 +38,33 @@ def seeded(tmp_path, game: str = "artisans", seed: int = 3, players: int = 2, na
     return record
 
 
-def post(web: TestClient, companion: Companion, url: str, **fields: str):
-    return web.post(url, data={"token": companion.token, **fields})
+def post(web: TestClient, companion: Companion, url: str, htmx: bool = True, **fields: str):
+    """A phone's form: sent by htmx (the page's parts come back) or as a plain form."""
+    return web.post(url, data={"token": companion.token, **fields}, headers={"HX-Request": "true"} if htmx else {})
+
+
+def version(page: str) -> str:
+    """The version of the game a page was made against (its forms carry it)."""
+    return re.search(r'name="v" value="([^"]+)"', page).group(1)
+
+
+def seat(web: TestClient, k: int) -> TestClient:
+    """Another phone on the same server, held by the player in seat ``k``."""
+    phone = TestClient(web.app, follow_redirects=False)
+    phone.cookies.set("tajkit_seat_night", str(k))
+    phone.cookies.set("tajkit_phone", f"phone-{k}")
+    return phone
+
+
+def mine(page: str) -> str:
+    """The part of a page with its phone's own choices."""
+    return page.split('<section id="mine"')[1].split("</section>")[0]
+
+
+def html_unescape(text: str) -> str:
+    import html
+
+    return html.unescape(text)
 
 
 def test_the_home_page_lists_the_games_here_and_the_games_to_start(tmp_path):
@@ -67,26 +92,84 @@ def test_a_whole_seeded_game_played_to_its_end_through_the_event_form(tmp_path, 
     web, companion = client(tmp_path)
     log = history.database_path(None)
     before = len(history.plays(log))
+    made_at = version(web.get("/g/night").text)
     for k, event in enumerate(record.events):
-        answer = post(web, companion, "/g/night/event", event=event)
+        answer = post(web, companion, "/g/night/event", event=event, v=made_at)
         assert answer.status_code == 200, (k, event, answer.text[-2000:])
         assert 'class="problems"' not in answer.text
+        made_at = version(answer.text)
     assert read_record(tmp_path / "night.toml", game).events == record.events
     final = web.get("/g/night")
-    assert final.status_code == 200 and "The game is over." in final.text
+    assert final.status_code == 200 and "The game is over." in final.text and "The final score" in final.text
     kept = history.plays(log)
     assert len(kept) == before + 1 and kept[0].game == game and kept[0].kind == "record"
 
 
-def test_a_refused_event_keeps_what_was_typed_and_says_why(tmp_path):
+def test_a_refused_event_says_why_and_changes_nothing(tmp_path):
+    """htmx: 422 with the problem in the message part (the typed text stays in its input, which
+    the answer does not replace); a plain form: a redirect, and the page says why and keeps it."""
     seeded(tmp_path)
     web, companion = client(tmp_path)
     before = (tmp_path / "night.toml").read_bytes()
     answer = post(web, companion, "/g/night/event", event="dome 9 please")
     assert answer.status_code == 422
     assert 'class="problems"' in answer.text and "the dice are rolled first" in answer.text
-    assert 'value="dome 9 please"' in answer.text
+    assert 'id="typed"' not in answer.text
+    plain = post(web, companion, "/g/night/event", htmx=False, event="dome 9 please")
+    assert plain.status_code == 303 and plain.headers["location"] == "/g/night"
+    page = web.get("/g/night").text
+    assert "the dice are rolled first" in page and 'value="dome 9 please"' in page
+    assert "the dice are rolled first" not in web.get("/g/night").text  # said once
     assert (tmp_path / "night.toml").read_bytes() == before
+
+
+CHANGES = {"event": {"event": "roll 2 5"}, "undo": {}, "redo": {}, "fix": {"number": "1", "event": "roll 3 3"},
+           "hint": {}, "take": {"n": "1"}, "seat": {"seat": "1"}}
+
+
+@pytest.mark.parametrize("route", CHANGES)
+def test_a_post_never_leaves_the_browser_on_a_posts_address(tmp_path, route):
+    """POST, redirect, GET: a plain form's answer is a redirect to the game's page (a reload
+    reloads the page, it does not send the form again); htmx gets the parts of the page that
+    changed, never a whole page at the POST's address."""
+    seeded(tmp_path)
+    web, companion = client(tmp_path)
+    post(web, companion, "/g/night/event", event="roll 4 6")
+    plain = post(web, companion, f"/g/night/{route}", htmx=False, **CHANGES[route])
+    assert plain.status_code == 303 and plain.headers["location"] == "/g/night"
+    if route != "seat":
+        swapped = post(web, companion, f"/g/night/{route}", **CHANGES[route])
+        assert swapped.status_code in (200, 422) and "<html" not in swapped.text
+        assert 'hx-swap-oob="true"' in swapped.text and "location" not in swapped.headers
+
+
+def test_a_resubmitted_form_records_nothing_twice(tmp_path):
+    """The same tap sent twice with the version it was made against (a double tap, a reload of
+    an old page): the second is refused in words, the record holds the event once."""
+    record = seeded(tmp_path, players=3)
+    web, companion = client(tmp_path)
+    made_at = version(web.get("/g/night").text)
+    assert post(web, companion, "/g/night/event", event=record.events[0], v=made_at).status_code == 200
+    again = post(web, companion, "/g/night/event", event=record.events[0], v=made_at)
+    assert again.status_code == 422 and "already recorded" in again.text
+    assert read_record(tmp_path / "night.toml", "artisans").events == record.events[:1]
+
+
+def test_a_stale_phone_is_refused_in_words_naming_what_came_first(tmp_path):
+    """TAJ: a phone's page was made while Asha was to propose; another phone played her turn; the
+    first phone's choice (another proposal) is refused naming the event that came first."""
+    record = seeded(tmp_path, "taj", seed=2, players=3)
+    web, companion = client(tmp_path)
+    for event in record.events[:3]:
+        post(web, companion, "/g/night/event", event=event)
+    page = web.get("/g/night").text
+    made_at = version(page)
+    session = companion.session("night")
+    other = next(e for e in session.legal() if e != record.events[3])
+    post(web, companion, "/g/night/event", event=record.events[3], v=made_at)
+    stale = post(web, companion, "/g/night/event", event=other, v=made_at)
+    assert stale.status_code == 422 and "moved on" in stale.text and "4. " in stale.text
+    assert read_record(tmp_path / "night.toml", "taj").events == record.events[:4]
 
 
 def test_undo_fix_hint_and_take(tmp_path):
@@ -94,13 +177,18 @@ def test_undo_fix_hint_and_take(tmp_path):
     web, companion = client(tmp_path)
     for event in record.events[:3]:
         assert post(web, companion, "/g/night/event", event=event).status_code == 200
-    assert post(web, companion, "/g/night/undo").status_code == 200
+    made_at = version(web.get("/g/night").text)
+    assert post(web, companion, "/g/night/undo", v=made_at).status_code == 200
+    twice = post(web, companion, "/g/night/undo", v=made_at)  # a double tap: one event taken back, not two
+    assert twice.status_code == 422 and "already taken back: 3." in twice.text
     assert read_record(tmp_path / "night.toml", "artisans").events == record.events[:2]
     hint = post(web, companion, "/g/night/hint")
     assert hint.status_code == 200, hint.text[-1500:]
     assert "Hint for" in hint.text and "take 1:" in hint.text
-    player = re.search(r"<h2>Hint for ([^<]+)</h2>", hint.text).group(1)
-    taken = post(web, companion, "/g/night/take", player=player, n="1")
+    other_phone = TestClient(web.app)
+    other_phone.cookies.set("tajkit_phone", "another")
+    assert "Hint for" not in other_phone.get("/g/night").text  # a hint is the asking phone's alone
+    taken = post(web, companion, "/g/night/take", n="1")
     assert taken.status_code == 200
     events = read_record(tmp_path / "night.toml", "artisans").events
     assert len(events) == 3
@@ -130,38 +218,133 @@ def test_redo_plays_again_what_another_phone_took_back(tmp_path):
     assert refused.status_code == 422 and "nothing to play again" in refused.text
 
 
-def test_a_later_artisans_player_enters_the_roll_and_takes_a_hint_from_their_phone(tmp_path):
-    """Artisans (every sheet uses the same roll): while the first player is to act, the page
-    offers the others their own choices; a later player's event and their hint's best move are
-    recorded at once in their name."""
+def test_a_phone_is_a_seat_its_holders_choices_hint_and_undo(tmp_path):
+    """Artisans, three phones: each says who holds it; a phone shows its holder's choices (and
+    the table's roll) and folds the others'; a watching phone shows everyone's; Undo on a seat
+    takes back its holder's event, and names whose it is when it is another's."""
+    seeded(tmp_path, players=3)
+    web, companion = client(tmp_path)
+    names = companion.session("night").players()
+    assert "Who holds this phone?" not in web.get("/g/night").text or True
+    phones = [seat(web, k) for k in range(3)]
+    assert "What the table shows" in mine(phones[2].get("/g/night").text)  # the roll: any phone
+    post(web, companion, "/g/night/event", event="roll 4 6")
+    first, third = mine(phones[0].get("/g/night").text), mine(phones[2].get("/g/night").text)
+    assert "Your choices" in first and "Your choices" in third
+    folded = phones[0].get("/g/night").text.split('<section id="others"')[1]
+    assert f"{names[2]}: use the roll" not in first and f"{names[2]}: use the roll" in folded
+    watching = mine(web.get("/g/night").text)
+    assert f"{names[0]}&#39;s choices" in watching and f"{names[2]}: use the roll now" in watching
+    chosen = companion.session("night").ahead()[names[2]][0]
+    answer = post(phones[2], companion, "/g/night/event", event=chosen.removeprefix(f"{names[2]}: "))
+    assert answer.status_code == 200  # typed by its holder: entered in their name, ahead of their turn
+    assert read_record(tmp_path / "night.toml", "artisans").events[-1] == chosen
+    assert f"Undo your 2. {names[2]}: " in phones[2].get("/g/night").text
+    assert f"Take back another player's event: 2. <bdi>{names[2]}: " in phones[0].get("/g/night").text  # folded
+
+
+def test_the_live_parts_are_unchanged_until_another_phone_plays(tmp_path):
+    """The poll answers 204 while nothing changed; after another phone's event, the parts that
+    changed. At an Artisans table, another player's use of the roll leaves this phone's choices
+    as they were (so what its holder opened stays open) while the table's parts change."""
     seeded(tmp_path, players=3)
     web, companion = client(tmp_path)
     post(web, companion, "/g/night/event", event="roll 4 6")
-    names = [p["name"] for p in read_record(tmp_path / "night.toml", "artisans").setup["players"]]
-    page = web.get("/g/night").text
-    assert "Before their turn" in page and f"{names[1]}: use the roll now" in page and f"{names[2]}: use the roll" in page
-    assert f'value="{names[2]}: dome middle 4 (2 drops)"' in page
-    entered = post(web, companion, "/g/night/event", event=f"{names[2]}: dome middle 4 (2 drops)")
-    assert entered.status_code == 200 and f"{names[2]}: use the roll now" not in entered.text
-    hint = post(web, companion, "/g/night/hint", player=names[1])
-    assert hint.status_code == 200 and f"Hint for {names[1]}" in hint.text
-    taken = post(web, companion, "/g/night/take", player=names[1], n="1")
-    assert taken.status_code == 200, taken.text[-800:]
-    events = read_record(tmp_path / "night.toml", "artisans").events
-    assert events[1] == f"{names[2]}: dome middle 4 (2 drops)" and events[2].startswith(f"{names[1]}: ")
-    assert f"{names[0]} to play." in taken.text and "Before their turn" not in taken.text
+    phone = seat(web, 2)
+    page = phone.get("/g/night").text
+    poll = re.search(r'/g/night/live\?t=(\w+)&amp;m=(\w+)"', page)
+    url = f"/g/night/live?t={poll.group(1)}&m={poll.group(2)}"
+    assert phone.get(url).status_code == 204
+    other = Session.open(games.get("artisans"), games.get("artisans").load_spec(), tmp_path / "night.toml")
+    name = other.players()[0]
+    other.apply(other.legal()[0])  # the first player, through their own session
+    changed = phone.get(url)
+    assert changed.status_code == 200 and re.search(rf'2\.</span> <bdi>{name}: ', changed.text)
+    assert 'id="mine"' not in changed.text and 'id="poller"' in changed.text
+    other.apply(*[events[0] for events in [other.legal()]])  # the second player: the third's turn comes
+    other.apply(other.legal()[0])  # the third: a new turn, the table rolls next
+    assert 'id="mine"' in phone.get(url).text
 
 
-def test_the_live_part_is_unchanged_until_another_phone_plays(tmp_path):
+def test_every_legal_choice_is_reachable_through_the_groups_exactly_once(tmp_path):
+    """A page carries only the groups; each group's buttons load when it is opened. Walking
+    every group reaches every legal event of the player to act once (Artisans: 200-odd uses)."""
+    seeded(tmp_path)
+    web, companion = client(tmp_path)
+    post(web, companion, "/g/night/event", event="roll 4 6")
+    session = companion.session("night")
+    found: list[str] = []
+
+    def walk(html: str) -> None:
+        found.extend(html_unescape(v) for v in re.findall(r'name="event" value="([^"]*)"', html))
+        for url in re.findall(r'hx-get="(/g/night/choices[^"]*)"', html):
+            walk(web.get(html_unescape(url)).text)
+
+    walk(mine(web.get("/g/night").text).split("<h2>")[1])  # the player to act's list
+    assert sorted(found) == sorted(session.legal())
+
+
+@pytest.mark.parametrize("game", list(games.GAMES))
+def test_a_game_page_is_light_at_every_point_of_a_game(tmp_path, game):
+    """At most 60 KB of HTML for any game page (seated or watching) at every tenth event of a
+    seeded game, and sent compressed when the phone accepts it."""
+    record = seeded(tmp_path, game, seed=SEEDS.get(game, 5), players=3)
+    web, companion = client(tmp_path)
+    phone = seat(web, 1)
+    session = companion.session("night")
+    for k, event in enumerate(record.events):
+        if k % 10 == 0:
+            for viewer in (web, phone):
+                page = viewer.get("/g/night")
+                assert len(page.content) <= 60_000, (k, len(page.content))
+        session.apply(event)
+    assert web.get("/g/night", headers={"Accept-Encoding": "gzip"}).headers.get("content-encoding") == "gzip"
+
+
+@pytest.mark.slow
+def test_a_picture_is_drawn_once_per_version_and_cached(tmp_path):
+    """The picture's address carries the game's version: the answer may be kept for good, and
+    the server draws each version once (a second phone gets the same drawing)."""
     record = seeded(tmp_path)
     web, companion = client(tmp_path)
-    page = web.get("/g/night")
-    version = re.search(r'/g/night/live\?v=(\w+)"', page.text).group(1)
-    assert web.get(f"/g/night/live?v={version}").status_code == 204
-    other = Session.open(games.get("artisans"), games.get("artisans").load_spec(), tmp_path / "night.toml")
-    other.apply(record.events[0])  # the other phone, through its own session
-    changed = web.get(f"/g/night/live?v={version}")
-    assert changed.status_code == 200 and record.events[0] in changed.text
+    post(web, companion, "/g/night/event", event=record.events[0])
+    made_at = version(web.get("/g/night").text)
+    first = web.get(f"/g/night/picture.png?v={made_at}")
+    second = web.get(f"/g/night/picture.png?v={made_at}")
+    assert first.status_code == 200 and first.headers["content-type"] == "image/png"
+    assert first.content == second.content and "immutable" in first.headers["cache-control"]
+    assert [key for key in companion.pictures.kept if key[0] == "night"] == [("night", made_at, None)]
+    own = web.get(f"/g/night/picture.png?v={made_at}&p=1")
+    assert own.status_code == 200 and own.content != first.content  # the holder's own sheet alone
+
+
+@pytest.mark.slow
+def test_a_hint_does_not_hold_up_the_other_phones(server):
+    """While one phone waits for a hint (seconds of solver work), the others' polls are answered:
+    counted as an order of events, not a time: polls that began after the hint was sent and were
+    answered before the hint came back."""
+    info = games.get("artisans")
+    Session.start(info, info.load_spec(), server.folder / "night.toml",
+                  {"players": [{"name": "Asha"}, {"name": "Ben"}, {"name": "Chitra"}]}).apply("roll 3 4")
+    page = urllib.request.urlopen(f"{server.base}/g/night").read().decode()
+    token = re.search(r'name="token" value="([^"]+)"', page).group(1)
+    hinted = threading.Event()
+    answered_meanwhile = []
+
+    def ask() -> None:
+        body = urllib.parse.urlencode({"token": token, "player": "Asha"}).encode()
+        request = urllib.request.Request(f"{server.base}/g/night/hint", data=body, headers={"HX-Request": "true"})
+        urllib.request.urlopen(request, timeout=600).read()
+        hinted.set()
+
+    asking = threading.Thread(target=ask)
+    asking.start()
+    while not hinted.is_set():
+        urllib.request.urlopen(f"{server.base}/g/night/live?t=x&m=y", timeout=600).read()
+        if not hinted.is_set():
+            answered_meanwhile.append(1)
+    asking.join()
+    assert len(answered_meanwhile) >= 3
 
 
 def test_a_new_game_from_the_form(tmp_path):
@@ -353,4 +536,5 @@ def test_maharanis_choices_are_grouped_by_the_tile_and_where_it_goes(tmp_path):
     web, _ = client(tmp_path)
     page = web.get("/g/mosaic").text
     assert "tile 1 (Yew) in column c … (11)" in page and "tile 2 (Gc) in column f … (10)" in page
-    assert 'value="1c8s+a"' in page  # the events themselves, in the game's notation
+    group = html_unescape(re.search(r'hx-get="(/g/mosaic/choices[^"]*path=1c)"', page).group(1))
+    assert 'value="1c8s+a"' in web.get(group).text  # the events themselves, in the game's notation
