@@ -1,14 +1,24 @@
 """Hostile input through the command line (issue 12): malformed state files, malformed ``--data``
 files and odd arguments end in exit 2 with one ``error:`` line per problem, no traceback and no
 hang; special files (a pipe, a huge file, deep nesting, huge numbers, duplicate keys, a byte-order
-mark, lone surrogates, control characters) are refused or read correctly."""
+mark, lone surrogates, control characters) are refused or read correctly. Since issue 40 also the
+sessions, records, paths and the play log: each class of hostile input generated (see below)."""
 
 from __future__ import annotations
 
+import contextlib
 import copy
 import json
 import os
+import random
+import signal
+import socket
+import sqlite3
+import stat
+import subprocess
+import sys
 import tomllib
+import unicodedata
 from pathlib import Path
 from typing import Any
 
@@ -16,10 +26,15 @@ import pytest
 import tomli_w
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
+from test_numbers import FOREIGN  # every numeric character but 0-9
 from typer.testing import CliRunner
 
 from tajkit.cli.main import app
-from tajkit.solver import games, seeddata
+from tajkit.solver import games, history, seeddata
+from tajkit.solver.errors import BadInput
+from tajkit.solver.numbers import MAX_DIGITS
+from tajkit.solver.protocol import MAX_EVENT, Record, random_action
+from tajkit.solver.session import RECORD_KEYS, Session, record_bytes
 from tajkit.solver.tajmahal.spec import SYMBOLS
 
 DATA = Path(__file__).parent.parent / "data"
@@ -358,24 +373,6 @@ def test_taj_mahal_positions_whose_fields_contradict_each_other_are_refused(data
 # length, every top-level key of a record, every kind of file a path may name, every moment a
 # folder may vanish, every column of the play log.
 
-import contextlib  # noqa: E402
-import random  # noqa: E402
-import signal  # noqa: E402
-import socket  # noqa: E402
-import sqlite3  # noqa: E402
-import stat  # noqa: E402
-import subprocess  # noqa: E402
-import sys  # noqa: E402
-import unicodedata  # noqa: E402
-
-from test_numbers import FOREIGN  # every numeric character but 0-9  # noqa: E402
-
-from tajkit.solver import history  # noqa: E402
-from tajkit.solver.errors import BadInput  # noqa: E402
-from tajkit.solver.numbers import MAX_DIGITS  # noqa: E402
-from tajkit.solver.protocol import MAX_EVENT, Record, random_action  # noqa: E402
-from tajkit.solver.session import RECORD_KEYS, Session, record_bytes  # noqa: E402
-
 PLAYING = [g for g in games.GAMES if games.get(g).plays]
 SOME = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 ROOT = os.geteuid() == 0
@@ -536,10 +533,7 @@ def test_every_number_the_command_line_reads_is_held_to_one_rule(command, number
     0-9, too many digits, or past SQLite's integers (history show/delete/export 99999999999999999999999
     gave an OverflowError), is one clear line naming it."""
     out = tmp_path_factory.mktemp("numbers")
-    history.save_play(out / "log.sqlite", "artisans", games.get("artisans").score(
-        games.get("artisans").load_spec(), games.get("artisans").read_state(
-            games.get("artisans").load_spec(), tomllib.loads((DATA / "artisans-example.toml").read_text()))),
-        tomllib.loads((DATA / "artisans-example.toml").read_text()), data=None, played="2026-01-01")
+    saved_log(out)  # out/log.sqlite, with plays 1 and 2
     args = [a.replace("{}", number).replace("{out}", str(out)) for a in NUMBERED[command]]
     one_clear_line(runner.invoke(app, args))
 
@@ -849,8 +843,8 @@ def test_a_play_log_this_user_may_not_read_is_one_line(tmp_path, monkeypatch):
                                  "refusal as another user meets it")
 @pytest.mark.parametrize("locked", ["log", "folder"])
 def test_a_play_log_without_permission_is_one_line_for_another_user(tmp_path, locked):
-    db = saved_log(tmp_path / "logs") if (tmp_path / "logs").mkdir() is None else None
-    assert db is not None
+    (tmp_path / "logs").mkdir()
+    db = saved_log(tmp_path / "logs")
     (db if locked == "log" else db.parent).chmod(0)
     try:
         for result in (scored(tmp_path, db), runner.invoke(app, ["history", "list", "--db", str(db)])):
@@ -900,8 +894,8 @@ def test_a_taj_mahal_record_refuses_the_names_every_game_refuses(name, tmp_path_
     """Finding 8: a hand-edited Taj Mahal setup accepted a name with a newline, a NUL or 10,000
     characters and echoed it raw. Refused in one line naming the player, as every game's names."""
     _, setup, events, _ = played("tajmahal", 0, steps=1)
-    setup = {**setup, "players": [name, *setup["players"][1:]], "draws": {}}
-    setup.pop("draws")
+    setup = {key: value for key, value in setup.items() if key != "draws"}  # each deck is dealt by name
+    setup["players"] = [name, *setup["players"][1:]]
     path = record_file(tmp_path_factory.mktemp("names"), "tajmahal", setup, [])
     one_clear_line(runner.invoke(app, ["play", "tajmahal", str(path), "--json"]), "player 1")
 
