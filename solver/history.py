@@ -540,10 +540,10 @@ def plays(db: Path, filters: Filters = Filters()) -> list[Play]:
 
 def play(db: Path, play_id: int) -> Play:
     with connected(db) as conn:
-        if conn is not None:
+        row = None
+        if conn is not None and 1 <= play_id <= LAST_ID:  # a number past SQLite's integers names no play
             _check_types(conn)
-        row = None if conn is None or not 1 <= play_id <= LAST_ID else conn.execute(f"SELECT {PLAY_COLUMNS} FROM play WHERE id = ?",
-                                                     (play_id,)).fetchone()
+            row = conn.execute(f"SELECT {PLAY_COLUMNS} FROM play WHERE id = ?", (play_id,)).fetchone()
         if row is None:
             raise _no_play(db, play_id)
         return _play(conn, row)

@@ -16,12 +16,12 @@ from dataclasses import replace
 from functools import partial
 from typing import Any
 
+from tajkit.solver import numbers
 from tajkit.solver.artisans import files, rules
 from tajkit.solver.artisans.files import Player
 from tajkit.solver.artisans.protocol import Ahead, ArtisansRules, Table, rules_for
 from tajkit.solver.artisans.rules import EMPTY, Move
 from tajkit.solver.artisans.spec import Feature, Spec
-from tajkit.solver import numbers
 from tajkit.solver.errors import BadInput
 from tajkit.solver.protocol import CHANCE, Position, Question, TablePlay
 from tajkit.solver.ranking import join_names, plural

@@ -39,13 +39,13 @@ from fractions import Fraction
 from functools import cached_property
 from typing import Any
 
+from tajkit.solver import numbers
 from tajkit.solver.artisans import rules
 from tajkit.solver.artisans.spec import GAME_ID
 from tajkit.solver.artisans.files import Player, read_state
 from tajkit.solver.artisans.rules import EMPTY, Move
 from tajkit.solver.artisans.scoring import score
 from tajkit.solver.artisans.spec import Feature, Spec
-from tajkit.solver import numbers
 from tajkit.solver.errors import BadInput, BadState, IllegalMove
 from tajkit.solver.game import ScoreResult
 from tajkit.solver.protocol import CHANCE
