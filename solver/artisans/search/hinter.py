@@ -22,6 +22,7 @@ This is honest about chance: nothing looks at dice that have not been rolled.
 from __future__ import annotations
 
 import time
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache, cmp_to_key
 
@@ -173,30 +174,11 @@ class Hinter:
     def _race(self, states, used, trees, roll, moves, seed, futures, time_limit, top, start, ending) -> Hint:  # noqa: ANN001
         field = self._field(states, used, trees, moves)
         rng = np.random.default_rng([seed, *states, used, trees, *roll])
-        played_rounds: dict[int, list[np.ndarray]] = {i: [] for i in range(len(field))}
-        alive = list(range(len(field)))
-        per_round = min(FIRST_ROUND, max(2, futures // len(field)))  # a small budget holds from the first round
-        cut: str | None = None
-        played = 0
-        keep = max(top or 1, 1)
-        while True:
-            scores = self._play(field, alive, states, used, trees, per_round, rng, ending)
-            played += scores.size
-            for row, i in enumerate(alive):
-                played_rounds[i].append(scores[row])
-            alive.sort(key=lambda i: (-_mean(played_rounds[i]), field[i].raindrops))
-            alive = alive[: max(keep, len(alive) // 2)]
-            if len(alive) <= keep:
-                break
-            per_round *= 2
-            if played + len(alive) * per_round > futures:
-                cut = "budget"
-                break
-            if time.perf_counter() - start > time_limit:
-                cut = "time"
-                break
-        # the race's finalists first, then the rest in the order they dropped out
-        order = sorted(range(len(field)), key=lambda i: (-len(played_rounds[i]), -_mean(played_rounds[i]), field[i].raindrops))
+
+        def play(alive: list[int], per_round: int) -> np.ndarray:
+            return self._play(field, alive, states, used, trees, per_round, rng, ending)
+
+        played_rounds, order, played, cut = race(play, [m.raindrops for m in field], top, futures, time_limit, start)
         order = self._keep_raindrops_first(order, field, played_rounds)
         leader = played_rounds[order[0]]
         ranked = tuple(
@@ -282,6 +264,46 @@ def _best_per_feature(moves: list[EMove], ranking: list[int], k: int) -> set[int
             taken[moves[i].feature] = taken.get(moves[i].feature, 0) + 1
             chosen.add(i)
     return chosen
+
+
+Rounds = dict[int, list[np.ndarray]]  # per candidate, the values of each round it was played in
+
+
+def race(
+    play: Callable[[list[int], int], np.ndarray], cost: Sequence[int], top: int | None, futures: int,
+    time_limit: float, start: float,
+) -> tuple[Rounds, list[int], int, str | None]:
+    """Successive halving over ``len(cost)`` candidates: ``play(alive, n)`` values each candidate
+    of ``alive`` on the same ``n`` new futures (a row each); each round keeps the better half and
+    plays twice as many futures, until ``top`` are left, the budget of ``futures`` would be
+    exceeded or ``time_limit`` (a safety cap) has passed since ``start``. Returns every candidate's
+    rounds, the candidates best first (the finalists, then the rest in the order they dropped out;
+    at equal values the one that spends fewer raindrops, ``cost``), the futures played and what cut
+    the race ("budget", "time" or None)."""
+    played_rounds: Rounds = {i: [] for i in range(len(cost))}
+    alive = list(range(len(cost)))
+    per_round = min(FIRST_ROUND, max(2, futures // len(cost)))  # a small budget holds from the first round
+    cut: str | None = None
+    played = 0
+    keep = max(top or 1, 1)
+    while True:
+        scores = play(alive, per_round)
+        played += scores.size
+        for row, i in enumerate(alive):
+            played_rounds[i].append(scores[row])
+        alive.sort(key=lambda i: (-_mean(played_rounds[i]), cost[i]))
+        alive = alive[: max(keep, len(alive) // 2)]
+        if len(alive) <= keep:
+            break
+        per_round *= 2
+        if played + len(alive) * per_round > futures:
+            cut = "budget"
+            break
+        if time.perf_counter() - start > time_limit:
+            cut = "time"
+            break
+    order = sorted(range(len(cost)), key=lambda i: (-len(played_rounds[i]), -_mean(played_rounds[i]), cost[i]))
+    return played_rounds, order, played, cut
 
 
 def _mean(rounds: list[np.ndarray]) -> float:
