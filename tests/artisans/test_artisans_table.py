@@ -16,11 +16,12 @@ from tajkit.cli import main as cli
 from tajkit.solver.artisans import hint as artisans_hint
 from tajkit.solver.artisans import report
 from tajkit.solver.artisans.files import Player, read_state
-from tajkit.solver.artisans.rules import Sheet, apply, legal_moves, score
-from tajkit.solver.artisans.scoring import score as score_table
+from tajkit.solver.artisans.rules import Sheet, apply, score
 from tajkit.solver.artisans.search.engine import engine_for
 from tajkit.solver.artisans.search.hinter import Hinter
-from tajkit.solver.artisans.search.positions import last_turn_positions, positions_at, table_turns
+from tajkit.solver.artisans.search.positions import (
+    TablePosition, best_last_use, last_turn_positions, last_turn_truth, positions_at, share_by_the_scorer, table_turns,
+)
 from tajkit.solver.artisans.search.policies import heuristic_policy
 from tajkit.solver.artisans.search.table import SCORE, WIN, Seat, table_hinter_for, win_share
 from tajkit.solver.artisans.spec import load_spec
@@ -43,27 +44,6 @@ BEN = Sheet(((1, 5), (2, 4), (2, 4, 6), (6, 5, 3, 2), (3, 3, 3, 0), (1, 4, 0), (
             raindrops_used=5, trees_watered=4)
 
 
-def final_table(me: Seat, my_sheet: Sheet, others: list[tuple[Seat, Sheet]]) -> list[Player]:
-    return [Player(me.name, my_sheet, me.age), *(Player(o.name, sheet, o.age) for o, sheet in others)]
-
-
-def share_by_the_scorer(players: list[Player]) -> float:
-    """The first player's share of the win, by the plain scorer's ranking (``tajkit score``) of the
-    players with the best score and raindrops (the others cannot win, and the scorer drops every
-    age when any tied player, even one tied lower down, has none)."""
-    keys = [(score(SPEC, p.sheet).total, p.sheet.raindrops_left(SPEC)) for p in players]
-    contenders = tuple(p for p, k in zip(players, keys) if k == max(keys))
-    first = [p.name for p in score_table(SPEC, contenders).players if p.rank == 1]
-    return 1 / len(first) if players[0].name in first else 0.0
-
-
-def best_last_use(sheet: Sheet, roll: tuple[int, int]) -> Sheet:
-    """A player's best use of the roll on the last turn, by scoring every legal use (rules model):
-    the most points, then the most raindrops left."""
-    return max((apply(SPEC, sheet, m) for m in legal_moves(SPEC, sheet, roll)),
-               key=lambda s: (score(SPEC, s).total, s.raindrops_left(SPEC)))
-
-
 # --- the rulebook's ranking ----------------------------------------------------------------------
 
 
@@ -81,7 +61,7 @@ def test_the_chance_to_win_counts_the_rulebooks_tie_breaks_as_the_scorer_does():
                    for i in range(rng.randint(2, 4))]
         key = [TABLE.key(score(SPEC, p.sheet).total, p.sheet.raindrops_left(SPEC)) for p in players]
         share = win_share(np.array(key[0]), np.array(key[1:]), players[0].age, [p.age for p in players[1:]])
-        assert float(share) == pytest.approx(share_by_the_scorer(players))
+        assert float(share) == pytest.approx(share_by_the_scorer(SPEC, players))
         checked += key.count(key[0]) > 1
     assert checked > 50  # many tables reach the tie-breaks
 
@@ -89,28 +69,22 @@ def test_the_chance_to_win_counts_the_rulebooks_tie_breaks_as_the_scorer_does():
 # --- the last turn: exact ----------------------------------------------------------------------------
 
 
-def check_last_turn(position, objective: str) -> None:  # noqa: ANN001
+def check_last_turn(position: TablePosition, objective: str) -> None:
     """The hint is exact on a last turn, each move's value is the plain scorer's, and its best move
     is the best found by scoring every legal use of the roll against the others' final sheets (as
     they stand once they have used the roll, else their best use of it)."""
     me, others, roll = position.me, list(position.others), position.roll
     ranking = TABLE.rank(me, others, roll, objective)
     assert ranking.exact and ranking.last_turn and ranking.futures == 0
-    finals = [(o, o.sheet if o.moved else best_last_use(o.sheet, roll)) for o in others]
-    assert [(f.score, f.rain) for f in ranking.finals] == [(score(SPEC, s).total, s.raindrops_left(SPEC)) for _, s in finals]
-
-    def truth(sheet: Sheet) -> tuple[float, int, int]:
-        mine = score(SPEC, sheet).total
-        value = share_by_the_scorer(final_table(me, sheet, finals)) if objective == WIN else mine
-        return value, mine, sheet.raindrops_left(SPEC)
-
-    every = [truth(apply(SPEC, me.sheet, m)) for m in legal_moves(SPEC, me.sheet, roll)]
+    finals = [o.sheet if o.moved else best_last_use(SPEC, o.sheet, roll) for o in others]
+    assert [(f.score, f.rain) for f in ranking.finals] == [(score(SPEC, s).total, s.raindrops_left(SPEC)) for s in finals]
+    truth = {sheet: (value, mine, rain) for value, mine, rain, sheet in last_turn_truth(SPEC, position, objective)}
     for valued in ranking.moves:
         assert valued.exact and valued.error == 0
-        value, mine, rain = truth(apply(SPEC, me.sheet, valued.move))
+        value, mine, rain = truth[apply(SPEC, me.sheet, valued.move)]
         assert (valued.value, valued.score, valued.rain) == (pytest.approx(value), mine, rain)
     best = ranking.moves[0]
-    assert (best.value, best.score, best.rain) == pytest.approx(max(every))
+    assert (best.value, best.score, best.rain) == pytest.approx(max(truth.values()))
 
 
 @pytest.mark.parametrize("objective", [WIN, SCORE])
@@ -219,7 +193,7 @@ def test_the_best_last_use_of_a_roll_is_the_rules_models_best():
             got = TABLE.last_best(np.array([ENGINE.pack(s) for s in live]), np.array([s.raindrops_used for s in live]),
                                   np.array([s.trees_watered for s in live]), rolls)
             for sheet, points, rain in zip(live, *got):
-                best = best_last_use(sheet, roll)
+                best = best_last_use(SPEC, sheet, roll)
                 assert (points, rain) == (score(SPEC, best).total, best.raindrops_left(SPEC))
                 checked += 1
     assert checked > 300

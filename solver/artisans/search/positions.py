@@ -1,7 +1,8 @@
 """Seeded positions at a table of several players, for the table hint's tests and benchmarks
 (``scripts/bench_artisans_table.py``): the sheets of careful players who share the dice (rulebook:
 Playing the Game, one roll for the whole table), each choosing a little differently (the jitter of
-``table.JITTER``)."""
+``table.JITTER``); and the plain way to value a last turn they cross-check the hint with: every
+legal use of the roll (the rules model), each final table ranked by the plain scorer."""
 
 from __future__ import annotations
 
@@ -11,10 +12,12 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from tajkit.solver.artisans.rules import Sheet
+from tajkit.solver.artisans.files import Player
+from tajkit.solver.artisans.rules import Sheet, apply, legal_moves, score
+from tajkit.solver.artisans.scoring import score as score_table
 from tajkit.solver.artisans.search.engine import engine_for
 from tajkit.solver.artisans.search.hinter import hinter_for
-from tajkit.solver.artisans.search.table import JITTER, Seat
+from tajkit.solver.artisans.search.table import JITTER, WIN, Seat
 from tajkit.solver.artisans.spec import Spec
 
 NAMES = ("Asha", "Babur", "Chitra", "Dev", "Esha", "Farid")
@@ -87,3 +90,36 @@ def positions_at(spec: Spec, count: int, seed: int, players: int = 3) -> list[Ta
         seats = [Seat(NAMES[i], before[i], 30 + i) for i in range(players)]
         found.append(TablePosition(seats[me], tuple(s for s in seats if s is not seats[me]), roll))
     return found
+
+
+def best_last_use(spec: Spec, sheet: Sheet, roll: tuple[int, int]) -> Sheet:
+    """A player's best use of the roll on the last turn, by scoring every legal use (rules model):
+    the most points, then the most raindrops left."""
+    return max((apply(spec, sheet, m) for m in legal_moves(spec, sheet, roll)),
+               key=lambda s: (score(spec, s).total, s.raindrops_left(spec)))
+
+
+def share_by_the_scorer(spec: Spec, players: list[Player]) -> float:
+    """The first player's share of the win in a finished table, by the plain scorer's ranking
+    (``tajkit score``) of the players with the best score and raindrops (the others cannot win, and
+    the scorer drops every age when any tied player, even one tied lower down, has none)."""
+    keys = [(score(spec, p.sheet).total, p.sheet.raindrops_left(spec)) for p in players]
+    contenders = tuple(p for p, k in zip(players, keys) if k == max(keys))
+    first = [p.name for p in score_table(spec, contenders).players if p.rank == 1]
+    return 1 / len(first) if players[0].name in first else 0.0
+
+
+def last_turn_truth(spec: Spec, position: TablePosition, objective: str) -> list[tuple[float, int, int, Sheet]]:
+    """Every legal use of the roll on a last turn, valued the plain way: (the objective's value, the
+    final score, the raindrops left, the sheet), against the others' final sheets (as they stand
+    once they have used the roll, else their best use of it)."""
+    me, roll = position.me, position.roll
+    finals = [o.sheet if o.moved else best_last_use(spec, o.sheet, roll) for o in position.others]
+    out = []
+    for move in legal_moves(spec, me.sheet, roll):
+        sheet = apply(spec, me.sheet, move)
+        mine = score(spec, sheet).total
+        table = [Player(me.name, sheet, me.age), *(Player(o.name, s, o.age) for o, s in zip(position.others, finals))]
+        value = share_by_the_scorer(spec, table) if objective == WIN else mine
+        out.append((value, mine, sheet.raindrops_left(spec), sheet))
+    return out

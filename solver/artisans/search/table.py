@@ -115,7 +115,7 @@ class Ranking:
     moves: tuple[Valued, ...]
     exact: bool  # every value is exact
     ended: tuple[str, ...] = ()  # the players whose sheets already end the game: the last turn
-    forced: tuple[str, ...] = ()  # the players still to use the roll who must end the game with it
+    forced: tuple[str, ...] = ()  # the players still to use the roll who must end the game with it (the asker too)
     finals: tuple[Final, ...] = ()  # the others' final sheets if the game ends this turn
     futures: int = 0  # the futures played in all (0 when exact)
     seconds: float = 0.0
@@ -213,7 +213,8 @@ class TableHinter:
         open_ = [m for m in moves if m not in exact]
         valued = [self._exact(me, [o.age for o in others], states, trees, m, finals, objective, roll) for m in exact]
         valued.sort(key=lambda v: (-_utility(v, objective), -(v.rain or 0)))
-        if not open_:
+        if not open_:  # every use of the roll ends the game: the asker's turn is the last too
+            forced += () if last_turn else (me.name,)
             return Ranking(objective, _marked(valued, objective), True, ended, forced, finals,
                            seconds=time.perf_counter() - start)
         raced, rounds, played, cut = self._race(me, others, states, used, trees, roll, open_, objective, seed, futures,
