@@ -270,3 +270,24 @@ def test_a_session_hint_knows_who_has_used_the_roll(tmp_path):
     assert found.report.json["objective"] == "win" and found.player == "Babur"
     session.take(found, 1)
     assert session.to_act == "Chitra"
+
+
+def test_the_others_who_have_used_the_roll_play_on_from_the_next_turn():
+    """Playing the Game (one roll a turn, each player uses it once): in the futures a player who has
+    used this turn's roll keeps their sheet through it, and one still to use it uses it; then every
+    other player plays every later turn until a sheet ends the game (End of the Game)."""
+    empty = Sheet.empty(SPEC)
+    rolls = np.random.default_rng(2).integers(1, 7, size=(50, 46, 2))
+    for moved in ((True, True), (True, False), (False, False)):
+        seats = [Seat(name, empty, moved=m) for name, m in zip(("Babur", "Chitra"), moved)]
+        play = TABLE.others(seats, rolls, np.random.default_rng(1))
+        start = TABLE.key(0 - SPEC.trees * SPEC.tree_penalty, SPEC.raindrops)
+        for row, m in enumerate(moved):
+            assert (play.after[row, :, 0] == start).all() == m
+            assert ((play.ender[row] == play.end) | (play.ender[row] == 46)).all()  # they stop at the first end
+        assert (play.end == play.ender.min(axis=0)).all()
+        assert (play.end > 20).all() and (play.end < 46).all()  # a whole game: some sheet ends it
+    position = last_turn_positions(SPEC, 1, seed=8)[0]
+    both_moved = [Seat(o.name, Sheet(o.sheet.values, 3, 0), moved=True) for o in position.others]
+    ranking = TABLE.rank(Seat("Asha", empty), both_moved, (3, 4), WIN, **FAST)
+    assert not ranking.exact and ranking.futures > 0

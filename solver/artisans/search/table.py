@@ -317,13 +317,16 @@ class TableHinter:
         best = np.zeros((k * n, horizon), dtype=np.int64)
         after[:, 0] = best[:, 0] = self.key(np.rint(b.scores(s, w)).astype(np.int64), e.raindrops - u)
         ender = np.full(k * n, horizon)
-        over = np.zeros(n, dtype=bool)
-        live = np.flatnonzero(~np.repeat([o.moved for o in seats], n))  # turn 0: those still to use the roll
+        over = np.zeros(n, dtype=bool)  # per future: a sheet has ended the game
+        moved = np.repeat([o.moved for o in seats], n)
         for t in range(horizon):
-            if t:
-                live = live[~over[future[live]]]
+            live = np.flatnonzero((ender == horizon) & ~over[future])
             if not live.size:
                 break
+            if t == 0:  # this turn's roll: only those still to use it
+                live = live[~moved[live]]
+                if not live.size:
+                    continue
             roll = rolls[future[live], t]
             best[live, t] = self.key(*self.last_best(s[live], u[live], w[live], roll))
             noise = rng.gumbel(scale=JITTER, size=(live.size, len(e.tables) * e.faces))
@@ -336,9 +339,6 @@ class TableHinter:
             ends = (u[live] >= e.raindrops) | (b.boxes_left(s[live]) == 0)
             ender[live[ends]] = t
             over[future[live[ends]]] = True
-            live = live[~ends]
-            if t == 0:  # the players who had used this turn's roll play on from the next one
-                live = np.union1d(live, np.flatnonzero(np.repeat([o.moved for o in seats], n)))
         return OthersPlay(ender.reshape(k, n).min(axis=0), ender.reshape(k, n), after.reshape(k, n, horizon),
                           best.reshape(k, n, horizon))
 
