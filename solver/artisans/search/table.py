@@ -21,15 +21,16 @@ final score (``score``). Three cases:
   So ending the game on purpose is found when it wins.
 - **Otherwise** the end is uncertain, and each move is valued over sampled futures (an
   *estimate* with its standard error, never exact): the rolls to come are sampled, and every
-  player plays them on their own sheet by tajkit's careful player (``rollout.py``; the others'
-  policy is the cheap one the issue allows: it plays at the hint's pace, about 31 turns a
-  solitaire game as the hint does, though 4 points below its score), the others still to use this
-  turn's roll using it too, until a sheet ends the game; the players who then finish the turn make
-  their best use of its roll (as above). The others' play does not depend on the asker's move, so
-  every candidate move is valued on the same futures and the same play of the others (common
-  random numbers), and their differences are measured on those pairs. The candidates and the race
-  (successive halving, a budget of futures, a wall-clock safety cap) are the solitaire hint's
-  (``hinter.py``).
+  player plays them on their own sheet by tajkit's careful player (``rollout.py``), a little
+  randomised (``JITTER``), the others still to use this turn's roll using it too, until a sheet
+  ends the game; the players who then finish the turn make their best use of its roll (as above).
+  This is the cheap policy the issue allows for the others: it plays at the hint's pace (about 31
+  turns a solitaire game, as the hint), though 4-5 points below its score; the asker's futures are
+  played alike, so that no player of the model is the better one. The others' play does not
+  depend on the asker's move, so every candidate move is valued on the same futures and the same
+  play of the others (common random numbers), and their differences are measured on those pairs.
+  The candidates and the race (successive halving, a budget of futures, a wall-clock safety cap)
+  are the solitaire hint's (``hinter.py``).
 
 The answer: the ranked moves, each a rules :class:`Move` with its value, what the value means
 (:data:`MEANING`) and whether it is exact or an estimate ± its error (:class:`Ranking`).
@@ -58,10 +59,11 @@ MEANING = {WIN: "chance to win", SCORE: "expected final score"}
 # future in a million, so it only orders moves whose chances to win are the same.
 TIE_WEIGHT = 1e-6
 SAME = 1e-9  # exact values closer than this are equal (floating-point noise only)
-# The others' model: the careful player, its preferences between safe placements perturbed by Gumbel
-# noise of this scale. Players do not all choose alike, and the same play on the same dice would tie
-# every game (then the youngest wins them all). At 0.25 it scores 28.9 a solitaire game instead of
-# 29.6, in 30.5 turns instead of 30.7 (4,000 games).
+# The players of the futures: the careful player, its preferences between safe placements perturbed
+# by Gumbel noise of this scale. Players do not all choose alike, and the same play on the same dice
+# would tie every game (then the youngest wins them all); the asker's futures are jittered alike (the
+# same noise for every candidate move), so that no player of the model is the better one. At 0.25 it
+# scores 28.9 a solitaire game instead of 29.6, in 30.5 turns instead of 30.7 (4,000 games).
 JITTER = 0.25
 # The first round of the race plays at least this many futures in all: a chance to win is a mean
 # of 0s and 1s, noisier than a score, and a late position has few candidates whose futures are short.
@@ -273,7 +275,8 @@ class TableHinter:
             rolls = rng.integers(1, e.faces + 1, size=(per_round, horizon, 2))
             rolls[:, 0] = roll
             table = self.others(others, rolls, jitter)
-            score, rain, turn = self.mine([field[i] for i in alive], states, used, trees, rolls, table.end)
+            noise = jitter.gumbel(scale=JITTER, size=(per_round, horizon, len(e.tables) * e.faces))
+            score, rain, turn = self.mine([field[i] for i in alive], states, used, trees, rolls, table.end, noise)
             win = win_share(self.key(score, rain), table.finals(turn), me.age, ages)
             for row, i in enumerate(alive):
                 score_rounds[i].append(score[row])
@@ -343,11 +346,13 @@ class TableHinter:
                           best.reshape(k, n, horizon))
 
     def mine(self, field: Sequence[EMove], states: Sequence[int], used: int, trees: int, rolls: np.ndarray,
-             end: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+             end: np.ndarray, noise: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """The asker's games after each move of ``field`` (a row each), on the same futures: by the
         careful player until their sheet ends the game or, at turn ``end`` (per future), another's
-        did, when they make their best use of that turn's roll. Returns their final scores,
-        raindrops left and the turn the game ended, each (moves × futures)."""
+        did, when they make their best use of that turn's roll. ``noise`` (futures × turns ×
+        features·faces) jitters the careful player's preferences as the others' are, the same for
+        every move (common random numbers). Returns their final scores, raindrops left and the turn
+        the game ended, each (moves × futures)."""
         e, b = self.engine, self.batch
         n, horizon = rolls.shape[:2]
         rows = len(field) * n
@@ -376,7 +381,8 @@ class TableHinter:
             live, roll = live[~last], roll[~last]
             if not live.size:
                 break
-            feature, _, new_state, paid, water = b.choose(s[live], u[live], w[live], roll)
+            jitter = None if noise is None else noise[future[live], t]
+            feature, _, new_state, paid, water = b.choose(s[live], u[live], w[live], roll, jitter)
             placed = feature >= 0
             s[live[placed], feature[placed]] = new_state[placed]
             u[live] += paid
