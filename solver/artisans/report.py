@@ -187,10 +187,9 @@ def table_text(spec: Spec, me: Seat, others: Sequence[Seat], roll: tuple[int, in
         lines.append(
             "Estimate: the rest of the game played out on sampled dice, the same for every move "
             f"({ranking.futures:,} futures in {ranking.seconds * 1000:.0f} ms), every player by tajkit's careful player "
-            "on their own sheet (the others with a little randomness: players do not all choose alike) until a "
-            "sheet ends the game (rulebook: End of the Game); whoever finishes that turn makes their best use of its "
-            "roll. ± is the standard error of the sampling; the others' play is a model, so the estimate is no better "
-            "than it."
+            "on their own sheet, a little randomised (players do not all choose alike), until a sheet ends the game "
+            "(rulebook: End of the Game); whoever finishes that turn makes their best use of its roll. ± is the "
+            "standard error of the sampling; the others' play is a model, so the estimate is no better than it."
         )
         if any(v.exact for v in ranking.moves[:top]):
             lines.append("A move that ends the game is exact: its final sheet against the others' as they stand or after "
