@@ -12,7 +12,7 @@ from tajkit.solver.artisans import files, report
 from tajkit.solver.artisans.files import Player
 from tajkit.solver.artisans.rules import Sheet
 from tajkit.solver.artisans.spec import Spec
-from tajkit.solver.artisans.search.hinter import hinter_for
+from tajkit.solver.artisans.search.hinter import FUTURES, TIME_CAP, hinter_for
 from tajkit.solver.artisans.search.table import SCORE, WIN, Ranking, Seat, table_hinter_for
 from tajkit.solver.errors import BadInput
 from tajkit.solver.game import Report
@@ -47,7 +47,7 @@ def run(spec: Spec, data: dict[str, Any], roll: tuple[int, int] | None, player: 
 
 
 def rank(spec: Spec, me: Seat, others: Sequence[Seat], roll: tuple[int, int], objective: str, seed: int = 0,
-         futures: int = 20_000, time_limit: float = 10.0, top: int | None = None) -> Ranking:
+         futures: int = FUTURES, time_limit: float = TIME_CAP, top: int | None = None) -> Ranking:
     """The engine's answer for ``me`` at a table with ``others`` (none: a game of one, ranked by
     the solitaire hint as always)."""
     if not others:

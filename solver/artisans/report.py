@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
-
-from collections.abc import Sequence
 
 from tajkit.solver.artisans.search.hinter import Hint, RankedMove
 from tajkit.solver.artisans.rules import Move, Sheet, apply
@@ -110,11 +109,16 @@ def hint_text(spec: Spec, name: str, sheet: Sheet, roll: tuple[int, int], hint: 
             "Expected: the mean final score when the rest of the game is played out on sampled dice by the "
             f"careful player{ending} ({hint.futures:,} games in {hint.seconds * 1000:.0f} ms); ± is its standard error."
         )
-    if hint.cut == "time":
-        lines.append("The time limit (a safety cap) cut the comparison short: the ranking is less sure than usual.")
-    elif hint.cut == "budget":
-        lines.append("The futures budget ended the comparison before its last round: the ranking is less sure than usual.")
-    return "\n".join(lines)
+    return "\n".join(lines + _cut_lines(hint.cut))
+
+
+def _cut_lines(cut: str | None) -> list[str]:
+    """What stopped the race of moves early, if anything."""
+    if cut == "time":
+        return ["The time limit (a safety cap) cut the comparison short: the ranking is less sure than usual."]
+    if cut == "budget":
+        return ["The futures budget ended the comparison before its last round: the ranking is less sure than usual."]
+    return []
 
 
 def hint_json(spec: Spec, name: str, roll: tuple[int, int], hint: Hint, seed: int, top: int) -> dict[str, Any]:
@@ -197,11 +201,7 @@ def table_text(spec: Spec, me: Seat, others: Sequence[Seat], roll: tuple[int, in
     if ranking.objective == WIN:
         lines.append("Chance to win: finishing first, with the rulebook's tie-breaks (Scoring: the most unused "
                      f"raindrops, then the youngest){_ages_text(me, others)}.")
-    if ranking.cut == "time":
-        lines.append("The time limit (a safety cap) cut the comparison short: the ranking is less sure than usual.")
-    elif ranking.cut == "budget":
-        lines.append("The futures budget ended the comparison before its last round: the ranking is less sure than usual.")
-    return "\n".join(lines)
+    return "\n".join(lines + _cut_lines(ranking.cut))
 
 
 def _seat_text(spec: Spec, seat: Seat) -> str:
