@@ -32,6 +32,7 @@ Every game and decision is seeded, so the figures do not depend on the number of
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import random
 import statistics
@@ -39,7 +40,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -133,12 +134,33 @@ def wilson(successes: float, n: int, z: float = 1.96) -> tuple[float, float]:
     return centre - half, centre + half
 
 
-def run_games(seed: int, games: int, lineups: list[tuple[str, ...]], budget: Budget, processes: int) -> list[GameResult]:
-    jobs = [(seed, g, lineups[g % len(lineups)], budget) for g in range(games)]
-    if processes <= 1:
-        return [play_game(*job) for job in jobs]
-    with ProcessPoolExecutor(max_workers=processes) as pool:
-        return list(pool.map(play_game, *zip(*jobs)))
+def run_games(seed: int, games: int, lineups: list[tuple[str, ...]], budget: Budget, processes: int,
+              out: Path | None) -> list[GameResult]:
+    """Every game, played in ``processes`` worker processes; each finished game is appended to
+    ``out`` (JSON lines) at once, and a game already there is not played again (a long run
+    resumes where it stopped)."""
+    jobs = {g: (seed, g, lineups[g % len(lineups)], budget) for g in range(games)}
+    done: dict[int, GameResult] = {}
+    if out is not None and out.exists():
+        for line in out.read_text(encoding="utf-8").splitlines():
+            data = json.loads(line)
+            key = (data["seed"], data["game"], tuple(data["policies"]), tuple(data["budget"]))
+            if data["game"] in jobs and key == (*jobs[data["game"]][:3], (budget.table, budget.solitaire)):
+                done[data["game"]] = GameResult(tuple(data["policies"]), tuple(data["scores"]), tuple(data["shares"]),
+                                                data["turns"], data["seconds"])
+    todo = [job for g, job in jobs.items() if g not in done]
+    with ProcessPoolExecutor(max_workers=max(1, processes)) as pool:
+        futures = {pool.submit(play_game, *job): job[1] for job in todo}
+        for future in as_completed(futures):
+            game, result = futures[future], future.result()
+            done[game] = result
+            if out is not None:
+                with out.open("a", encoding="utf-8") as f:
+                    f.write(json.dumps({"seed": seed, "game": game, "policies": result.policies, "budget":
+                                        [budget.table, budget.solitaire], "scores": result.scores, "shares":
+                                        result.shares, "turns": result.turns, "seconds": result.seconds}) + "\n")
+            print(f"  {len(done)} of {games} games", file=sys.stderr, flush=True)
+    return [done[g] for g in range(games)]
 
 
 def percentiles(values: list[float]) -> str:
@@ -153,7 +175,7 @@ def games_command(args: argparse.Namespace) -> None:
     budget = Budget(args.table_futures, args.solitaire_futures)
     lineups = [tuple(TABLE if s == k else SOLITAIRE for s in range(3)) for k in range(3)]
     start = time.time()
-    results = run_games(args.seed, args.games, lineups, budget, args.processes)
+    results = run_games(args.seed, args.games, lineups, budget, args.processes, args.out)
     wins = sum(r.shares[r.policies.index(TABLE)] for r in results)
     low, high = wilson(wins, len(results))
     table_scores = [r.scores[r.policies.index(TABLE)] for r in results]
@@ -173,7 +195,8 @@ def lengths_command(args: argparse.Namespace) -> None:
     budget = Budget(args.table_futures, args.solitaire_futures)
     for policy in (TABLE, SOLITAIRE):
         start = time.time()
-        results = run_games(args.seed, args.games, [(policy,) * 3], budget, args.processes)
+        out = args.out.with_name(f"{args.out.stem}-{policy}{args.out.suffix}") if args.out else None
+        results = run_games(args.seed, args.games, [(policy,) * 3], budget, args.processes, out)
         winning = [max(r.scores) for r in results]
         print(f"all three on the {policy} hint, {len(results)} games (seed {args.seed}): mean length "
               f"{statistics.fmean(r.turns for r in results):.2f} turns, mean winning score "
@@ -234,6 +257,7 @@ def main() -> None:
         p.add_argument("--table-futures", type=int, default=20_000, help="the table hint's budget (its default)")
         p.add_argument("--solitaire-futures", type=int, default=20_000, help="the solitaire hint's budget (its default)")
         p.add_argument("--processes", type=int, default=2)
+        p.add_argument("--out", type=Path, help="append each game here (JSON lines); a run resumes from it")
     p = sub.add_parser("last-turns")
     p.add_argument("--positions", type=int, default=200)
     p = sub.add_parser("time")
