@@ -92,7 +92,7 @@ def test_the_last_turn_is_solved_exactly_as_scoring_every_legal_use_of_the_roll(
     """End of the Game: "The game ends when any player ... uses the last of their raindrops. All
     other players finish their turn and then scoring takes place." On 25 seeded last turns (a
     player has ended the game earlier in the turn), cross-checked with the rules model and the
-    plain scorer (``scripts/bench_artisans_table.py --last-turns 200`` does 200)."""
+    plain scorer (``scripts/bench_artisans_table.py last-turns`` does 200)."""
     for position in last_turn_positions(SPEC, 25, seed=3):
         check_last_turn(position, objective)
 
@@ -292,3 +292,34 @@ def test_the_others_who_have_used_the_roll_play_on_from_the_next_turn():
     both_moved = [Seat(o.name, Sheet(o.sheet.values, 3, 0), moved=True) for o in position.others]
     ranking = TABLE.rank(Seat("Asha", empty), both_moved, (3, 4), WIN, **FAST)
     assert not ranking.exact and ranking.futures > 0
+
+
+@pytest.mark.slow
+def test_the_table_benchmark_script_runs_each_measure(tmp_path):
+    """scripts/bench_artisans_table.py (issue 41's measures) runs from a checkout, each measure on a
+    small scale (its figures are measurements, not asserted); a run resumes from its --out file."""
+    import subprocess
+    import sys
+
+    script = Path(__file__).resolve().parent.parent.parent / "scripts" / "bench_artisans_table.py"
+
+    def run(*args: str) -> list[str]:
+        result = subprocess.run([sys.executable, str(script), *args], capture_output=True, text=True, timeout=900)
+        assert result.returncode == 0, result.stderr
+        return result.stdout.splitlines()
+
+    out = tmp_path / "games.jsonl"
+    small = ("--games", "2", "--table-futures", "300", "--solitaire-futures", "300", "--processes", "1", "--seed", "6")
+    games = run("games", *small, "--out", str(out))
+    assert games[1].startswith("table hint (--objective win): wins ") and "95 % Wilson interval [" in games[1]
+    assert games[2].startswith("mean score: table hint ") and len(out.read_text().splitlines()) == 2
+    assert run("games", *small, "--out", str(out))[1:4] == games[1:4] and len(out.read_text().splitlines()) == 2
+    lengths = run("lengths", *small)
+    assert [line.split(",")[0] for line in lengths] == ["all three on the table hint", "all three on the solitaire hint"]
+    assert all("mean winning score" in line for line in lengths)
+    assert run("last-turns", "--positions", "3", "--seed", "6") == [
+        f"last turns, --objective {o}: the hint's best move is the best found by scoring every legal use of the roll "
+        "in 3 of 3 positions (seed 6), every one exact" for o in ("win", "score")]
+    timed = run("time", "--positions", "2", "--whole", "1", "--seed", "6")
+    assert timed[0].startswith("table hint in a session (3 players, 2 positions") and "95th percentile" in timed[0]
+    assert timed[1].startswith("whole `tajkit hint artisans FILE` processes (1 of those positions): median ")

@@ -42,7 +42,7 @@ def table_turns(spec: Spec, players: int, seed: int) -> Iterator[tuple[list[Shee
     used = np.zeros(players, dtype=np.int64)
     trees = np.zeros(players, dtype=np.int64)
     while True:
-        before = [engine.sheet(list(s), int(u), int(t)) for s, u, t in zip(states, used, trees)]
+        before = [engine.sheet([int(x) for x in s], int(u), int(t)) for s, u, t in zip(states, used, trees)]
         roll = (int(rng.integers(1, engine.faces + 1)), int(rng.integers(1, engine.faces + 1)))
         noise = rng.gumbel(scale=JITTER, size=(players, len(engine.tables) * engine.faces))
         feature, _, new_state, paid, water = batch.choose(states, used, trees, np.array([roll] * players), noise)
@@ -50,7 +50,7 @@ def table_turns(spec: Spec, players: int, seed: int) -> Iterator[tuple[list[Shee
         states[placed, feature[placed]] = new_state[placed]
         used += paid
         trees += water
-        after = [engine.sheet(list(s), int(u), int(t)) for s, u, t in zip(states, used, trees)]
+        after = [engine.sheet([int(x) for x in s], int(u), int(t)) for s, u, t in zip(states, used, trees)]
         yield before, roll, after
         if any(s.ends_game(spec) for s in after):
             return
