@@ -17,10 +17,8 @@ from tajkit.solver.artisans.search.endgame import Endgame
 from tajkit.solver.artisans.search.engine import EMove, engine_for
 from tajkit.solver.artisans.search.hinter import BUDGET_BOXES, ENDINGS, EXACT_BOXES, FIELD, HANDOVER, Hint, Hinter, RankedMove, _equal
 from tajkit.solver.artisans.search.rollout import Batch
-from tajkit.solver import statefile
 from tajkit.solver.artisans.rules import EMPTY, Move, Sheet, apply, score
 from tajkit.solver.artisans.spec import load_spec
-from tajkit.solver.artisans.files import read_state
 
 SPEC = load_spec()
 DATA = Path(__file__).parent.parent / "data"
