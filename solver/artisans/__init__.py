@@ -28,10 +28,10 @@ POLICY_NAMES = ("oracle", "hint", "heuristic", "greedy", "random")
 # The commands' forwarders name every option (the CLI and tests read them off the signature) and
 # import the command's module only when it runs.
 def _hint(spec: Any, data: dict[str, Any], roll: tuple[int, int] | None, player: str | None, top: int, seed: int,
-          futures: int, time_limit: float) -> Report:
+          futures: int, time_limit: float, objective: str | None = None, moved: list[str] | None = None) -> Report:
     from tajkit.solver.artisans import hint
 
-    return hint.run(spec, data, roll, player, top, seed, futures, time_limit)
+    return hint.run(spec, data, roll, player, top, seed, futures, time_limit, objective, moved)
 
 
 def _simulate(spec: Any, data: None, policy: list[str], games: int, seed: int, oracle_work: float,
@@ -54,7 +54,8 @@ class Artisans(Game["Spec", "tuple[Player, ...]"]):
     sheet_each = True
 
     hint = Command(
-        summary="The best uses of a roll: every legal move, ranked by the expected final score.",
+        summary="The best uses of a roll: every legal move, ranked by the chance to win at a table of several "
+        "(or by the expected final score), alone by the expected final score.",
         run=_hint,
         options=(
             Option("roll", "--roll", tuple[int, int], "The two dice just rolled, e.g. --roll 4 6 (a game record "
@@ -67,8 +68,14 @@ class Artisans(Game["Spec", "tuple[Player, ...]"]):
                    "every machine).", default=20_000, min=100, max=1_000_000),
             Option("time_limit", "--time-limit", float, "Safety cap in seconds, checked between rounds of the "
                    "race; the output says when it cuts.", default=10.0, min=0.05, max=600),
+            Option("objective", "--objective", str, "What a move is worth at a table of several: win (the chance "
+                   "to finish first, tie-breaks included; the default) or score (the expected final score). "
+                   "Alone: the expected final score.", choices=("win", "score")),
+            Option("moved", "--moved", str, "A player who has already used this roll (repeat it); the others "
+                   "are taken to use it still (a game record knows).", multiple=True, metavar="NAME"),
         ),
-        examples=("tajkit hint artisans sheet.toml --roll 4 6",),
+        examples=("tajkit hint artisans sheet.toml --roll 4 6",
+                  "tajkit hint artisans table.toml --roll 4 6 --player Asha --objective score"),
     )
     simulate = Command(
         summary="Solitaire games on seeded dice: policies compared on the same rolls. Takes about 5.5 s a game "

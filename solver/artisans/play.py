@@ -80,9 +80,11 @@ class ArtisansPlay(TablePlay):
         """The table as ``tajkit hint artisans`` reads it, for ``player``'s use of the roll: any
         player who has not used it yet, not only the one whose turn it is. A player later in seat
         order sees the sheets as they stand: if an earlier player ends the game with this roll, a
-        hint asked again after that move knows it is the last turn."""
+        hint asked again after that move knows it is the last turn. The options name the players
+        who have used the roll already (``moved``): the others still use it this turn."""
         self._check_may_use_roll(state, player)
-        return Position(files.to_data(self.spec, state.players), {"roll": state.roll, "player": player})
+        moved = [p.name for seat, p in enumerate(state.players) if seat not in state.still_to_use()]
+        return Position(files.to_data(self.spec, state.players), {"roll": state.roll, "player": player, "moved": moved})
 
     def plays(self, state: Table, report: Any) -> Sequence[tuple[str, ...]]:
         """One event per move of the report (its JSON, in its order): the move in the protocol's

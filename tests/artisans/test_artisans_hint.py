@@ -17,10 +17,8 @@ from tajkit.solver.artisans.search.endgame import Endgame
 from tajkit.solver.artisans.search.engine import EMove, engine_for
 from tajkit.solver.artisans.search.hinter import BUDGET_BOXES, ENDINGS, EXACT_BOXES, FIELD, HANDOVER, Hint, Hinter, RankedMove, _equal
 from tajkit.solver.artisans.search.rollout import Batch
-from tajkit.solver import statefile
 from tajkit.solver.artisans.rules import EMPTY, Move, Sheet, apply, score
 from tajkit.solver.artisans.spec import load_spec
-from tajkit.solver.artisans.files import read_state
 
 SPEC = load_spec()
 DATA = Path(__file__).parent.parent / "data"
@@ -227,28 +225,6 @@ def test_a_sampled_estimate_is_never_shown_with_a_zero_error():
     for stderr, shown in ((0.04, "31.34 ± 0.04"), (0.12, "31.3 ± 0.1"), (0.004, "31.338 ± 0.004")):
         hint = Hint((RankedMove(move, 31.3384, stderr, 800),), 800, 0.1)
         assert report._value_text(hint, hint.moves[0], True, False) == f"expected final score {shown}"
-
-
-def test_when_another_player_has_ended_the_game_each_move_is_worth_the_score_it_leaves():
-    """End of the Game: "The game ends when any player ... uses the last of their raindrops. All
-    other players finish their turn and then scoring takes place": Asha's hint, after Ben used his
-    15th raindrop, values her moves by the score each leaves (the plain scorer's), not by turns she
-    will not play; at equal scores the most raindrops left comes first (Scoring: the tie-break)."""
-    players = read_state(SPEC, statefile.read_source(str(DATA / "artisans-example.toml")))
-    asha = next(p for p in players if p.name == "Asha")
-    hint = Hinter(SPEC).rank_last_turn(asha.sheet, (4, 6))
-    assert hint.exact and hint.last_turn
-    for ranked in hint.moves:
-        after = apply(SPEC, asha.sheet, ranked.move)
-        assert ranked.expected == score(SPEC, after).total
-        assert ranked.rain == after.raindrops_left(SPEC)
-    best = hint.moves[0]
-    assert best.move.feature == "right_facade" and best.move.value == 2 and best.expected == 34
-    keys = [(-r.expected, -r.rain) for r in hint.moves]
-    assert keys == sorted(keys)
-    text = report.hint_text(SPEC, "Asha", asha.sheet, (4, 6), hint, 3, "Ben has used the last of their 15 raindrops")
-    assert "final score 34, 3 raindrops left at the end, 3 raindrops" in text
-    assert "Last turn: Ben has used the last of their 15 raindrops, so the game ends when this turn is over" in text
 
 
 def test_a_move_that_ends_the_game_shows_its_final_score_not_an_estimate():

@@ -149,7 +149,8 @@ def test_every_player_still_to_use_the_roll_gets_a_hint_of_their_own_sheet() -> 
         for state in (states[2 * seed], states[-seed]):
             for name in still_to_use(state):
                 position = PLAY.position(state, name, {})
-                assert dict(position.options) == {"roll": state.roll, "player": name}
+                moved = [p.name for seat, p in enumerate(state.players) if seat not in state.still_to_use()]
+                assert dict(position.options) == {"roll": state.roll, "player": name, "moved": moved}
                 read = GAME.read_state(SPEC, dict(position.data), finished=False)
                 assert [p.sheet for p in read] == [p.sheet for p in state.players]
                 report = hint(state, name)
@@ -337,7 +338,7 @@ def test_a_player_who_entered_ahead_is_said_so_and_gets_no_hint_for_the_roll() -
         PLAY.position(state, "Chitra", {})
     assert "Chitra has used the roll 4 6 already" in refused.value.problems[0]
     assert "still to use it: Asha and Ben" in refused.value.problems[0]
-    assert PLAY.position(state, "Ben", {}).options == {"roll": (4, 6), "player": "Ben"}
+    assert PLAY.position(state, "Ben", {}).options == {"roll": (4, 6), "player": "Ben", "moved": ["Chitra"]}
 
 
 def test_a_later_players_hint_is_taken_at_once_as_their_use_of_the_roll(tmp_path) -> None:

@@ -415,10 +415,13 @@ def test_hint_text_names_dice_feature_and_box():
 def test_hint_for_a_player_whose_last_turn_it_is():
     """End of the Game: Ben's 15th raindrop ends the game once the others finish their turn, so
     Asha's hint is for her last move (the README's finished table)."""
-    result = run("hint", "artisans", str(DATA / "artisans-example.toml"), "--roll", "4", "6", "--player", "Asha")
+    result = run("hint", "artisans", str(DATA / "artisans-example.toml"), "--roll", "4", "6", "--player", "Asha",
+                 "--objective", "score")
     assert result.exit_code == 0, result.output
     assert result.stdout.splitlines()[2] == "    final score 34, 3 raindrops left at the end, 3 raindrops"
     assert "Last turn: Ben has used the last of their 15 raindrops" in result.stdout
+    win = run("hint", "artisans", str(DATA / "artisans-example.toml"), "--roll", "4", "6", "--player", "Asha")
+    assert win.stdout.splitlines()[2] == "    chance to win 1.00 (exact), final score 34, 3 raindrops left at the end, 3 raindrops"
     ben = run("hint", "artisans", str(DATA / "artisans-example.toml"), "--roll", "4", "6", "--player", "Ben")
     assert ben.exit_code == 2 and "Ben: all 15 raindrops are used, so the game is over" in ben.stderr
 

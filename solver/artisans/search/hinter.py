@@ -22,6 +22,7 @@ This is honest about chance: nothing looks at dice that have not been rolled.
 from __future__ import annotations
 
 import time
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache, cmp_to_key
 
@@ -75,7 +76,6 @@ class Hint:
     endings: int = 0  # endings the exact solver knows in this process (memoised)
     handover: int = 0  # the futures were finished exactly from this many empty boxes (0: not at all)
     measured: bool = True  # the race's candidates were picked with the measured value table
-    last_turn: bool = False  # the game ends when this turn is over: each move is worth the score it leaves
 
     def notes(self) -> list[str]:
         if self.exact or self.measured:
@@ -142,23 +142,10 @@ class Hinter:
             return False
         return self.endgame.reachable(states, trees, moves, self.endings) is not None
 
-    def rank_last_turn(self, sheet: Sheet, roll: tuple[int, int]) -> Hint:
-        """Rank the uses of ``roll`` when the game ends after this turn (another player filled
-        their sheet or used their last raindrop; rulebook: End of the Game): each move is worth
-        exactly the score it leaves, and at equal scores the most raindrops left (the tie-break)."""
-        start = time.perf_counter()
-        e = self.engine
-        states = e.pack(sheet)
-        used, trees = sheet.raindrops_used, sheet.trees_watered
-        moves = e.moves(states, used, trees, roll)
-        left = e.raindrops - used
-        outcomes = [Outcome(e.score(_after(states, m), trees + m.water), left - m.raindrops) for m in moves]
-        return self._ranked_exactly(outcomes, moves, roll, start, last_turn=True)
-
     def _exact(self, states, used, trees, roll, moves, start) -> Hint:  # noqa: ANN001
         return self._ranked_exactly(self.endgame.moves(states, used, trees, moves), moves, roll, start)
 
-    def _ranked_exactly(self, outcomes, moves, roll, start, last_turn=False) -> Hint:  # noqa: ANN001
+    def _ranked_exactly(self, outcomes, moves, roll, start) -> Hint:  # noqa: ANN001
         pairs = sorted(zip(outcomes, moves), key=cmp_to_key(_by_outcome))
         best = pairs[0][0]
         ranked = tuple(
@@ -166,37 +153,18 @@ class Hinter:
             for o, m in pairs
         )
         seconds = time.perf_counter() - start
-        return Hint(ranked, 0, seconds, exact=True, endings=len(self.endgame.memo), last_turn=last_turn)
+        return Hint(ranked, 0, seconds, exact=True, endings=len(self.endgame.memo))
 
     # --- the race of sampled futures ---------------------------------------------------------------
 
     def _race(self, states, used, trees, roll, moves, seed, futures, time_limit, top, start, ending) -> Hint:  # noqa: ANN001
         field = self._field(states, used, trees, moves)
         rng = np.random.default_rng([seed, *states, used, trees, *roll])
-        played_rounds: dict[int, list[np.ndarray]] = {i: [] for i in range(len(field))}
-        alive = list(range(len(field)))
-        per_round = min(FIRST_ROUND, max(2, futures // len(field)))  # a small budget holds from the first round
-        cut: str | None = None
-        played = 0
-        keep = max(top or 1, 1)
-        while True:
-            scores = self._play(field, alive, states, used, trees, per_round, rng, ending)
-            played += scores.size
-            for row, i in enumerate(alive):
-                played_rounds[i].append(scores[row])
-            alive.sort(key=lambda i: (-_mean(played_rounds[i]), field[i].raindrops))
-            alive = alive[: max(keep, len(alive) // 2)]
-            if len(alive) <= keep:
-                break
-            per_round *= 2
-            if played + len(alive) * per_round > futures:
-                cut = "budget"
-                break
-            if time.perf_counter() - start > time_limit:
-                cut = "time"
-                break
-        # the race's finalists first, then the rest in the order they dropped out
-        order = sorted(range(len(field)), key=lambda i: (-len(played_rounds[i]), -_mean(played_rounds[i]), field[i].raindrops))
+
+        def play(alive: list[int], per_round: int) -> np.ndarray:
+            return self._play(field, alive, states, used, trees, per_round, rng, ending)
+
+        played_rounds, order, played, cut = race(play, [m.raindrops for m in field], top, futures, time_limit, start)
         order = self._keep_raindrops_first(order, field, played_rounds)
         leader = played_rounds[order[0]]
         ranked = tuple(
@@ -266,13 +234,6 @@ class Hinter:
         return RankedMove(self.engine.move(m, roll), float(scores.mean()), stderr, int(n), equal)
 
 
-def _after(states: list[int], m: EMove) -> list[int]:
-    """The features' packed states after move ``m``."""
-    if m.feature < 0:
-        return states
-    return [m.state if i == m.feature else s for i, s in enumerate(states)]
-
-
 def _best_per_feature(moves: list[EMove], ranking: list[int], k: int) -> set[int]:
     """The first ``k`` moves of ``ranking`` in each feature."""
     taken: dict[int, int] = {}
@@ -282,6 +243,47 @@ def _best_per_feature(moves: list[EMove], ranking: list[int], k: int) -> set[int
             taken[moves[i].feature] = taken.get(moves[i].feature, 0) + 1
             chosen.add(i)
     return chosen
+
+
+Rounds = dict[int, list[np.ndarray]]  # per candidate, the values of each round it was played in
+
+
+def race(
+    play: Callable[[list[int], int], np.ndarray], cost: Sequence[int], top: int | None, futures: int,
+    time_limit: float, start: float, first_round: int = FIRST_ROUND,
+) -> tuple[Rounds, list[int], int, str | None]:
+    """Successive halving over ``len(cost)`` candidates: ``play(alive, n)`` values each candidate
+    of ``alive`` on the same ``n`` new futures (a row each), ``first_round`` in the first; each
+    round keeps the better half and plays twice as many futures, until ``top`` are left, the
+    budget of ``futures`` would be exceeded or ``time_limit`` (a safety cap) has passed since
+    ``start``. Returns every candidate's
+    rounds, the candidates best first (the finalists, then the rest in the order they dropped out;
+    at equal values the one that spends fewer raindrops, ``cost``), the futures played and what cut
+    the race ("budget", "time" or None)."""
+    played_rounds: Rounds = {i: [] for i in range(len(cost))}
+    alive = list(range(len(cost)))
+    per_round = min(first_round, max(2, futures // len(cost)))  # a small budget holds from the first round
+    cut: str | None = None
+    played = 0
+    keep = max(top or 1, 1)
+    while True:
+        scores = play(alive, per_round)
+        played += scores.size
+        for row, i in enumerate(alive):
+            played_rounds[i].append(scores[row])
+        alive.sort(key=lambda i: (-_mean(played_rounds[i]), cost[i]))
+        alive = alive[: max(keep, len(alive) // 2)]
+        if len(alive) <= keep:
+            break
+        per_round *= 2
+        if played + len(alive) * per_round > futures:
+            cut = "budget"
+            break
+        if time.perf_counter() - start > time_limit:
+            cut = "time"
+            break
+    order = sorted(range(len(cost)), key=lambda i: (-len(played_rounds[i]), -_mean(played_rounds[i]), cost[i]))
+    return played_rounds, order, played, cut
 
 
 def _mean(rounds: list[np.ndarray]) -> float:

@@ -103,8 +103,11 @@ class Batch:
     def boxes_left(self, states: np.ndarray) -> np.ndarray:
         return self.empties[states + self.offset].sum(axis=1)
 
-    def choose(self, states: np.ndarray, used: np.ndarray, trees: np.ndarray, rolls: np.ndarray):
-        """The careful player's move in each game: (feature or -1, value, next state, raindrops, water)."""
+    def choose(self, states: np.ndarray, used: np.ndarray, trees: np.ndarray, rolls: np.ndarray,
+               jitter: np.ndarray | None = None):
+        """The careful player's move in each game: (feature or -1, value, next state, raindrops, water).
+        ``jitter`` (games × features·faces), if given, is added to its preferences between safe
+        placements: a player like it who does not always choose alike."""
         n, features = states.shape
         r = self.rules
         rows = np.arange(n)
@@ -120,6 +123,8 @@ class Batch:
         minus_inf = np.float32(-np.inf)
         key = np.where(safe, preference(cost, self.completes[index], kept), minus_inf)
         key = key.reshape(n, -1)
+        if jitter is not None:
+            key = key + jitter
         # giving a feature up: the cheapest first, then the one with the fewest stars
         kill = np.where(valid & (kept < 0), np.float32(-4) * cost - self.stars[None, :, None] / 10, minus_inf)
         kill = kill.reshape(n, -1)
