@@ -526,17 +526,27 @@ class Regions:
 @cache
 def regions(spec: Spec) -> Regions:
     """The sheet's regions (see :class:`Regions`); a layout it cannot draw is refused (BadData)."""
-    low, high = MARKER_ROWS
-    corners = {"top-left": (0.0, high), "top-right": (W - MARKER, high), "bottom-right": (W - MARKER, low),
-               "bottom-left": (0.0, low)}
-    width = CODE_CELL * CODE_BITS + CODE_GAP * (CODE_BITS - 1)
     return Regions(
         boxes={k: tuple(v) for k, v in box_positions(spec).items()},
         drops=tuple(drop_spots(spec)),
         trees=tuple(tree_spots(spec)),
-        markers=tuple(corners[c] for c in CORNERS),
-        code=tuple(code_cells(CODE_RIGHT - width, CODE_Y - 0.5, CODE_CELL, CODE_GAP)),
+        markers=marker_spots(),
+        code=code_spots(),
     )
+
+
+def marker_spots() -> tuple[tuple[float, float], ...]:
+    """Each marker's bottom-left corner, in ``markers.CORNERS`` order."""
+    low, high = MARKER_ROWS
+    corners = {"top-left": (0.0, high), "top-right": (W - MARKER, high), "bottom-right": (W - MARKER, low),
+               "bottom-left": (0.0, low)}
+    return tuple(corners[c] for c in CORNERS)
+
+
+def code_spots() -> tuple[tuple[float, float, float, float], ...]:
+    """The code's cells, left to right, ending at CODE_RIGHT."""
+    width = CODE_CELL * CODE_BITS + CODE_GAP * (CODE_BITS - 1)
+    return tuple(code_cells(CODE_RIGHT - width, CODE_Y - 0.5, CODE_CELL, CODE_GAP))
 
 
 def page_regions(spec: Spec, paper: str) -> dict[str, Any]:
