@@ -29,7 +29,7 @@ def read_cmd(
     ctx: typer.Context,
     game: Annotated[str, typer.Argument(help="Game id: artisans.", metavar="GAME")],
     photos: Annotated[list[str], typer.Argument(help="One photo per player's sheet (JPEG or PNG), in seat order.",
-                                                metavar="PHOTO...")],
+                                                metavar="PHOTO")],
     output: Annotated[str, typer.Option("-o", "--output", metavar="PATH", help="The table file to write "
                                         "(TOML; - writes it to standard output).")] = DEFAULT_OUTPUT,
     player: Annotated[Optional[list[str]], typer.Option("--player", metavar="NAME", help="Each sheet's player, in "
@@ -164,9 +164,9 @@ def _cannot_ask(readings: list[Any], crops: Path, force: bool) -> list[str]:
     doubtful = [(r, v) for r in readings for v in r.doubtful]
     for r, v in doubtful:
         _save_crop(crops, r, v, force)
-    listed = ", ".join(f"{present.safe(Path(r.photo).name)} {describe(v)}" for r, v in doubtful[:8])
-    more = f" and {len(doubtful) - 8} more" if len(doubtful) > 8 else ""
-    return [f"{len(doubtful)} readings are doubtful and no terminal is here to ask about them ({listed}{more}): run "
+    listed = "; ".join(f"{present.safe(Path(r.photo).name)}: {', '.join(describe(v) for v in r.doubtful)}"
+                       for r in readings if r.doubtful)
+    return [f"{len(doubtful)} readings are doubtful and no terminal is here to ask about them ({listed}): run "
             f"tajkit read at a terminal to answer them (their pictures are in {present.safe(str(crops))}; every "
             "reading: --json)"]
 

@@ -63,6 +63,34 @@ def crops(writers: list[synthetic.Writer], sheets: int, seed: int) -> tuple[np.n
     return np.asarray(pictures, np.float32), np.asarray(labels), np.asarray(who)
 
 
+def augmented(pictures: np.ndarray, labels: np.ndarray, copies: int, seed: int) -> tuple[np.ndarray, np.ndarray]:
+    """``copies`` more of each picture, each turned, sheared, stretched and its line made thicker or
+    thinner a little (other hands than the writers' own), then cut and centred as the reader does."""
+    import cv2
+
+    rng = np.random.default_rng(seed)
+    out, out_labels = [pictures], [labels]
+    size = marks.DIGIT * 2
+    for _ in range(copies):
+        made = []
+        for picture in pictures:
+            big = cv2.resize(picture, (size, size), interpolation=cv2.INTER_LINEAR)
+            angle, shear = np.radians(rng.normal(0, 5)), rng.normal(0, 0.15)
+            sx, sy = rng.uniform(0.8, 1.15), rng.uniform(0.9, 1.1)
+            c, s_ = np.cos(angle), np.sin(angle)
+            m = np.array([[c * sx, -s_ * sy - shear, 0], [s_ * sx, c * sy, 0]])
+            m[:, 2] = size / 2 - m[:, :2] @ np.array([size / 2, size / 2])
+            big = cv2.warpAffine(big, m, (size, size), flags=cv2.INTER_LINEAR)
+            turn = rng.integers(3)
+            if turn:
+                kernel = np.ones((2, 2), np.uint8)
+                big = cv2.dilate(big, kernel) if turn == 1 else cv2.erode(big, kernel)
+            made.append(marks.digit_picture(big) if big.max() > 0.05 else picture)
+        out.append(np.asarray(made, np.float32))
+        out_labels.append(labels)
+    return np.concatenate(out), np.concatenate(out_labels)
+
+
 def fit_temperature(logits: np.ndarray, labels: np.ndarray) -> float:
     """The temperature that makes the calibration writers' probabilities most likely."""
     best, best_t = np.inf, 1.0
@@ -92,7 +120,8 @@ def main() -> None:
     parser.add_argument("--sheets", type=int, default=6, help="sheets per training writer")
     parser.add_argument("--seed", type=int, default=45)
     parser.add_argument("--cache", default=None, help="keep the cut digits in this .npz (and reuse them)")
-    parser.add_argument("--hidden", type=int, default=192)
+    parser.add_argument("--hidden", type=int, default=256)
+    parser.add_argument("--augment", type=int, default=3, help="turned and stretched copies of each fit digit")
     parser.add_argument("-o", "--output", default=str(OUT))
     args = parser.parse_args()
     from sklearn.neural_network import MLPClassifier
@@ -112,12 +141,14 @@ def main() -> None:
     calibrating = who % 5 == 4
     x = digits.features(pictures)
     y = labels - 1
-    mean, scale = x[~calibrating].mean(axis=0), x[~calibrating].std(axis=0) + 1e-3
+    fit_pictures, fit_labels = augmented(pictures[~calibrating], labels[~calibrating], args.augment, args.seed)
+    x_fit, y_fit = digits.features(fit_pictures), fit_labels - 1
+    mean, scale = x_fit.mean(axis=0), x_fit.std(axis=0) + 1e-3
     net = MLPClassifier(hidden_layer_sizes=(args.hidden,), alpha=1e-3, batch_size=256, learning_rate_init=1e-3,
                         max_iter=60, early_stopping=True, validation_fraction=0.1, n_iter_no_change=6,
                         random_state=args.seed)
     started = time.time()
-    net.fit((x[~calibrating] - mean) / scale, y[~calibrating])
+    net.fit((x_fit - mean) / scale, y_fit)
     print(f"fitted in {time.time() - started:.0f} s, {net.n_iter_} epochs", file=sys.stderr)
     layers = tuple((w.astype(np.float32), b.astype(np.float32)) for w, b in zip(net.coefs_, net.intercepts_))
     raw = digits.Model(layers, mean, scale, 1.0, 1.0)
@@ -132,7 +163,7 @@ def main() -> None:
     digits.save(model, args.output)
     fit_right = (net.predict((x[~calibrating] - mean) / scale) == y[~calibrating]).mean()
     taken = confidence >= accept
-    print(f"fit writers: {fit_right:.4f} right (n = {(~calibrating).sum()})")
+    print(f"fit writers: {fit_right:.4f} right (n = {(~calibrating).sum()}, with {args.augment} changed copies of each)")
     print(f"calibration writers: {right.mean():.4f} right (n = {calibrating.sum()}); temperature {temperature:.3f}; "
           f"accept at confidence >= {accept:.4f}: {taken.mean():.3f} of boxes, {right[taken].mean():.4f} right")
     print(f"model: {args.output} ({Path(args.output).stat().st_size // 1024} KB)")

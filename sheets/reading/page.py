@@ -94,11 +94,18 @@ def detect(image: np.ndarray) -> dict[int, np.ndarray]:
     small = cv2.resize(gray, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA) if scale < 1 else gray
     params = cv2.aruco.DetectorParameters()
     params.cornerRefinementMethod = cv2.aruco.CORNER_REFINE_SUBPIX
+    # a blurred photo smears a cell's edges into its neighbours: read each cell's middle only, and
+    # accept a marker with one bit misread (the dictionary's markers differ in at least 4)
+    params.perspectiveRemoveIgnoredMarginPerCell = 0.3
+    params.errorCorrectionRate = 1.0
     detector = cv2.aruco.ArucoDetector(cv2.aruco.getPredefinedDictionary(cv2.aruco.DICT_4X4_50), params)
     corners, ids, _ = detector.detectMarkers(small)
     found: dict[int, np.ndarray] = {}
     for quad, marker_id in zip(corners, [] if ids is None else ids.ravel()):
-        found.setdefault(int(marker_id), quad.reshape(4, 2).astype(np.float64) / scale)
+        quad = quad.reshape(4, 2).astype(np.float64) / scale
+        if int(marker_id) not in found or cv2.contourArea(quad.astype(np.float32)) > cv2.contourArea(
+                found[int(marker_id)].astype(np.float32)):
+            found[int(marker_id)] = quad  # of two, the larger: a printed marker, not a look-alike
     return found
 
 

@@ -212,7 +212,8 @@ def _font_glyph(writer: Writer, digit: int, height: int, rng: np.random.Generato
 
     font = _font(writer.source, height * 2)
     picture = Image.new("L", (height * 4, height * 4), 0)
-    ImageDraw.Draw(picture).text((height, height // 2), str(digit), font=font, fill=255)
+    pen = round(rng.uniform(0.0, writer.pen.width * 0.6) * height)  # a pen wider than the font's own line
+    ImageDraw.Draw(picture).text((height, height // 2), str(digit), font=font, fill=255, stroke_width=pen, stroke_fill=255)
     ink = np.asarray(picture, np.float32) / 255.0
     ys, xs = np.nonzero(ink > 0.2)
     if len(ys) == 0:
@@ -407,6 +408,10 @@ class Filled:
     trees: list[bool]
     writer: str
 
+    def table(self, name: str) -> dict[str, Any]:
+        """What was written, as the player's part of a state file."""
+        return {"name": name, **self.values, "raindrops_used": sum(self.drops), "trees_watered": sum(self.trees)}
+
 
 @cache
 def printed_page(paper: str = "a4", ink: str = "colour", sheet: int = 1, dpi: float = DPI) -> np.ndarray:
@@ -449,7 +454,8 @@ def fill(spec: Spec, writer: Writer, rng: np.random.Generator, paper: str = "a4"
     drops = int(rng.integers(0, n_drops + 1)) if drops is None else drops
     marked_drops = sorted(rng.choice(n_drops, size=drops, replace=False).tolist())
     n_trees = len(where["trees"])
-    trees = int(rng.integers(0, min(n_trees, drops) + 1)) if trees is None else trees
+    garden = sum(1 for f in spec.features_in(spec.garden_group) for v in values[f.id] if v)
+    trees = int(rng.integers(0, min(n_trees, drops, garden) + 1)) if trees is None else trees  # as the rules allow
     marked_trees = sorted(rng.choice(n_trees, size=trees, replace=False).tolist())
     mark_style = int(rng.integers(4))
     for k in marked_drops:
