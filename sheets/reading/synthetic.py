@@ -560,31 +560,33 @@ def photograph(page: np.ndarray, shot: Shot, rng: np.random.Generator) -> bytes:
     matrix = cv2.getPerspectiveTransform(corners.astype(np.float32), moved.astype(np.float32))
     table = _table(int(size[1]), int(size[0]), rng)
     photo = cv2.warpPerspective(page, matrix, (int(size[0]), int(size[1])), dst=table, borderMode=cv2.BORDER_TRANSPARENT)
-    photo = photo.astype(np.float32)
     if shot.blur > 0.3:
         photo = cv2.GaussianBlur(photo, (0, 0), shot.blur)
-    photo *= _shading(photo.shape[:2], shot.shading, rng)[..., None]
-    photo += rng.normal(0, shot.noise, photo.shape).astype(np.float32)
-    ok, jpeg = cv2.imencode(".jpg", np.clip(photo, 0, 255).astype(np.uint8), [cv2.IMWRITE_JPEG_QUALITY, shot.quality])
+    lit = photo.astype(np.float32)
+    lit *= _shading(photo.shape[:2], shot.shading, rng)[..., None]
+    h, w = photo.shape[:2]  # the sensor's noise, in grains of 2 x 2 pixels (as a phone's demosaicing leaves it)
+    grains = rng.standard_normal(((h + 1) // 2, (w + 1) // 2, 3), dtype=np.float32)
+    lit += cv2.resize(grains, (w, h), interpolation=cv2.INTER_NEAREST) * np.float32(shot.noise)
+    ok, jpeg = cv2.imencode(".jpg", np.clip(lit, 0, 255, out=lit).astype(np.uint8), [cv2.IMWRITE_JPEG_QUALITY, shot.quality])
     assert ok
     return jpeg.tobytes()
 
 
 def _table(h: int, w: int, rng: np.random.Generator) -> np.ndarray:
     """A wooden table: a brown with a grain."""
-    base = np.array(rng.uniform([40, 70, 100], [90, 120, 160]), np.float32)
+    base = rng.uniform([40, 70, 100], [90, 120, 160]).astype(np.float32)
     grain = cv2.resize(rng.normal(0, 12, (max(2, h // 40), 8)).astype(np.float32), (w, h), interpolation=cv2.INTER_CUBIC)
-    return np.clip(base[None, None, :] + grain[..., None], 0, 255).astype(np.uint8)
+    return cv2.merge([np.clip(grain + b, 0, 255).astype(np.uint8) for b in base])
 
 
 def _shading(shape: tuple[int, int], darkest: float, rng: np.random.Generator) -> np.ndarray:
-    """Light falling off across the photo, from 1 down to ``darkest``."""
+    """Light falling off across the photo, from 1 down to ``darkest`` (made small, then enlarged)."""
     h, w = shape
     angle = rng.uniform(0, 2 * math.pi)
-    ys, xs = np.mgrid[0:h, 0:w].astype(np.float32)
-    ramp = (xs / w - 0.5) * math.cos(angle) + (ys / h - 0.5) * math.sin(angle)
+    ys, xs = np.mgrid[0:64, 0:64].astype(np.float32) / 63.0
+    ramp = (xs - 0.5) * math.cos(angle) + (ys - 0.5) * math.sin(angle)
     ramp = (ramp - ramp.min()) / max(float(ramp.max() - ramp.min()), 1e-6)
-    return (1.0 - (1.0 - darkest) * ramp).astype(np.float32)
+    return cv2.resize((1.0 - (1.0 - darkest) * ramp).astype(np.float32), (w, h), interpolation=cv2.INTER_LINEAR)
 
 
 def photos(spec: Spec, writer: Writer, count: int, seed: int, paper: str = "a4",
