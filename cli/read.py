@@ -40,7 +40,7 @@ def read_cmd(
                                         "(beside the play log) to read its handwriting better.")] = True,
     db: Annotated[Optional[str], typer.Option("--db", metavar="FILE", help="The play log beside which the group's "
                                               "handwriting is kept (default: tajkit history's).")] = None,
-    force: Annotated[bool, typer.Option("--force", help="Replace the table file and its crops if they exist.")] = False,
+    force: Annotated[bool, typer.Option("--force", help="Replace the table file (and earlier crops) if they exist.")] = False,
 ) -> None:
     """Read the filled sheets from photos and write the table file tajkit score reads.
 
@@ -52,9 +52,12 @@ def read_cmd(
     info = registry.get(game)
     if info.id not in READABLE:
         raise BadInput(f"tajkit read {info.id}: not available for {info.id} (available for: {', '.join(READABLE)})")
-    names = list(player or [])
+    names = [n.strip() for n in player or []]
     if len(names) > len(photos):
         raise BadInput(f"--player: {len(names)} names for {len(photos)} photos: give one name per photo, in order")
+    twice = sorted({n for n in names if names.count(n) > 1})
+    if twice or "" in names:
+        raise BadInput(f"--player {present.safe(twice[0]) if twice else '(empty)'}: each sheet needs its own player's name")
     try:
         reading.require()
     except reading.MissingExtra as exc:
@@ -77,10 +80,14 @@ def read_cmd(
         answered += pictures
         players.append(sheet.table(spec, name))
     data = {"game": info.id, "players": players}
-    data = _checked(info, spec, data)
-    _write(target, data, force)
+    problems = _broken_rules(info, spec, data)
+    _write(target, data, force)  # even a table the rules refuse: nothing typed is lost
     if learn and answered:
         _keep(db, answered)
+    if problems:
+        where = "standard output" if target is None else present.safe(str(target))
+        raise BadInput(*problems, f"the table is written to {where} as read and answered: correct it there, then "
+                                  f"tajkit score {info.id} {where}")
     sure = sum(1 for r in readings for v in r.values if v.sure)
     total = sum(len(r.values) for r in readings)
     where = "standard output" if target is None else str(target)
@@ -241,9 +248,11 @@ def _save_crop(crops: Path, sheet: Any, value: Any, force: bool) -> Path:
 
     from tajkit.cli.files import write_new
 
-    path = crops / f"{Path(sheet.photo).stem}-{value.feature}-{value.index + 1}.png"
-    if path.exists() and not force:
-        return path
+    base = f"{Path(sheet.photo).stem}-{value.feature}-{value.index + 1}"
+    path, again = crops / f"{base}.png", 1
+    while path.exists() and not force:  # an earlier reading's picture stays: this one takes a new name
+        again += 1
+        path = crops / f"{base}-{again}.png"
     ok, data = cv2.imencode(".png", value.crop)
     if ok:
         write_new(path, data.tobytes(), force=force)
@@ -274,11 +283,14 @@ def drawing(crop: Any, width: int = 24) -> str:
     return "\n".join(lines)
 
 
-def _checked(info: Any, spec: Any, data: dict[str, Any]) -> dict[str, Any]:
-    """The table as the scorer reads it; a table the rules refuse (a name twice, more trees watered
-    than raindrops) is refused in the scorer's words."""
-    info.read_state(spec, data)
-    return data
+def _broken_rules(info: Any, spec: Any, data: dict[str, Any]) -> tuple[str, ...]:
+    """What the scorer would refuse in the table (more trees watered than raindrops marked, after
+    the answers), in its words; nothing when it scores."""
+    try:
+        info.read_state(spec, data)
+    except BadInput as exc:
+        return tuple(exc.problems)
+    return ()
 
 
 def _write(target: Path | None, data: dict[str, Any], force: bool) -> None:

@@ -74,7 +74,7 @@ def _game(request: Request) -> Any:
 
 
 def _sheet(table: Table, number: str) -> Sheet:
-    if not number.isdigit() or not 1 <= int(number) <= len(table.sheets):
+    if not number.isascii() or not number.isdigit() or not 1 <= int(number) <= len(table.sheets):
         raise LookupError(number)
     return table.sheets[int(number) - 1]
 
@@ -237,8 +237,8 @@ async def fix(request: Request) -> Response:
     sheet = _sheet(_table(table_id), request.path_params["number"])
     value = _value(sheet, request.path_params["key"])
     given = form.get("value", "")
-    allowed = range(0, 7) if value.kind == "box" else range(0, 2)
-    if not given.isdigit() or int(given) not in allowed:
+    allowed = "0123456" if value.kind == "box" else "01"
+    if len(given) != 1 or given not in allowed:
         raise BadInput(f"value={given[:10]!r}: {describe(value)} is {'0 (empty) to 6' if value.kind == 'box' else '0 or 1'}")
     sheet.reading = sheet.reading.answered({value.key: int(given)})
     sheet.answered.add(value.key)

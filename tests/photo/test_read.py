@@ -115,6 +115,13 @@ def test_a_file_that_is_no_picture_is_refused(tmp_path):
         f"error: {tmp_path / 'missing.jpg'}: no such file"]
 
 
+def test_each_sheet_needs_its_own_players_name(tmp_path):
+    done = tajkit("read", "artisans", "a.jpg", "b.jpg", "--player", "Asha", "--player", "Asha")
+    assert done.returncode == 2 and done.stderr.strip() == "error: --player Asha: each sheet needs its own player's name"
+    done = tajkit("read", "artisans", "a.jpg", "--player", "Asha", "--player", "Ben")
+    assert done.returncode == 2 and "--player: 2 names for 1 photos" in done.stderr
+
+
 def test_read_is_for_artisans_only():
     done = tajkit("read", "taj", "x.jpg")
     assert done.returncode == 2 and done.stderr.strip() == "error: tajkit read taj: not available for taj (available for: artisans)"

@@ -110,6 +110,31 @@ def test_only_the_photo_route_takes_a_photos_size(tmp_path):
     assert web.post("/read/artisans", content=big, headers={"content-type": "text/plain"}).status_code != 413
 
 
+HOSTILE = ["", "7", "-1", "abc", "<script>alert(1)</script>", "1" * 100, "³", "٣", "0x1", " 1"]
+
+
+def test_hostile_answers_and_addresses_are_refused_in_words(tmp_path, log):
+    """A correction's value, a sheet's number or a reading's name that is not one: a 4xx in words,
+    never a traceback; the reading is left as it was."""
+    web, companion = client(tmp_path)
+    shot = photos.take(tmp_path, "asha", seed=41)
+    table_url = upload(web, companion, shot, "Asha").headers["location"].split("#")[0]
+    before = web.get(table_url).text
+    for value in HOSTILE:
+        answer = web.post(f"{table_url}/fix/1/dome.1", data={"token": companion.token, "value": value})
+        assert answer.status_code == 400 and "Dome box 1 is 0 (empty) to 6" in answer.text, value
+        answer = web.post(f"{table_url}/fix/1/tree.1", data={"token": companion.token, "value": value})
+        assert answer.status_code == 400 and "tree 1 is 0 or 1" in answer.text, value
+    for number, key in (("0", "dome.1"), ("2", "dome.1"), ("³", "dome.1"), ("1", "dome.9"), ("1", "<b>"), ("1", "x")):
+        assert web.get(f"{table_url}/fix/{number}/{key}").status_code == 404, (number, key)
+    assert web.post(f"{table_url}/fix/1/dome.1", data={"value": "3"}).status_code == 403  # no token
+    assert web.get(table_url).text == before
+    for name in HOSTILE[4:]:
+        junk = web.post("/read/artisans", data={"token": companion.token, "name": name},
+                        files={"photo": ("x.jpg", name.encode(), "image/jpeg")})
+        assert junk.status_code == 422 and "not a picture tajkit can open" in junk.text
+
+
 def test_a_table_not_here_is_no_page(tmp_path):
     web, _ = client(tmp_path)
     assert web.get("/read/artisans/nosuchtable").status_code == 404
