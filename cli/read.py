@@ -185,7 +185,8 @@ def describe(value: Any) -> str:
     return f"{value.kind} {value.index + 1}"
 
 
-def _said(value: Any) -> str:
+def said(value: Any) -> str:
+    """What a reading says, in words: a digit, "empty", "marked" or "not marked"."""
     if value.kind == "box":
         return "empty" if value.value == 0 else str(value.value)
     return "marked" if value.value else "not marked"
@@ -217,7 +218,7 @@ def _confirm(sheet: Any, name: str, spec: Any, crops: Path, force: bool) -> tupl
     for value in sheet.doubtful:
         path = _save_crop(crops, sheet, value, force)
         typer.echo(drawing(value.crop), err=True)
-        typer.echo(f"  {describe(value)}: read as {_said(value)} ({value.confidence:.0%} sure); picture: "
+        typer.echo(f"  {describe(value)}: read as {said(value)} ({value.confidence:.0%} sure); picture: "
                    f"{present.safe(str(path))}", err=True)
         answers[value.key] = _ask(editor, value)
         if value.kind == "box" and value.picture is not None and answers[value.key]:

@@ -14,8 +14,11 @@ The digits are the training writers' (never the held-out ones, `synthetic.writer
 written into tajkit's own printed sheet, photographed (`synthetic.photograph`) and cut out by the
 reader itself, so the model learns from exactly what it will be shown. Every fifth training writer
 is kept out of the fit to calibrate: the temperature of the confidence, and `accept`, the least
-confidence at which those writers' readings were right at least 99.5 % of the time (with a margin).
-Figures printed: the fit's and the calibration writers' accuracy, and the share accepted.
+confidence at which those writers' readings the networks agree on were right at least 99.8 % of the
+time (a margin over the 99.5 % promised on unseen writers), for each kind of hand on its own (the
+stroke model's, the fonts'), the strictest taken. Several networks are fitted (a
+committee, each with its own size and seed); a digit they disagree on is always asked.
+Figures printed: each network's and the calibration writers' accuracy, and the share accepted.
 """
 
 from __future__ import annotations
@@ -91,13 +94,13 @@ def augmented(pictures: np.ndarray, labels: np.ndarray, copies: int, seed: int) 
     return np.concatenate(out), np.concatenate(out_labels)
 
 
-def fit_temperature(logits: np.ndarray, labels: np.ndarray) -> float:
-    """The temperature that makes the calibration writers' probabilities most likely."""
+def fit_temperature(networks: tuple[digits.Network, ...], rows: np.ndarray, labels: np.ndarray) -> float:
+    """The temperature that makes the calibration writers' digits most likely under the committee's
+    mean probability."""
     best, best_t = np.inf, 1.0
-    for t in np.exp(np.linspace(np.log(0.3), np.log(5.0), 120)):
-        z = logits / t
-        z = z - z.max(axis=1, keepdims=True)
-        nll = -(z[np.arange(len(labels)), labels] - np.log(np.exp(z).sum(axis=1))).mean()
+    for t in np.exp(np.linspace(np.log(0.3), np.log(5.0), 80)):
+        p = digits.Model(networks, float(t), 1.0).probabilities(rows)
+        nll = -np.log(p[np.arange(len(labels)), labels] + 1e-12).mean()
         if nll < best:
             best, best_t = nll, float(t)
     return best_t
@@ -111,8 +114,7 @@ def accept_threshold(confidence: np.ndarray, right: np.ndarray) -> float:
     ok = np.nonzero(cumulative >= TARGET)[0]
     if len(ok) == 0:
         return 1.0
-    last = ok.max()
-    return float(confidence[order][last])
+    return float(confidence[order][ok.max()])
 
 
 def main() -> None:
@@ -122,6 +124,7 @@ def main() -> None:
     parser.add_argument("--cache", default=None, help="keep the cut digits in this .npz (and reuse them)")
     parser.add_argument("--hidden", type=int, default=256)
     parser.add_argument("--augment", type=int, default=3, help="turned and stretched copies of each fit digit")
+    parser.add_argument("--networks", type=int, default=3, help="networks in the committee")
     parser.add_argument("-o", "--output", default=str(OUT))
     args = parser.parse_args()
     from sklearn.neural_network import MLPClassifier
@@ -144,28 +147,41 @@ def main() -> None:
     fit_pictures, fit_labels = augmented(pictures[~calibrating], labels[~calibrating], args.augment, args.seed)
     x_fit, y_fit = digits.features(fit_pictures), fit_labels - 1
     mean, scale = x_fit.mean(axis=0), x_fit.std(axis=0) + 1e-3
-    net = MLPClassifier(hidden_layer_sizes=(args.hidden,), alpha=1e-3, batch_size=256, learning_rate_init=1e-3,
-                        max_iter=60, early_stopping=True, validation_fraction=0.1, n_iter_no_change=6,
-                        random_state=args.seed)
-    started = time.time()
-    net.fit((x_fit - mean) / scale, y_fit)
-    print(f"fitted in {time.time() - started:.0f} s, {net.n_iter_} epochs", file=sys.stderr)
-    layers = tuple((w.astype(np.float32), b.astype(np.float32)) for w, b in zip(net.coefs_, net.intercepts_))
-    raw = digits.Model(layers, mean, scale, 1.0, 1.0)
-    weights, bias = layers[-1]
-    logits = raw.hidden(x[calibrating]) @ weights + bias
-    temperature = fit_temperature(logits, y[calibrating])
-    calibrated = digits.Model(layers, mean, scale, temperature, 1.0)
-    p = calibrated.probabilities(x[calibrating])
-    confidence, right = p.max(axis=1), p.argmax(axis=1) == y[calibrating]
-    accept = accept_threshold(confidence, right)
-    model = digits.Model(layers, mean, scale, temperature, accept)
+    networks = []
+    for k in range(args.networks):
+        net = MLPClassifier(hidden_layer_sizes=(args.hidden + 64 * k,), alpha=1e-3, batch_size=256,
+                            learning_rate_init=1e-3, max_iter=60, early_stopping=True, validation_fraction=0.1,
+                            n_iter_no_change=6, random_state=args.seed + k)
+        started = time.time()
+        net.fit((x_fit - mean) / scale, y_fit)
+        print(f"network {k + 1}: fitted in {time.time() - started:.0f} s, {net.n_iter_} epochs, "
+              f"{(net.predict((x_fit - mean) / scale) == y_fit).mean():.4f} right on the fit digits", file=sys.stderr)
+        # the weights as the model file keeps them (half precision), so the calibration is the shipped model's
+        layers = tuple((w.astype(np.float16).astype(np.float32), b.astype(np.float32))
+                       for w, b in zip(net.coefs_, net.intercepts_))
+        networks.append(digits.Network(layers, mean.astype(np.float32), scale.astype(np.float32)))
+    committee = tuple(networks)
+    temperature = fit_temperature(committee, x[calibrating], y[calibrating])
+    model = digits.Model(committee, temperature, 1.0)
+    each = model.each(x[calibrating])
+    p = each.mean(axis=0)
+    best = p.argmax(axis=1)
+    agreed = (each.argmax(axis=2) == best).all(axis=0)
+    confidence = np.where(agreed, p.max(axis=1), 0.0)  # a reading the networks disagree on is always asked
+    right = best == y[calibrating]
+    # the threshold of the hardest kind of hand (the fonts' unusual shapes are surer to mislead than
+    # the stroke model's hands): each kind with enough digits must be TARGET right on its own
+    kinds = np.array([team[w].kind for w in who[calibrating]])
+    thresholds = {kind: accept_threshold(confidence[kinds == kind], right[kinds == kind])
+                  for kind in sorted(set(kinds)) if (kinds == kind).sum() >= 200}
+    accept = max(thresholds.values())
+    print("thresholds by kind: " + ", ".join(f"{k} {t:.4f} (n = {(kinds == k).sum()})" for k, t in thresholds.items()))
+    model = digits.Model(committee, temperature, accept)
     digits.save(model, args.output)
-    fit_right = (net.predict((x[~calibrating] - mean) / scale) == y[~calibrating]).mean()
     taken = confidence >= accept
-    print(f"fit writers: {fit_right:.4f} right (n = {(~calibrating).sum()}, with {args.augment} changed copies of each)")
     print(f"calibration writers: {right.mean():.4f} right (n = {calibrating.sum()}); temperature {temperature:.3f}; "
-          f"accept at confidence >= {accept:.4f}: {taken.mean():.3f} of boxes, {right[taken].mean():.4f} right")
+          f"networks agree on {agreed.mean():.3f}; accept at confidence >= {accept:.4f}: {taken.mean():.3f} of boxes, "
+          f"{right[taken].mean():.4f} right")
     print(f"model: {args.output} ({Path(args.output).stat().st_size // 1024} KB)")
 
 

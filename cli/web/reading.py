@@ -22,6 +22,7 @@ from starlette.requests import Request
 from starlette.responses import RedirectResponse, Response
 from starlette.routing import Route
 
+from tajkit.cli.read import describe, said
 from tajkit.cli.web.app import Companion, page, posted
 from tajkit.solver import games as registry
 from tajkit.solver.errors import BadInput
@@ -175,18 +176,6 @@ def _overlay(sheet: Sheet) -> list[dict[str, Any]]:
                       "text": text, "sure": v.sure, "answered": v.key in sheet.answered,
                       "label": f"{describe(v)}: {said(v)}" + ("" if v.sure else " (doubtful)")})
     return shown
-
-
-def describe(value: Any) -> str:
-    from tajkit.cli.read import describe as words
-
-    return words(value)
-
-
-def said(value: Any) -> str:
-    if value.kind == "box":
-        return "empty" if value.value == 0 else str(value.value)
-    return "marked" if value.value else "not marked"
 
 
 def table_page(request: Request, status: int = 200, **context: Any) -> Response:

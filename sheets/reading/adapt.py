@@ -24,7 +24,7 @@ from tajkit.sheets.reading import digits
 FOLDER = "handwriting"
 LIMIT = 3000  # kept digits read back, the newest
 NEIGHBOURS = 3  # how many kept digits vote
-CLOSE = 0.8  # cosine likeness of hidden layers at and above which a kept digit counts as the same hand's
+CLOSE = 0.7  # cosine likeness of hidden layers at and above which a kept digit counts as the same hand's
 TRUST = 0.9  # the model's least confidence a unanimous vote of the group lifts to sure
 
 

@@ -24,8 +24,9 @@ from tajkit.sheets.reading.page import Page
 from tajkit.solver.artisans.spec import Spec
 
 EMPTY_INK = 0.0  # square points: a box with no more ink than this is empty (crumbs are not counted)
-DIGIT_INK = 6.0  # square points: a box with at least this much ink holds a digit
+DIGIT_INK = 6.0  # square points: a box whose largest piece of ink is at least this holds a digit
 MARK_INK = 4.0  # square points: a raindrop or tree circle with at least this much ink is marked
+WHOLE = 0.85  # a digit's ink lies in one or two strokes: scattered ink (a smudge, a faint pencil) is asked
 DROP_R = sheet.DROP_H * 0.36  # the raindrop's round part (sheets/artisans_look.py: raindrop)
 
 
@@ -124,8 +125,10 @@ def _box(page: Page, feature: str, k: int, spot: marks.Spot, reading: digits.Rea
     where = {"crop": spot.crop, "place": spot.place, "corners": _corners(page, spot.place), "picture": spot.digit}
     if reading is None or spot.ink <= EMPTY_INK:
         return Value("box", feature, k, 0, 1.0, True, **where)
-    if spot.ink < DIGIT_INK:  # a crumb or a faint digit: ask, offering the model's digit
-        return Value("box", feature, k, reading.digit, min(reading.confidence, spot.ink / DIGIT_INK), False, **where)
+    if spot.largest < DIGIT_INK:  # crumbs or specks, no stroke: ask, offering "empty"
+        return Value("box", feature, k, 0, 1 - min(spot.largest / DIGIT_INK, 1) / 2, False, **where)
+    if spot.whole < WHOLE:  # ink in many pieces: the model was not made for it
+        return Value("box", feature, k, reading.digit, min(reading.confidence, spot.whole), False, **where)
     return Value("box", feature, k, reading.digit, reading.confidence, reading.sure, **where)
 
 

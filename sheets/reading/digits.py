@@ -1,11 +1,12 @@
 """Which digit (1-6) a box holds, with a confidence a player can trust.
 
-The model is a small neural network (one hidden layer) over a digit's gradients (HOG) and its
-coarse pixels, trained once by ``scripts/train_digit_model.py`` and shipped as ``model.npz``: only
-numpy and OpenCV run it. Its confidence is calibrated (a temperature fitted on writers it was not
-trained on) and a reading is taken without asking only at or above ``accept``, the threshold at
-which the calibration writers' readings were right at least 99.5 % of the time
-(docs/benchmarks.md has the figures on writers held out from both).
+The model is a committee of small neural networks (one hidden layer each) over a digit's gradients
+(HOG) and its coarse pixels, trained once by ``scripts/train_digit_model.py`` and shipped as
+``model.npz``: only numpy runs it. Its confidence is calibrated (a temperature fitted on writers it
+was not trained on), and a reading is taken without asking only when the networks agree and their
+confidence is at or above ``accept``, the threshold at which the calibration writers' readings were
+right at least 99.8 % of the time (docs/benchmarks.md has the figures on writers held out from
+both).
 
 A group's own corrections (``adapt.py``) can move a reading: its nearest corrected digits vote.
 """
@@ -15,6 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
+from typing import Any
 
 import numpy as np
 
@@ -61,47 +63,74 @@ def features(pictures: np.ndarray) -> np.ndarray:
 
 
 @dataclass(frozen=True)
-class Model:
-    """The network's layers (weights, biases), the features' mean and spread, the temperature of
-    its confidence and the confidence ``accept`` at and above which a reading is not asked."""
+class Network:
+    """One network: its layers (weights, biases) and the features' mean and spread it was fitted on."""
 
     layers: tuple[tuple[np.ndarray, np.ndarray], ...]
     mean: np.ndarray
     scale: np.ndarray
-    temperature: float
-    accept: float
 
     def hidden(self, rows: np.ndarray) -> np.ndarray:
-        """The last hidden layer's values (what a group's corrections are compared by)."""
         x = (rows - self.mean) / self.scale
         for weights, bias in self.layers[:-1]:
             x = np.maximum(x @ weights + bias, 0.0)
         return x
 
-    def probabilities(self, rows: np.ndarray) -> np.ndarray:
-        """Each row's calibrated probability of each of CLASSES."""
+    def logits(self, rows: np.ndarray) -> np.ndarray:
         weights, bias = self.layers[-1]
-        logits = (self.hidden(rows) @ weights + bias) / self.temperature
-        logits -= logits.max(axis=1, keepdims=True)
+        return self.hidden(rows) @ weights + bias
+
+
+@dataclass(frozen=True)
+class Model:
+    """A few networks fitted apart (a committee: where they disagree, the digit is asked), the
+    temperature of their confidence, and the confidence ``accept`` at and above which a reading
+    they agree on is not asked."""
+
+    networks: tuple[Network, ...]
+    temperature: float
+    accept: float
+
+    def hidden(self, rows: np.ndarray) -> np.ndarray:
+        """The networks' last hidden layers side by side (what a group's corrections are compared by)."""
+        return np.concatenate([n.hidden(rows) for n in self.networks], axis=1)
+
+    def each(self, rows: np.ndarray) -> np.ndarray:
+        """Each network's calibrated probabilities of CLASSES: (networks, rows, classes)."""
+        logits = np.stack([n.logits(rows) for n in self.networks]) / self.temperature
+        logits -= logits.max(axis=2, keepdims=True)
         p = np.exp(logits)
-        return p / p.sum(axis=1, keepdims=True)
+        return p / p.sum(axis=2, keepdims=True)
+
+    def probabilities(self, rows: np.ndarray) -> np.ndarray:
+        return self.each(rows).mean(axis=0)
 
 
 def save(model: Model, path: str) -> None:
-    arrays = {f"w{k}": w.astype(np.float32) for k, (w, _) in enumerate(model.layers)}
-    arrays.update({f"b{k}": b.astype(np.float32) for k, (_, b) in enumerate(model.layers)})
-    np.savez_compressed(path, mean=model.mean, scale=model.scale, temperature=np.float64(model.temperature),
-                        accept=np.float64(model.accept), **arrays)
+    arrays: dict[str, np.ndarray] = {}
+    for j, net in enumerate(model.networks):
+        arrays |= {f"n{j}_w{k}": w.astype(np.float16) for k, (w, _) in enumerate(net.layers)}  # half the file
+        arrays |= {f"n{j}_b{k}": b.astype(np.float32) for k, (_, b) in enumerate(net.layers)}
+        arrays |= {f"n{j}_mean": net.mean.astype(np.float32), f"n{j}_scale": net.scale.astype(np.float32)}
+    np.savez_compressed(path, temperature=np.float64(model.temperature), accept=np.float64(model.accept), **arrays)
+
+
+def load(handle: Any) -> Model:
+    with np.load(handle) as data:
+        networks = []
+        while f"n{len(networks)}_mean" in data.files:
+            j = len(networks)
+            count = sum(1 for name in data.files if name.startswith(f"n{j}_w"))
+            layers = tuple((data[f"n{j}_w{k}"].astype(np.float32), data[f"n{j}_b{k}"]) for k in range(count))
+            networks.append(Network(layers, data[f"n{j}_mean"], data[f"n{j}_scale"]))
+        return Model(tuple(networks), float(data["temperature"]), float(data["accept"]))
 
 
 @cache
 def shipped() -> Model:
     """The model tajkit ships (package data)."""
     with resources.files(__package__).joinpath(MODEL_FILE).open("rb") as handle:
-        data = np.load(handle)
-        count = sum(1 for name in data.files if name.startswith("w"))
-        layers = tuple((data[f"w{k}"], data[f"b{k}"]) for k in range(count))
-        return Model(layers, data["mean"], data["scale"], float(data["temperature"]), float(data["accept"]))
+        return load(handle)
 
 
 @dataclass(frozen=True)
@@ -118,6 +147,8 @@ def read(pictures: np.ndarray, model: Model | None = None) -> list[Reading]:
     model = model or shipped()
     if len(pictures) == 0:
         return []
-    p = model.probabilities(features(pictures))
+    each = model.each(features(pictures))
+    p = each.mean(axis=0)
     best = p.argmax(axis=1)
-    return [Reading(CLASSES[k], float(p[i, k]), bool(p[i, k] >= model.accept)) for i, k in enumerate(best)]
+    agreed = (each.argmax(axis=2) == best).all(axis=0)
+    return [Reading(CLASSES[k], float(p[i, k]), bool(p[i, k] >= model.accept and agreed[i])) for i, k in enumerate(best)]

@@ -22,6 +22,7 @@ SEARCH = 3.0  # points: how far from where the markers put it an outline is look
 INSET = 2.2  # points between a box's outline and the part of it that is read
 LINE = 1.3  # points: the printed outline's width
 INK = 0.2  # darker than the paper by this share: ink
+FAINT = 0.1  # ... or by this share, in a box whose darkest ink is faint (a light pencil)
 CRUMB = 0.5  # square points: ink smaller than this is a crumb, not writing
 DIGIT = 28  # pixels: the side of a digit's picture for the model (MNIST's size)
 DIGIT_INNER = 20  # pixels: the digit's longer side in it
@@ -37,6 +38,8 @@ class Spot:
     crop: np.ndarray
     place: tuple[int, int, int, int]
     digit: np.ndarray | None = None
+    whole: float = 1.0  # the share of the ink in its two largest pieces (a digit is one or two strokes)
+    largest: float = 0.0  # square points: the largest piece of ink
 
 
 def darkness(bgr: np.ndarray) -> np.ndarray:
@@ -109,12 +112,29 @@ def _rounded(canvas: np.ndarray, x: float, y: float, size: float, r: int, thickn
         cv2.ellipse(canvas, (cx, cy), (r, r), 0, start, start + 90, value, thickness)
 
 
-def _kept(ink: np.ndarray) -> np.ndarray:
-    """The ink's pieces that are not crumbs, as a mask."""
+def _kept(ink: np.ndarray) -> tuple[np.ndarray, float, float]:
+    """The ink's pieces that are not crumbs, as a mask; the share of it in the two largest; the
+    largest's area (square points)."""
     count, labels, stats, _ = cv2.connectedComponentsWithStats(ink.astype(np.uint8), connectivity=8)
+    areas = stats[1:, cv2.CC_STAT_AREA]
     keep = np.zeros(count, bool)
-    keep[1:] = stats[1:, cv2.CC_STAT_AREA] >= CRUMB * K * K
-    return keep[labels]
+    keep[1:] = areas >= CRUMB * K * K
+    kept = np.sort(areas[keep[1:]])[::-1]
+    if not kept.size:
+        return keep[labels], 1.0, 0.0
+    return keep[labels], float(kept[:2].sum() / kept.sum()), float(kept[0]) / (K * K)
+
+
+def _threshold(dark: np.ndarray, inside: np.ndarray) -> float:
+    """The darkness from which a box's pixel is ink: INK, or less where the box's darkest strokes
+    are faint (a light pencil), but never within four spreads of the photo's noise in the box
+    (its median absolute deviation) nor under FAINT."""
+    values = dark[inside]
+    if not values.size:
+        return INK
+    strongest = float(np.percentile(values, 99.5))
+    noise = 1.4826 * float(np.median(np.abs(values - np.median(values))))
+    return float(np.clip(max(0.45 * strongest, 4 * noise), FAINT, INK))
 
 
 def read_box(page: Page, x: float, y: float) -> Spot:
@@ -124,11 +144,11 @@ def read_box(page: Page, x: float, y: float) -> Spot:
     outline, inside = _box_masks(dark.shape)
     dx, dy = _found(crop, outline)
     inside = _shifted(inside, dx, dy).astype(bool)
-    ink = (dark > INK) & inside
-    kept = _kept(ink)
+    smooth = cv2.GaussianBlur(dark, (0, 0), 0.8)
+    kept, whole, largest = _kept((smooth > _threshold(smooth, inside)) & inside)
     area = float(kept.sum()) / (K * K)
     digit = digit_picture(np.where(kept, dark, 0.0)) if kept.any() else None
-    return Spot(area, crop, place, digit)
+    return Spot(area, crop, place, digit, whole, largest)
 
 
 def digit_picture(dark: np.ndarray) -> np.ndarray:
@@ -162,5 +182,5 @@ def read_circle(page: Page, cx: float, cy: float, r: float) -> Spot:
     cv2.circle(inside, centre, round((r - INSET) * K), 1, -1)
     dx, dy = _found(crop, outline)
     inside = _shifted(inside, dx, dy).astype(bool)
-    kept = _kept((dark > INK) & inside)
-    return Spot(float(kept.sum()) / (K * K), crop, place)
+    kept, whole, largest = _kept((dark > INK) & inside)
+    return Spot(float(kept.sum()) / (K * K), crop, place, whole=whole, largest=largest)

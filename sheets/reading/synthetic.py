@@ -326,7 +326,7 @@ FONT_FAMILIES = {  # name -> (file patterns, held out)
 }
 HERSHEY = {"hershey-simplex": ("futural", False), "hershey-italic": ("scripts", True),
            "hershey-duplex": ("rowmand", False), "hershey-roman": ("timesr", False)}
-STROKE_WRITERS = 48  # the stroke model's hands: seeds 0-47 train, 1000-1023 are held out
+STROKE_WRITERS = 96  # the stroke model's hands: seeds 0-95 train, 1000-1023 are held out
 HELD_OUT_STROKES = 24
 SCANNED_BLOCKS = 6  # scikit-learn's digits in blocks of rows (the writers' forms in order); the last is held out
 

@@ -8,24 +8,13 @@ import re
 
 import pytest
 from starlette.testclient import TestClient
+from test_web_pages import client, log  # noqa: F401  (the route tests' client, and a play log of the test's own)
 
-from tajkit.cli.web.app import MAX_BODY, PHOTO_BODY, Companion, create_app
+from tajkit.cli.web.app import MAX_BODY, PHOTO_BODY, Companion
 from tajkit.solver import history
 
 pytest.importorskip("cv2", reason="the photo reader needs OpenCV: pip install '.[test]'")
 import photos  # noqa: E402
-
-
-@pytest.fixture
-def log(tmp_path, monkeypatch):
-    path = tmp_path / "history.sqlite"
-    monkeypatch.setenv(history.ENV, str(path))
-    return path
-
-
-def client(tmp_path) -> tuple[TestClient, Companion]:
-    companion = Companion(folder=tmp_path, data=None)
-    return TestClient(create_app(companion), follow_redirects=False), companion
 
 
 def upload(web: TestClient, companion: Companion, shot: photos.Photo, name: str, table: str = "", learn: bool = True):
