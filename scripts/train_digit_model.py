@@ -94,12 +94,28 @@ def augmented(pictures: np.ndarray, labels: np.ndarray, copies: int, seed: int) 
     return np.concatenate(out), np.concatenate(out_labels)
 
 
+def typical_shapes(committee: tuple[digits.Network, ...], rows: np.ndarray, labels: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Each digit's centroid of the fit digits' hidden layers (unit vectors) and the likeness to it
+    under which only 1 % of them lie."""
+    model = digits.Model(committee, 1.0, 1.0, np.zeros(0), np.zeros(0))
+    hidden = model.hidden(rows)
+    hidden /= np.maximum(np.linalg.norm(hidden, axis=1, keepdims=True), 1e-9)
+    centroids, floors = [], []
+    for c in range(len(digits.CLASSES)):
+        mine = hidden[labels == c]
+        centre = mine.mean(axis=0)
+        centre /= np.linalg.norm(centre)
+        centroids.append(centre)
+        floors.append(np.percentile(mine @ centre, 1))
+    return np.asarray(centroids, np.float32), np.asarray(floors, np.float32)
+
+
 def fit_temperature(networks: tuple[digits.Network, ...], rows: np.ndarray, labels: np.ndarray) -> float:
     """The temperature that makes the calibration writers' digits most likely under the committee's
     mean probability."""
     best, best_t = np.inf, 1.0
     for t in np.exp(np.linspace(np.log(0.3), np.log(5.0), 80)):
-        p = digits.Model(networks, float(t), 1.0).probabilities(rows)
+        p = digits.Model(networks, float(t), 1.0, np.zeros(0), np.zeros(0)).probabilities(rows)
         nll = -np.log(p[np.arange(len(labels)), labels] + 1e-12).mean()
         if nll < best:
             best, best_t = nll, float(t)
@@ -161,12 +177,14 @@ def main() -> None:
                        for w, b in zip(net.coefs_, net.intercepts_))
         networks.append(digits.Network(layers, mean.astype(np.float32), scale.astype(np.float32)))
     committee = tuple(networks)
+    centroids, floors = typical_shapes(committee, x[~calibrating], y[~calibrating])
     temperature = fit_temperature(committee, x[calibrating], y[calibrating])
-    model = digits.Model(committee, temperature, 1.0)
+    model = digits.Model(committee, temperature, 1.0, centroids, floors)
     each = model.each(x[calibrating])
     p = each.mean(axis=0)
     best = p.argmax(axis=1)
-    agreed = (each.argmax(axis=2) == best).all(axis=0)
+    agreed = (each.argmax(axis=2) == best).all(axis=0) & model.typical(x[calibrating], best)
+    print(f"typical and agreed on: {agreed.mean():.3f} of the calibration digits", file=sys.stderr)
     confidence = np.where(agreed, p.max(axis=1), 0.0)  # a reading the networks disagree on is always asked
     right = best == y[calibrating]
     # the threshold of the hardest kind of hand (the fonts' unusual shapes are surer to mislead than
@@ -176,7 +194,7 @@ def main() -> None:
                   for kind in sorted(set(kinds)) if (kinds == kind).sum() >= 200}
     accept = max(thresholds.values())
     print("thresholds by kind: " + ", ".join(f"{k} {t:.4f} (n = {(kinds == k).sum()})" for k, t in thresholds.items()))
-    model = digits.Model(committee, temperature, accept)
+    model = digits.Model(committee, temperature, accept, centroids, floors)
     digits.save(model, args.output)
     taken = confidence >= accept
     print(f"calibration writers: {right.mean():.4f} right (n = {calibrating.sum()}); temperature {temperature:.3f}; "

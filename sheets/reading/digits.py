@@ -3,8 +3,8 @@
 The model is a committee of small neural networks (one hidden layer each) over a digit's gradients
 (HOG) and its coarse pixels, trained once by ``scripts/train_digit_model.py`` and shipped as
 ``model.npz``: only numpy runs it. Its confidence is calibrated (a temperature fitted on writers it
-was not trained on), and a reading is taken without asking only when the networks agree and their
-confidence is at or above ``accept``, the threshold at which the calibration writers' readings were
+was not trained on), and a reading is taken without asking only when the networks agree, the digit
+looks like the ones of its kind they learned from, and their confidence is at or above ``accept``, the threshold at which the calibration writers' readings were
 right at least 99.8 % of the time (docs/benchmarks.md has the figures on writers held out from
 both).
 
@@ -90,6 +90,17 @@ class Model:
     networks: tuple[Network, ...]
     temperature: float
     accept: float
+    centroids: np.ndarray  # each digit's mean hidden direction on the fit digits (CLASSES order)
+    floors: np.ndarray  # the likeness to its centroid under which only 1 % of the fit digits lay
+
+    def typical(self, rows: np.ndarray, classes: np.ndarray) -> np.ndarray:
+        """Whether each row looks like the fit digits of the class it is read as (cosine likeness of
+        its hidden layers to the class's centroid at least the class's floor): a shape unlike every
+        hand the model learned from is asked, however sure the networks are."""
+        hidden = self.hidden(rows)
+        hidden = hidden / np.maximum(np.linalg.norm(hidden, axis=1, keepdims=True), 1e-9)
+        likeness = (hidden * self.centroids[classes]).sum(axis=1)
+        return likeness >= self.floors[classes]
 
     def hidden(self, rows: np.ndarray) -> np.ndarray:
         """The networks' last hidden layers side by side (what a group's corrections are compared by)."""
@@ -112,7 +123,8 @@ def save(model: Model, path: str) -> None:
         arrays |= {f"n{j}_w{k}": w.astype(np.float16) for k, (w, _) in enumerate(net.layers)}  # half the file
         arrays |= {f"n{j}_b{k}": b.astype(np.float32) for k, (_, b) in enumerate(net.layers)}
         arrays |= {f"n{j}_mean": net.mean.astype(np.float32), f"n{j}_scale": net.scale.astype(np.float32)}
-    np.savez_compressed(path, temperature=np.float64(model.temperature), accept=np.float64(model.accept), **arrays)
+    np.savez_compressed(path, temperature=np.float64(model.temperature), accept=np.float64(model.accept),
+                        centroids=model.centroids.astype(np.float32), floors=model.floors.astype(np.float32), **arrays)
 
 
 def load(handle: Any) -> Model:
@@ -123,7 +135,8 @@ def load(handle: Any) -> Model:
             count = sum(1 for name in data.files if name.startswith(f"n{j}_w"))
             layers = tuple((data[f"n{j}_w{k}"].astype(np.float32), data[f"n{j}_b{k}"]) for k in range(count))
             networks.append(Network(layers, data[f"n{j}_mean"], data[f"n{j}_scale"]))
-        return Model(tuple(networks), float(data["temperature"]), float(data["accept"]))
+        return Model(tuple(networks), float(data["temperature"]), float(data["accept"]), data["centroids"],
+                     data["floors"])
 
 
 @cache
@@ -147,8 +160,9 @@ def read(pictures: np.ndarray, model: Model | None = None) -> list[Reading]:
     model = model or shipped()
     if len(pictures) == 0:
         return []
-    each = model.each(features(pictures))
+    rows = features(pictures)
+    each = model.each(rows)
     p = each.mean(axis=0)
     best = p.argmax(axis=1)
-    agreed = (each.argmax(axis=2) == best).all(axis=0)
-    return [Reading(CLASSES[k], float(p[i, k]), bool(p[i, k] >= model.accept and agreed[i])) for i, k in enumerate(best)]
+    sure = (each.argmax(axis=2) == best).all(axis=0) & model.typical(rows, best)
+    return [Reading(CLASSES[k], float(p[i, k]), bool(p[i, k] >= model.accept and sure[i])) for i, k in enumerate(best)]
