@@ -1,6 +1,6 @@
 """Benchmark: `tajkit read artisans` on photos it makes itself (issue 45).
 
-    python scripts/bench_read.py [--photos 4] [--seed 1] [--adapt] [--kinds strokes font hershey scanned]
+    python scripts/bench_read.py [--photos 4] [--seed 1] [--adapt] [--kinds strokes font hershey scanned] [--writers N]
 
 Each held-out writer (never one the model was trained or calibrated on: `synthetic.writers(held_out=True)`)
 fills `--photos` sheets of tajkit's own printed pad (A4 and Letter, colour and low ink in turn), each
@@ -142,10 +142,11 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--kinds", nargs="+", default=["strokes", "font", "hershey", "scanned"])
     parser.add_argument("--adapt", action="store_true", help="also measure a group's learning from its answers")
+    parser.add_argument("--writers", type=int, default=None, help="only the first N held-out writers (a quick look)")
     args = parser.parse_args()
     cv2.setNumThreads(1)
     spec = load_spec()
-    writers = synthetic.writers(held_out=True, kinds=tuple(args.kinds))
+    writers = synthetic.writers(held_out=True, kinds=tuple(args.kinds))[: args.writers]
     print(f"{len(writers)} held-out writers: {', '.join(w.name for w in writers)}", file=sys.stderr)
     by_writer: dict[str, Tally] = defaultdict(Tally)
     by_kind: dict[str, Tally] = defaultdict(Tally)
