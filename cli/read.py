@@ -22,6 +22,7 @@ from tajkit.solver import speccache
 from tajkit.solver.errors import BadInput
 
 READABLE = ("artisans",)
+PATH = 300  # characters of a file's path shown in a message
 DEFAULT_OUTPUT = "table.toml"
 
 
@@ -85,15 +86,15 @@ def read_cmd(
     if learn and answered:
         _keep(db, answered)
     if problems:
-        where = "standard output" if target is None else present.safe(str(target))
+        where = "standard output" if target is None else present.safe(str(target), PATH)
         raise BadInput(*problems, f"the table is written to {where} as read and answered: correct it there, then "
                                   f"tajkit score {info.id} {where}")
     sure = sum(1 for r in readings for v in r.values if v.sure)
     total = sum(len(r.values) for r in readings)
     where = "standard output" if target is None else str(target)
     typer.echo(f"read {len(readings)} sheet{'s' if len(readings) != 1 else ''}: {sure} of {total} readings sure, "
-               f"{total - sure} answered; the table is in {present.safe(where)}"
-               + ("" if target is None else f": tajkit score {info.id} {present.safe(str(target))} --save"), err=True)
+               f"{total - sure} answered; the table is in {present.safe(where, PATH)}"
+               + ("" if target is None else f": tajkit score {info.id} {present.safe(str(target), PATH)} --save"), err=True)
 
 
 def _interactive() -> bool:
@@ -105,7 +106,7 @@ def _target(output: str, force: bool) -> Path | None:
     if output == "-":
         return None
     path = Path(output)
-    name = present.safe(output)
+    name = present.safe(output, PATH)
     if path.suffix.lower() not in (".toml", ".json"):
         raise BadInput(f"-o {name}: the table file's name must end in .toml or .json")
     if path.is_dir():
@@ -127,14 +128,14 @@ def _read_all(spec: Any, photos: list[str], learn: bool, db: str | None) -> list
     adapt = _handwriting(db) if learn else None
     readings, problems = [], []
     for photo in photos:
-        shown = present.safe(photo)
+        shown = present.safe(photo, 300)
         if not Path(photo).is_file():
             problems.append(f"{shown}: no such file")
             continue
         try:
             found = page.find(page.load(photo))
         except page.BadPhoto as exc:
-            problems += [f"{shown}: {p}" if not p.startswith(shown) else p for p in exc.problems]
+            problems += [f"{shown}: {p}" for p in exc.problems]
             continue
         readings.append(artisans.read(found, spec, photo, adapt=adapt))
     if problems:
@@ -162,7 +163,7 @@ def _same_sheet_twice(readings: list[Any]) -> None:
         if r.code is None:
             continue
         if r.code.sheet in seen:
-            typer.echo(f"note: {present.safe(r.photo)} shows sheet {r.code.sheet}, as {present.safe(seen[r.code.sheet])} "
+            typer.echo(f"note: {present.safe(r.photo, PATH)} shows sheet {r.code.sheet}, as {present.safe(seen[r.code.sheet], PATH)} "
                        "does: the same sheet twice? (sheets of two pads can share a number)", err=True)
         seen.setdefault(r.code.sheet, r.photo)
 
@@ -174,7 +175,7 @@ def _cannot_ask(readings: list[Any], crops: Path, force: bool) -> list[str]:
     listed = "; ".join(f"{present.safe(Path(r.photo).name)}: {', '.join(describe(v) for v in r.doubtful)}"
                        for r in readings if r.doubtful)
     return [f"{len(doubtful)} readings are doubtful and no terminal is here to ask about them ({listed}): run "
-            f"tajkit read at a terminal to answer them (their pictures are in {present.safe(str(crops))}; every "
+            f"tajkit read at a terminal to answer them (their pictures are in {present.safe(str(crops), PATH)}; every "
             "reading: --json)"]
 
 
@@ -219,7 +220,7 @@ def _confirm(sheet: Any, name: str, spec: Any, crops: Path, force: bool) -> tupl
         path = _save_crop(crops, sheet, value, force)
         typer.echo(drawing(value.crop), err=True)
         typer.echo(f"  {describe(value)}: read as {said(value)} ({value.confidence:.0%} sure); picture: "
-                   f"{present.safe(str(path))}", err=True)
+                   f"{present.safe(str(path), PATH)}", err=True)
         answers[value.key] = _ask(editor, value)
         if value.kind == "box" and value.picture is not None and answers[value.key]:
             learned.append((value.picture, answers[value.key]))

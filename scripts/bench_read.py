@@ -129,7 +129,7 @@ def bins(filled_paper: str, ink: str, shot: synthetic.Shot) -> dict[str, str]:
 def read_photo(jpeg: bytes, spec, hand: adapt.Handwriting | None) -> tuple[artisans.Reading | None, float, str]:
     started = time.process_time()
     try:
-        found = page.find(page.decode_photo(jpeg, "photo"))
+        found = page.find(page.decode_photo(jpeg))
     except page.BadPhoto as exc:
         return None, time.process_time() - started, exc.problems[0]
     reading = artisans.read(found, spec, "photo", adapt=hand)

@@ -52,7 +52,7 @@ def crops(writers: list[synthetic.Writer], sheets: int, seed: int) -> tuple[np.n
                                     values=synthetic.random_values(spec, rng, empty=0.05))
             photo = synthetic.photograph(filled.image, synthetic.random_shot(rng), rng)
             try:
-                found = page.find(page.decode_photo(photo, writer.name))
+                found = page.find(page.decode_photo(photo))
             except page.BadPhoto:
                 continue
             for feature in spec.features:

@@ -97,7 +97,7 @@ def _read_photo(data: bytes, filename: str, spec: Any, learn: bool) -> tuple[Any
     from tajkit.sheets.reading import adapt, artisans, page
     from tajkit.solver import history
 
-    found = page.find(page.decode_photo(data, filename))
+    found = page.find(page.decode_photo(data))
     hand = adapt.Handwriting.load(adapt.folder(history.database_path(None))) if learn else None
     reading = artisans.read(found, spec, filename, adapt=hand)
     shown = cv2.resize(found.image, None, fx=SHOWN_K / page.K, fy=SHOWN_K / page.K, interpolation=cv2.INTER_AREA)

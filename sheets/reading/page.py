@@ -24,6 +24,7 @@ DETECT_SIDE = 2000  # markers are looked for in a copy at most this many pixels 
 DARKEST_PAPER = 90  # the paper's grey (0-255) under which a photo is too dark to read
 WIDEST_EDGE = 2.5  # points: a marker's edge spread wider than this is too blurred to read digits
 TOO_BLURRED = "the photo is too blurred: hold the phone still and let it focus on the sheet, then take it again"
+NO_PICTURE = "not a picture tajkit can open: give a JPEG or PNG photo of the sheet"
 TOO_DARK = "the photo is too dark: take it again in better light (no shadow across the sheet)"
 
 
@@ -67,15 +68,15 @@ def load(path: str) -> np.ndarray:
     data = np.fromfile(path, dtype=np.uint8)
     image = cv2.imdecode(data, cv2.IMREAD_COLOR) if data.size else None
     if image is None:
-        raise BadPhoto(f"{path}: not a picture tajkit can open: give a JPEG or PNG photo of the sheet")
+        raise BadPhoto(NO_PICTURE)
     return image
 
 
-def decode_photo(data: bytes, name: str) -> np.ndarray:
+def decode_photo(data: bytes) -> np.ndarray:
     """A photo's bytes (an upload) as a BGR picture."""
     image = cv2.imdecode(np.frombuffer(data, dtype=np.uint8), cv2.IMREAD_COLOR) if data else None
     if image is None:
-        raise BadPhoto(f"{name}: not a picture tajkit can open: give a JPEG or PNG photo of the sheet")
+        raise BadPhoto(NO_PICTURE)
     return image
 
 

@@ -39,7 +39,7 @@ def test_the_model_reads_held_out_writers_photos():
     for k, writer in enumerate(writers):
         rng = np.random.default_rng([45, k])
         filled = synthetic.fill(SPEC, writer, rng)
-        found = page.find(page.decode_photo(synthetic.photograph(filled.image, synthetic.random_shot(rng), rng), "x"))
+        found = page.find(page.decode_photo(synthetic.photograph(filled.image, synthetic.random_shot(rng), rng)))
         for v in artisans.read(found, SPEC, "x").values:
             truth = filled.values.get(v.feature, [0] * 9)[v.index] if v.kind == "box" else 0
             if v.kind == "box" and truth:
