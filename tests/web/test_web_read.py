@@ -138,8 +138,6 @@ def test_a_phone_reads_a_photo_and_a_box_is_corrected_with_a_tap(tmp_path, monke
     kept in the play log with the corrected value."""
     from webserver import Server
 
-    from tajkit.cli.web.app import Companion  # noqa: F401  (the server runs in its own process)
-
     log = tmp_path / "history.sqlite"
     monkeypatch.setenv(history.ENV, str(log))
     shot = photos.take(tmp_path, "asha", seed=31, writer_seed=1015)
