@@ -17,6 +17,7 @@ setup(
         "tajkit.seeds": ["*.toml"],
         "tajkit.sheets.fonts": ["*.ttf", "*.txt"],
         "tajkit.solver.artisans.search": ["*.json"],
+        "tajkit.sheets.reading": ["*.npz"],
         "tajkit.cli.web": ["templates/*.html", "static/*"],
     },
 )

@@ -520,6 +520,16 @@ def schema_cmd(
     typer.echo(json.dumps(info.schema(speccache.load_spec(info, ctx.obj)), indent=2, ensure_ascii=False))
 
 
+def _register_read() -> None:
+    """``tajkit read GAME PHOTO...`` (cli/read.py: its options; OpenCV only when it runs)."""
+    from tajkit.cli import read
+
+    app.command("read")(guarded(read.read_cmd))
+
+
+_register_read()
+
+
 def _register_game_commands() -> None:
     """One ``tajkit hint GAME`` and ``tajkit simulate GAME`` per game that has them."""
     for game_id in registry.GAMES:

@@ -9,12 +9,15 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
+from dataclasses import dataclass
+from functools import cache
 from typing import Any
 
 from reportlab.lib.colors import Color, HexColor, linearlyInterpolatedColor, white
 from reportlab.pdfgen.canvas import Canvas
 
 from tajkit.sheets.artisans_look import INKS, ArtisansInk as Ink, cloud, die_face, raindrop, tick_circle, tree, write_box
+from tajkit.sheets.markers import CODE_BITS, CORNERS, LAYOUTS, SheetCode, code_cells, draw_code_dots, draw_code_rings, marker
 from tajkit.sheets.pdf import BOLD, ITALIC, SANS, document, pad
 from tajkit.sheets.shapes import saved, star_value
 from tajkit.sheets.text import SMALLEST, fitted_size, paragraph, text, width_of
@@ -41,56 +44,102 @@ CENTRE_W = W - 2 * (MINARET_W + FACADE_W + 2 * GAP)
 PLINTH, GROUND = 345.0, 367.0  # the plinth's bottom and top
 SKY_TOP = 672.0
 
+# What a photo is read by (tajkit read): a marker in each corner (the upper two beside the title and
+# the Architect's line, the lower two under the score strip) and the sheet's code between the lower
+# two (sheets/markers.py)
+LAYOUT = 1  # the version of this sheet's layout: a change of any box's place needs a new one
+MARKER = 20.0
+MARKER_ROWS = (-32.0, H - MARKER)  # the bottom of the lower and of the upper markers
+EXTENT = (MARKER_ROWS[0], H)  # what the page must hold, bottom to top
+EDGE = 14.0  # the least paper below and above (a printer's margin is about 12 points)
+CODE_CELL, CODE_GAP, CODE_Y = 3.2, 1.2, -25.0
+CODE_RIGHT = W - MARKER - 46  # where the code ends: "sheet N" follows it
+HEADER_X = MARKER + 8  # the title, clear of the upper-left marker
+SHEET_WORD = "sheet "
+
 
 def render_pad(spec: Spec, paper: str = "a4", ink: str = "colour", count: int = 10) -> bytes:
-    """A pad of ``count`` identical player sheets as PDF bytes."""
-    box_positions(spec)  # refuse a sheet this layout cannot draw before drawing anything
+    """A pad of ``count`` player sheets as PDF bytes, the same sheet with its number in its code."""
+    where = regions(spec)  # refuse a sheet this layout cannot draw before drawing anything
     palette = INKS[ink]
 
     def draw_page(c: Canvas, width: float, height: float) -> None:
         with _design_frame(c, width, height):
             draw_sheet(c, spec, palette)
+            _markers(c, where, palette)
 
-    return pad(draw_page, paper, count, f"{spec.title} - player sheet", f"{spec.edition}, {ink} ink")
+    def number(c: Canvas, width: float, height: float, page: int) -> None:
+        with _design_frame(c, width, height):
+            _sheet_code(c, where, page + 1, palette)
+
+    return pad(draw_page, paper, count, f"{spec.title} - player sheet", f"{spec.edition}, {ink} ink", overlay=number)
+
+
+def frame(width: float, height: float) -> tuple[float, float, float]:
+    """The design frame on a page: its scale and where its origin falls (points); the sheet is as
+    wide as the side margins allow and everything from the lower to the upper markers fits."""
+    low, high = EXTENT
+    scale = min((width - 2 * MARGIN) / W, (height - 2 * EDGE) / (high - low))
+    return scale, (width - W * scale) / 2, height / 2 - scale * (low + high) / 2
 
 
 @contextmanager
 def _design_frame(c: Canvas, width: float, height: float) -> Iterator[None]:
     """Draw in the W x H design frame, scaled to the page and centred on it."""
-    scale = min((width - 2 * MARGIN) / W, (height - 2 * MARGIN) / H)
+    scale, x0, y0 = frame(width, height)
     with saved(c):
-        c.translate((width - W * scale) / 2, (height - H * scale) / 2)
+        c.translate(x0, y0)
         c.scale(scale, scale)
         yield
 
 
 def draw_sheet(c: Canvas, spec: Spec, ink: Ink) -> None:
-    f = spec.by_id
+    f, where = spec.by_id, regions(spec)
     _header(c, spec, ink)
     _sky_and_garden(c, ink)
     _plinth(c, spec, ink)
-    _minaret(c, COLUMNS["left_minaret"], f["left_minaret"], ink)
-    _minaret(c, COLUMNS["right_minaret"], f["right_minaret"], ink)
-    _facade(c, COLUMNS["left_facade"], f["left_facade"], ink)
-    _facade(c, COLUMNS["right_facade"], f["right_facade"], ink)
-    _archway(c, COLUMNS["centre"], f["archway"], ink)
-    _dome(c, COLUMNS["centre"], f["dome"], ink)
-    _garden(c, spec, ink)
-    _raindrops(c, spec, ink)
+    for side in ("left_minaret", "right_minaret"):
+        _minaret(c, COLUMNS[side], f[side], where.boxes[side], ink)
+    for side in ("left_facade", "right_facade"):
+        _facade(c, COLUMNS[side], f[side], where.boxes[side], ink)
+    _archway(c, COLUMNS["centre"], f["archway"], where.boxes["archway"], ink)
+    _dome(c, COLUMNS["centre"], f["dome"], where.boxes["dome"], ink)
+    _garden(c, spec, where, ink)
+    _raindrops(c, spec, where, ink)
     _score_strip(c, spec, ink)
+
+
+def _markers(c: Canvas, where: Regions, ink: Ink) -> None:
+    """The four registration markers and the words beside the code (the same on every sheet)."""
+    for marker_id, (x, y) in zip(LAYOUTS[("artisans", LAYOUT)], where.markers):
+        marker(c, marker_id, x, y, MARKER)
+    draw_code_rings(c, list(where.code), ink.soft_text)
+    last_x, _, cell, _ = where.code[-1]
+    text(c, SHEET_WORD, last_x + cell + 6, CODE_Y, 40, ITALIC, SMALLEST, color=ink.soft_text)
+    first_x = where.code[0][0]
+    text(c, f"To score it with tajkit read, photograph the whole sheet, all four corner squares in view · layout {LAYOUT}",
+         MARKER + 8, CODE_Y, first_x - MARKER - 14, ITALIC, SMALLEST, color=ink.soft_text)
+
+
+def _sheet_code(c: Canvas, where: Regions, sheet: int, ink: Ink) -> None:
+    """The code (game, layout, sheet number) and the sheet's number after the word "sheet"."""
+    draw_code_dots(c, list(where.code), SheetCode("artisans", LAYOUT, sheet), ink.soft_text)
+    last_x, _, cell, _ = where.code[-1]
+    after = last_x + cell + 6 + width_of(SHEET_WORD, ITALIC, SMALLEST)
+    text(c, str(sheet), after, CODE_Y, W - MARKER - 4 - after, ITALIC, SMALLEST, color=ink.soft_text)
 
 
 # --- frame ---------------------------------------------------------------------------------------
 
 
 def _header(c: Canvas, spec: Spec, ink: Ink) -> None:
-    text(c, spec.title, 0, 708, 300, BOLD, 19, color=ink.text)
-    text(c, f"Player sheet · {spec.edition}", 0, 695, 300, ITALIC, 7.5, color=ink.soft_text)
+    text(c, spec.title, HEADER_X, 708, 318 - HEADER_X - 6, BOLD, 19, color=ink.text)
+    text(c, f"Player sheet · {spec.edition}", HEADER_X, 695, 300, ITALIC, 7.5, color=ink.soft_text)
     text(c, "Architect", 318, 706, 60, SANS, 8, color=ink.soft_text)
     with saved(c):
         c.setStrokeColor(ink.line)
         c.setLineWidth(0.8)
-        c.line(362, 704, W, 704)
+        c.line(362, 704, W - MARKER - 8, 704)
     # two lines between the subtitle and the sky, clear of both
     paragraph(c, spec.text("reminder"), 0, 691, W, 17, SANS, 7, leading=1.15, align="centre", color=ink.text)
 
@@ -158,7 +207,7 @@ def _marble(c: Canvas, ink: Ink) -> None:
     c.setLineWidth(1)
 
 
-def _minaret(c: Canvas, x0: float, feature: Feature, ink: Ink) -> None:
+def _minaret(c: Canvas, x0: float, feature: Feature, boxes: Sequence[tuple[float, float]], ink: Ink) -> None:
     cx = x0 + MINARET_W / 2
     color = ink.group(feature.group)
     with saved(c):
@@ -185,7 +234,6 @@ def _minaret(c: Canvas, x0: float, feature: Feature, ink: Ink) -> None:
         c.drawPath(dome, stroke=1, fill=1)
         c.line(cx, 632, cx, 638)
     # the boxes, bottom to top, with an arrow: values get smaller going up
-    boxes = minaret_boxes(x0, feature)
     for x, y in boxes:
         write_box(c, x, y, BOX, ink, color)
     _up_arrow(c, cx + 17.5, boxes[0][1] + 4, boxes[-1][1] + BOX - 4, ink)
@@ -230,7 +278,7 @@ def _pointed_arch(c: Canvas, x: float, y: float, w: float, h: float, fill: Color
         c.drawPath(path, stroke=1, fill=1)
 
 
-def _facade(c: Canvas, x0: float, feature: Feature, ink: Ink) -> None:
+def _facade(c: Canvas, x0: float, feature: Feature, boxes: Sequence[tuple[float, float]], ink: Ink) -> None:
     color = ink.group(feature.group)
     top = 578.0
     with saved(c):
@@ -238,7 +286,7 @@ def _facade(c: Canvas, x0: float, feature: Feature, ink: Ink) -> None:
         c.rect(x0, GROUND, FACADE_W, top - GROUND, stroke=1, fill=1)
         c.rect(x0 + 5, GROUND + 5, FACADE_W - 10, top - GROUND - 10, stroke=1, fill=0)
     niche = ink.sky_top if ink.fills else white
-    for x, y in facade_boxes(x0):
+    for x, y in boxes:
         _pointed_arch(c, x - 9, y - 18, 46, 88, niche, ink.marble_line)
         write_box(c, x, y, BOX, ink, color)
     _plate(c, x0, top + 42, FACADE_W, feature, ink, lines=2)
@@ -251,7 +299,7 @@ def facade_boxes(x0: float) -> list[tuple[float, float]]:
     return [(nx + 9, ny + 18) for ny in rows for nx in cols]
 
 
-def _archway(c: Canvas, x0: float, feature: Feature, ink: Ink) -> None:
+def _archway(c: Canvas, x0: float, feature: Feature, boxes: Sequence[tuple[float, float]], ink: Ink) -> None:
     color = ink.group(feature.group)
     cx = x0 + CENTRE_W / 2
     left, right, top = x0 + 6, x0 + CENTRE_W - 6, 522.0
@@ -261,7 +309,6 @@ def _archway(c: Canvas, x0: float, feature: Feature, ink: Ink) -> None:
         c.rect(left + 4, GROUND + 4, right - left - 8, top - GROUND - 8, stroke=1, fill=0)
     _pointed_arch(c, cx - 50, GROUND + 4, 100, 112, ink.sky_top if ink.fills else white, ink.marble_line)
     # top-left + top-right = bottom
-    boxes = archway_boxes(x0)
     for x, y in boxes:
         write_box(c, x, y, BOX, ink, color)
     (tl, by), (tr, _) = boxes[0], boxes[1]
@@ -279,7 +326,7 @@ def archway_boxes(x0: float) -> list[tuple[float, float]]:
     return [(cx - 40, 442.0), (cx + 12, 442.0), (cx - BOX / 2, GROUND + 14)]
 
 
-def _dome(c: Canvas, x0: float, feature: Feature, ink: Ink) -> None:
+def _dome(c: Canvas, x0: float, feature: Feature, boxes: Sequence[tuple[float, float]], ink: Ink) -> None:
     color = ink.group(feature.group)
     cx = x0 + CENTRE_W / 2
     with saved(c):
@@ -296,7 +343,7 @@ def _dome(c: Canvas, x0: float, feature: Feature, ink: Ink) -> None:
         c.setLineWidth(1.2)
         c.line(cx, 640, cx, 649)
         c.circle(cx, 645, 1.8, stroke=1, fill=1)
-    for x, y in dome_boxes(x0):  # left, middle, right
+    for x, y in boxes:  # left, middle, right
         write_box(c, x, y, BOX, ink, color)
     _plate(c, x0 - 6, SKY_TOP + 1, CENTRE_W + 12, feature, ink, lines=2)
 
@@ -309,7 +356,7 @@ def dome_boxes(x0: float) -> list[tuple[float, float]]:
 # --- the garden ----------------------------------------------------------------------------------
 
 
-def _garden(c: Canvas, spec: Spec, ink: Ink) -> None:
+def _garden(c: Canvas, spec: Spec, where: Regions, ink: Ink) -> None:
     garden = spec.garden_group
     color = ink.group(garden)
     features = spec.features_in(garden)
@@ -326,12 +373,14 @@ def _garden(c: Canvas, spec: Spec, ink: Ink) -> None:
         for wy in range(208, int(PLINTH) - 4, 14):
             c.bezier(cx - 24, wy, cx - 16, wy + 3, cx - 8, wy - 3, cx, wy)
             c.bezier(cx, wy, cx + 8, wy + 3, cx + 16, wy - 3, cx + 24, wy)
-    for x, y in canal_boxes(canal):
+    for x, y in where.boxes[canal.id]:
         write_box(c, x, y, BOX, ink, color)
     _plate(c, cx - 62, 196, 124, canal, ink, lines=2)
     # an orchard either side: the Arborist's two boxes and fruit trees to water
+    trees = iter(where.trees)
     for side, feature in enumerate(orchards[:2]):
-        _orchard(c, ORCHARD_X[side], feature, trees_per_side(spec)[side], ink)
+        spots = [next(trees) for _ in range(trees_per_side(spec)[side])]
+        _orchard(c, ORCHARD_X[side], feature, where.boxes[feature.id], spots, ink)
     die_face(c, cx - 60, 141, 16, garden, ink, color)
     text(c, spec.group_name(garden), cx - 40, 145, 110, BOLD, 9, color=color)
     paragraph(c, spec.text("trees"), 12, 158, 170, 18, SANS, 6.8, color=ink.text)
@@ -365,23 +414,21 @@ def tree_spots(spec: Spec) -> list[tuple[float, float]]:
     return spots
 
 
-def _orchard(c: Canvas, x0: float, feature: Feature, trees: int, ink: Ink) -> None:
+def _orchard(c: Canvas, x0: float, feature: Feature, boxes: Sequence[tuple[float, float]],
+             trees: Sequence[tuple[float, float]], ink: Ink) -> None:
     color = ink.group(feature.group)
     _plate(c, x0, 334, ORCHARD_W, feature, ink, lines=2)
-    boxes = orchard_boxes(x0, feature)
     for x, y in boxes:
         write_box(c, x, y, BOX, ink, color)
     for (x, y), _ in zip(boxes, boxes[1:]):
         text(c, "+", x + BOX + 8, y + 9, 12, BOLD, 12, "centre", ink.text)
     last_x, last_y = boxes[-1]
     text(c, f"= {feature.target}", last_x + BOX + 4, last_y + 9, 40, BOLD, 12, color=ink.text)
-    spacing = ORCHARD_W / max(trees, 1)
-    for i in range(trees):
-        tx = x0 + spacing * (i + 0.5)
-        tree(c, tx, 188, 62, ink)
-        tick_circle(c, tx, 174, TICK_R, ink)
+    for tx, ty in trees:
+        tree(c, tx, ty + 14, 62, ink)
+        tick_circle(c, tx, ty, TICK_R, ink)
     if trees:
-        text(c, WATER, water_label_x(x0, trees), 171.5, 40, ITALIC, WATER_SIZE, "centre", ink.soft_text)
+        text(c, WATER, water_label_x(x0, len(trees)), 171.5, 40, ITALIC, WATER_SIZE, "centre", ink.soft_text)
 
 
 def water_label_x(x0: float, trees: int) -> float:
@@ -396,14 +443,17 @@ def water_label_x(x0: float, trees: int) -> float:
 # --- raindrops and scores ------------------------------------------------------------------------
 
 
-def _raindrops(c: Canvas, spec: Spec, ink: Ink) -> None:
+def _raindrops(c: Canvas, spec: Spec, where: Regions, ink: Ink) -> None:
     text(c, "Raindrops", 0, 117, 150, BOLD, 10, color=ink.water_line)
     paragraph(c, spec.text("raindrops"), 0, 111, 150, 48, SANS, 7, color=ink.text)
     width = (W - 160) / len(spec.clouds)
     for i in range(len(spec.clouds)):
         cloud(c, 160 + i * width + 8, 92, width - 16, 36, ink)
-    for x, y in drop_spots(spec):
-        raindrop(c, x, y, 17, ink)
+    for x, y in where.drops:
+        raindrop(c, x, y, DROP_H, ink)
+
+
+DROP_H = 17.0  # a raindrop's height
 
 
 def drop_spots(spec: Spec) -> list[tuple[float, float]]:
@@ -452,10 +502,69 @@ def _score_strip(c: Canvas, spec: Spec, ink: Ink) -> None:
             c.setLineWidth(2 if cat.kind == "total" else 1.1)
             c.roundRect(x + 4, 2, w - 8, 25, 4, stroke=1, fill=1)
     if any(not cat.official for cat in cells):
-        text(c, "* star values: tajkit defaults", W, -9, 200, ITALIC, SMALLEST, "right", ink.soft_text)
+        text(c, "* star values: tajkit defaults", W - MARKER - 8, -9, 200, ITALIC, SMALLEST, "right", ink.soft_text)
 
 
-# --- where each box is (the drawing and the filled-in picture share it) ----------------------------
+# --- where each box is (the drawing, the filled-in picture and a photo's reader share it) -----------
+
+
+@dataclass(frozen=True)
+class Regions:
+    """Where each thing a player marks is, in the design frame (points, y up): what the sheet draws
+    and what ``tajkit read`` reads. Boxes are BOX wide, given by their bottom-left corners in
+    state-file order; raindrops (DROP_H high) and tree circles (TICK_R) by their centres; the
+    markers (MARKER wide) by their bottom-left corners in ``markers.CORNERS`` order; the code's
+    cells as rectangles."""
+
+    boxes: dict[str, tuple[tuple[float, float], ...]]
+    drops: tuple[tuple[float, float], ...]
+    trees: tuple[tuple[float, float], ...]
+    markers: tuple[tuple[float, float], ...]
+    code: tuple[tuple[float, float, float, float], ...]
+
+
+@cache
+def regions(spec: Spec) -> Regions:
+    """The sheet's regions (see :class:`Regions`); a layout it cannot draw is refused (BadData)."""
+    return Regions(
+        boxes={k: tuple(v) for k, v in box_positions(spec).items()},
+        drops=tuple(drop_spots(spec)),
+        trees=tuple(tree_spots(spec)),
+        markers=marker_spots(),
+        code=code_spots(),
+    )
+
+
+def marker_spots() -> tuple[tuple[float, float], ...]:
+    """Each marker's bottom-left corner, in ``markers.CORNERS`` order."""
+    low, high = MARKER_ROWS
+    corners = {"top-left": (0.0, high), "top-right": (W - MARKER, high), "bottom-right": (W - MARKER, low),
+               "bottom-left": (0.0, low)}
+    return tuple(corners[c] for c in CORNERS)
+
+
+def code_spots() -> tuple[tuple[float, float, float, float], ...]:
+    """The code's cells, left to right, ending at CODE_RIGHT."""
+    width = CODE_CELL * CODE_BITS + CODE_GAP * (CODE_BITS - 1)
+    return tuple(code_cells(CODE_RIGHT - width, CODE_Y - 0.5, CODE_CELL, CODE_GAP))
+
+
+def page_regions(spec: Spec, paper: str) -> dict[str, Any]:
+    """Each box's rectangle (x, y, w, h) in the points of the printed page, per feature, and each
+    raindrop's and tree circle's centre: the design frame placed on ``paper`` as it is printed."""
+    from tajkit.sheets.pdf import PAPERS
+
+    scale, x0, y0 = frame(*PAPERS[paper])
+    where = regions(spec)
+
+    def at(x: float, y: float) -> tuple[float, float]:
+        return x0 + scale * x, y0 + scale * y
+
+    return {
+        "boxes": {k: [(*at(x, y), BOX * scale, BOX * scale) for x, y in v] for k, v in where.boxes.items()},
+        "drops": [at(x, y) for x, y in where.drops],
+        "trees": [at(x, y) for x, y in where.trees],
+    }
 
 
 def box_positions(spec: Spec) -> dict[str, list[tuple[float, float]]]:

@@ -31,12 +31,13 @@ def register_fonts() -> None:
 
 def document(
     pages: list[Callable[[Canvas, float, float], None]], paper: str | tuple[float, float], copies: int | Sequence[int],
-    title: str, subject: str, grouped: bool = False,
+    title: str, subject: str, grouped: bool = False, overlay: Callable[[Canvas, float, float, int], None] | None = None,
 ) -> bytes:
     """A PDF whose distinct pages are each drawn once (form XObjects) and repeated ``copies``
     times in order (for a double-sided card: front, back, front, back ...), or with ``grouped``
     each page's copies together (a pad's designs: all the 2-player sheets, then the others), where
-    ``copies`` may give each page its own number.
+    ``copies`` may give each page its own number. ``overlay`` draws what differs from page to page
+    (a sheet's number) over the k-th page printed.
     ``paper`` is a paper name or a page size in points (a picture)."""
     register_fonts()
     width, height = PAPERS[paper] if isinstance(paper, str) else paper
@@ -56,8 +57,10 @@ def document(
     else:
         assert isinstance(copies, int)
         order = list(range(len(pages))) * copies
-    for k in order:
+    for printed, k in enumerate(order):
         c.doForm(f"page{k}")
+        if overlay is not None:
+            overlay(c, width, height, printed)
         c.showPage()
     c.save()
     return buffer.getvalue()
@@ -65,7 +68,9 @@ def document(
 
 def pad(
     draw_page: Callable[[Canvas, float, float], None], paper: str, count: int, title: str, subject: str,
+    overlay: Callable[[Canvas, float, float, int], None] | None = None,
 ) -> bytes:
-    """A PDF of ``count`` identical pages. The page is drawn once as a form XObject and reused on
-    every page, so a 100-page pad costs little more than one page."""
-    return document([draw_page], paper, count, title, subject)
+    """A PDF of ``count`` identical pages (but for an ``overlay``: see :func:`document`). The page
+    is drawn once as a form XObject and reused on every page, so a 100-page pad costs little more
+    than one page."""
+    return document([draw_page], paper, count, title, subject, overlay=overlay)

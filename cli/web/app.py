@@ -42,6 +42,7 @@ from tajkit.solver.errors import BadInput
 from tajkit.solver.session import Hint, Session, is_record, record_of
 
 MAX_BODY = 64 * 1024  # a form of a real table is a few kilobytes
+PHOTO_BODY = 24 * 1024 * 1024  # a phone's photo of a sheet, on /read/ only (cli/web/reading.py)
 RECORD_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,79}")  # a record's file name, without .toml: never a path
 COOKIE = "tajkit_token"
 
@@ -142,15 +143,16 @@ class Guard:
             await self.app(scope, receive, send)
             return
         request = Request(scope)
+        limit = PHOTO_BODY if scope["path"].startswith("/read/") else MAX_BODY
         length = request.headers.get("content-length")
-        if length is not None and (not numbers.is_number(length) or not 0 <= int(length) <= MAX_BODY):
-            await PlainTextResponse(f"a request of at most {MAX_BODY // 1024} KB", status_code=413)(scope, receive, send)
+        if length is not None and (not numbers.is_number(length) or not 0 <= int(length) <= limit):
+            await PlainTextResponse(f"a request of at most {limit // 1024} KB", status_code=413)(scope, receive, send)
             return
         if self.companion.lan and not self._carries_token(request):
             await PlainTextResponse("open the link tajkit serve printed (with its token)", status_code=403)(
                 scope, receive, send)
             return
-        await self.app(scope, _limited(receive), send)
+        await self.app(scope, _limited(receive, limit), send)
 
     def _carries_token(self, request: Request) -> bool:
         token = self.companion.token
@@ -162,16 +164,16 @@ class TooLarge(Exception):
     """A request body over MAX_BODY."""
 
 
-def _limited(receive: Callable[..., Any]) -> Callable[..., Any]:
-    """A body sent in chunks without a length is cut off at MAX_BODY too."""
+def _limited(receive: Callable[..., Any], limit: int = MAX_BODY) -> Callable[..., Any]:
+    """A body sent in chunks without a length is cut off at the limit too."""
     seen = 0
 
     async def limited() -> Any:
         nonlocal seen
         message = await receive()
         seen += len(message.get("body", b""))
-        if seen > MAX_BODY:
-            raise TooLarge(f"a request of at most {MAX_BODY // 1024} KB")
+        if seen > limit:
+            raise TooLarge(f"a request of at most {limit // 1024} KB")
         return message
 
     return limited
@@ -254,7 +256,7 @@ def _optional_routes() -> list[Any]:
     from importlib import import_module
 
     routes: list[Any] = []
-    for name in ("scoring", "printing", "history"):
+    for name in ("scoring", "printing", "history", "reading"):
         try:
             module = import_module(f"tajkit.cli.web.{name}")
         except ModuleNotFoundError as exc:

@@ -55,10 +55,12 @@ def test_every_feature_shows_its_craftsperson_stars_and_condition(pad):
     assert SPEC.group_name(1) in text
 
 
-def test_every_page_is_the_same_sheet(pad):
+def test_every_page_is_the_same_sheet_with_its_own_number(pad):
+    """Issue 45: each sheet of a pad carries its number (in words and in its code) for tajkit read."""
     _, reader, _ = pad
-    first = reader.pages[0].extract_text()
-    assert all(page.extract_text() == first for page in reader.pages[1:])
+    texts = [page.extract_text() for page in reader.pages]
+    assert [t.rstrip().rsplit("\n", 1)[1] for t in texts] == ["1", "2", "3"]
+    assert len({t.rstrip().rsplit("\n", 1)[0] for t in texts}) == 1
 
 
 def test_fonts_are_embedded(pad):
@@ -74,10 +76,11 @@ def test_no_text_overflows_its_box(pad):
 
 
 def test_the_sheet_is_drawn_once_and_reused():
-    """A form XObject holds the sheet; each page only places it, so 100 pages stay small."""
+    """A form XObject holds the sheet; each page only places it and adds its number (issue 45), so
+    100 pages stay small."""
     small = artisans.render_pad(SPEC, count=1)
     big = artisans.render_pad(SPEC, count=100)
-    assert len(big) < len(small) + 100 * 600
+    assert len(big) < len(small) + 100 * 900
 
 
 def test_output_is_reproducible():

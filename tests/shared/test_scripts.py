@@ -169,3 +169,13 @@ def test_the_relaxed_bound_names_a_feature_it_does_not_know():
     result = subprocess.run([sys.executable, str(SCRIPTS / "artisans_honest_bound.py"), "--relaxed", "--exact", "tower"],
                             capture_output=True, text=True, timeout=120)
     assert result.returncode != 0 and "--exact: no feature tower" in result.stderr
+
+
+def test_bench_read_measures_held_out_writers_photos():
+    """Issue 45's benchmark from a checkout: a quick look at two held-out hands, a group's learning too."""
+    pytest.importorskip("cv2", reason="tajkit read needs OpenCV: pip install '.[test]'")
+    lines = run_script("bench_read.py", "--photos", "2", "--kinds", "strokes", "--writers", "2", "--adapt")
+    assert lines[0].startswith("columns: pages found;")
+    assert lines[2].startswith("all held-out writers") and " 4/4 " in lines[2]
+    assert any(line.startswith("time to read a photo, one core (process time): median ") for line in lines)
+    assert lines[-1] == "refused: 0 of 4"
