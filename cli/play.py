@@ -409,12 +409,8 @@ class Table:
     def _every_hint(self) -> list[Hint]:
         hints = []
         for name in self.session.players():
-            try:
-                if not self.session.hint_questions(name):
-                    self.session.position(name)  # asks nothing: a player who cannot act now is left out
-            except BadInput:
-                continue
-            hints.append(self._hint(name))
+            if self.session.may_hint(name):  # a player who cannot act now is left out
+                hints.append(self._hint(name))
         return hints
 
     def _player_named(self, typed: str) -> str:

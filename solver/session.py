@@ -443,8 +443,10 @@ class Session:
     def hint_questions(self, player: str) -> Sequence[Any]:
         return self.play.hint_questions(self.state, player)
 
-    def position(self, player: str | None = None, answers: Mapping[str, Any] | None = None) -> Position:
-        return self.play.position(self.state, self._hinted(player), answers or {})
+    def may_hint(self, player: str) -> bool:
+        """``player`` may act now (their turn, or ahead of it), so a hint for them can be asked."""
+        return self.info.hint is not None and self.to_act not in (None, CHANCE) and \
+            (player == self.to_act or player in self.ahead())
 
     def _hinted(self, player: str | None) -> str:
         """Whom a hint is for: ``player``, or whoever acts; refused when nobody can be hinted."""

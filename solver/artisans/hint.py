@@ -5,7 +5,7 @@ at a table of several, where any player can end everyone's game, the table's
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from tajkit.solver.artisans import files, report
@@ -24,22 +24,33 @@ ALONE = ("--objective win: a game of one has no one to beat, so its moves are ra
 
 def run(spec: Spec, data: dict[str, Any], roll: tuple[int, int] | None, player: str | None, top: int, seed: int,
         futures: int, time_limit: float, objective: str | None = None, moved: Sequence[str] | None = None) -> Report:
-    """The best uses of ``roll`` on the chosen player's sheet: alone, by the expected final score;
-    at a table, by ``objective`` (default: the chance to win)."""
-    if roll is None:
-        raise BadInput("--roll A B: give the two dice just rolled (e.g. --roll 4 6); a game record holds them")
-    players = files.read_state(spec, data, finished=False)
-    chosen = files.pick_player(players, player)
+    """``tajkit hint artisans FILE``: the position file as the table's state, then the same hint a
+    game in play asks (``ArtisansPlay.hint``)."""
+    from tajkit.solver.artisans.play import play_for
+
+    options = {"roll": roll, "player": player, "top": top, "seed": seed, "futures": futures, "time_limit": time_limit,
+               "objective": objective, "moved": moved}
+    play = play_for(spec)
+    state, name, answers = play.position_state(data, options)
+    return play.hint(state, name, answers, options).report
+
+
+def answer(spec: Spec, players: Sequence[Player], chosen: Player, roll: tuple[int, int], moved: Sequence[str],
+           options: Mapping[str, Any]) -> tuple[Ranking, Report]:
+    """The best uses of ``roll`` on the chosen player's sheet, and the report of them: alone, by
+    the expected final score; at a table, by the objective (default: the chance to win)."""
     check_position(spec, chosen.name, chosen.sheet, roll)
-    me, others = seats(spec, players, chosen, moved or ())
+    me, others = seats(spec, players, chosen, moved)
+    objective, top, seed = options.get("objective"), options.get("top") or 5, options.get("seed") or 0
+    budget = {"futures": options.get("futures") or FUTURES, "time_limit": options.get("time_limit") or TIME_CAP}
     notes = files.left_out_notes(players) + spec.default_notes()
     if others:
-        ranking = rank(spec, me, others, roll, objective or WIN, seed, futures, time_limit, top)
+        ranking = rank(spec, me, others, roll, objective or WIN, seed, top=top, **budget)
     else:
-        ranking = rank(spec, me, others, roll, SCORE, seed, futures, time_limit, top)
+        ranking = rank(spec, me, others, roll, SCORE, seed, top=top, **budget)
         notes += (ALONE,) if objective == WIN else ()
     solitaire = ranking.solitaire
-    return Report(
+    return ranking, Report(
         report.ranking_text(spec, me, others, roll, ranking, top),
         report.ranking_json(spec, me, roll, ranking, seed, top),
         notes + (tuple(solitaire.notes()) if solitaire else ()),

@@ -23,7 +23,7 @@ from tajkit.solver.artisans.protocol import Ahead, ArtisansRules, Table, rules_f
 from tajkit.solver.artisans.rules import EMPTY, Move
 from tajkit.solver.artisans.spec import Feature, Spec
 from tajkit.solver.errors import BadInput
-from tajkit.solver.protocol import CHANCE, Position, Question, TablePlay
+from tajkit.solver.protocol import CHANCE, ESTIMATE, EXACT, Advice, HintAnswer, Question, TablePlay
 from tajkit.solver.ranking import join_names, plural
 
 NOT_GIVEN = "-"  # the answer for an age the player keeps to themselves
@@ -76,43 +76,49 @@ class ArtisansPlay(TablePlay):
     def hint_questions(self, state: Table, player: str) -> Sequence[Question]:
         return ()  # every sheet and the dice are on the table
 
-    def position(self, state: Table, player: str, answers: Mapping[str, Any]) -> Position:
-        """The table as ``tajkit hint artisans`` reads it, for ``player``'s use of the roll: any
-        player who has not used it yet, not only the one whose turn it is. A player later in seat
-        order sees the sheets as they stand: if an earlier player ends the game with this roll, a
-        hint asked again after that move knows it is the last turn. The options name the players
-        who have used the roll already (``moved``): the others still use it this turn."""
-        self._check_may_use_roll(state, player)
-        moved = [p.name for seat, p in enumerate(state.players) if seat not in state.still_to_use()]
-        return Position(files.to_data(self.spec, state.players), {"roll": state.roll, "player": player, "moved": moved})
+    def hint(self, state: Table, player: str, answers: Mapping[str, Any], options: Mapping[str, Any]) -> HintAnswer:
+        """``player``'s best uses of the roll (any player who has not used it yet, not only the one
+        whose turn it is), from every sheet as it stands: a later player sees an earlier one's use,
+        and if it ends the game, the hint knows it is the last turn. Each move is the event that
+        plays it: in the player's turn, or entered ahead of it (``Ben: dome middle 5``)."""
+        from tajkit.solver.artisans import hint
 
-    def plays(self, state: Table, report: Any) -> Sequence[tuple[str, ...]]:
-        """One event per move of the report (its JSON, in its order): the move in the protocol's
-        notation for the player the hint was for (the report's ``player``, else the one to act);
-        for a player after the one to act, entered ahead of their turn (``Ben: dome middle 5``)."""
-        data = report.json
-        name = data.get("player") or self.rules.to_act(state)
-        self._check_may_use_roll(state, name)
-        if tuple(data["roll"]) != state.roll:
-            raise BadInput(f"the hint is for the roll {data['roll'][0]} {data['roll'][1]}, but the table rolled "
-                           f"{state.roll[0]} {state.roll[1]}: ask for a hint again")  # type: ignore[index]
-        legal = rules.legal_moves(self.spec, self._player(state, name).sheet, state.roll)  # type: ignore[arg-type]
-        seat = [p.name for p in state.players].index(name)
-        return tuple((self.rules.format(state, self._entered(state, seat, self._legal_move(legal, name, move))),)
-                     for move in data["moves"])
+        self._check_may_use_roll(state, player)
+        given = options.get("roll")
+        if given is not None and tuple(sorted(given)) != tuple(sorted(state.roll)):  # type: ignore[arg-type]
+            a, b = state.roll  # type: ignore[misc]
+            raise BadInput(f"--roll {given[0]} {given[1]}: the table rolled {a} {b} (the game's record holds the roll)")
+        moved = [p.name for seat, p in enumerate(state.players) if seat not in state.still_to_use()]
+        ranking, report = hint.answer(self.spec, state.players, self._player(state, player), state.roll, moved, options)
+        seat = [p.name for p in state.players].index(player)
+        moves = []
+        for valued in ranking.moves[:options.get("top") or 5]:  # as many as the report lists
+            entered = self._entered(state, seat, valued.move)
+            moves.append(Advice((entered,), valued.value, None if valued.exact else valued.error,
+                                self.rules.format(state, entered)))
+        return HintAnswer(player, tuple(moves), ranking.meaning, EXACT if ranking.exact else ESTIMATE, report)
+
+    def position_state(self, data: Mapping[str, Any], options: Mapping[str, Any]) -> tuple[Table, str, dict[str, Any]]:
+        """A position file (every sheet as it stands), with ``--roll`` and ``--moved`` (the players
+        who have used it: the others still use it this turn, in seat order) as the table's state."""
+        from tajkit.solver.artisans import hint
+
+        roll = options.get("roll")
+        if roll is None:
+            raise BadInput("--roll A B: give the two dice just rolled (e.g. --roll 4 6); a game record holds them")
+        players = files.read_state(self.spec, dict(data), finished=False)
+        chosen = files.pick_player(players, options.get("player"))
+        hint.check_position(self.spec, chosen.name, chosen.sheet, roll)
+        me, others = hint.seats(self.spec, players, chosen, options.get("moved") or ())
+        used = {seat for seat, p in enumerate(players) if any(o.name == p.name and o.moved for o in others)}
+        first = min(seat for seat in range(len(players)) if seat not in used)
+        table = Table(tuple(players), tuple(sorted(roll)), first, 1, frozenset(s for s in used if s > first))
+        return table, chosen.name, {}
 
     @staticmethod
     def _entered(state: Table, seat: int, move: Move) -> Move | Ahead:
         """The move as ``seat`` enters it now: in its turn, or ahead of it (``Ben: ...``)."""
         return move if seat == state.seat else Ahead(seat, move)
-
-    def _legal_move(self, legal: list[Move], name: str, listed: Mapping[str, Any]) -> Move:
-        box = None if listed["box"] is None else listed["box"] - 1  # the report counts boxes from 1
-        wanted = (listed["feature"], box, listed["value"], listed["water_tree"], listed["skip"])
-        found = next((m for m in legal if (m.feature, m.box, m.value, m.water_tree, m.skip) == wanted), None)
-        if found is None:
-            raise BadInput(f"the hint's move {listed['text']!r} is not legal for {name} now: ask for a hint again")
-        return found
 
     def _check_may_use_roll(self, state: Table, player: str) -> None:
         """A hint (and the events it lists) needs a roll that ``player`` has not used yet."""

@@ -15,8 +15,9 @@ from tajkit.solver.artisans.play import ArtisansPlay
 from tajkit.solver.artisans.protocol import Table
 from tajkit.solver.artisans.rules import EMPTY, Sheet, score
 from tajkit.solver.errors import BadInput
-from tajkit.solver.game import Report
-from tajkit.solver.protocol import CHANCE, Record, random_action, replay
+from tajkit.solver.protocol import CHANCE, HintAnswer, Record, played, random_action, replay
+from tajkit.solver.session import Session
+from protocol_check import check_hint_answer
 
 GAME = games.get("artisans")
 SPEC = GAME.load_spec()
@@ -65,9 +66,11 @@ def careful_game(seed: int, players: int) -> Record:
     return Record("artisans", setup, tuple(events))
 
 
-def hint(state: Table, player: str, **options: Any) -> Report:
-    position = PLAY.position(state, player, {})
-    return GAME.hint.run(SPEC, dict(position.data), **(HINT_DEFAULTS | dict(position.options) | FAST | options))
+def hint(state: Table, player: str, **options: Any) -> HintAnswer:
+    """The hint a game in play asks for (the contract: ``TablePlay.hint``), on a small budget."""
+    answer = PLAY.hint(state, player, {}, HINT_DEFAULTS | FAST | options)
+    check_hint_answer("artisans", state, player, answer)
+    return answer
 
 
 def still_to_use(state: Table) -> list[str]:
@@ -142,20 +145,15 @@ def test_a_hint_asks_nothing_the_table_does_not_see() -> None:
 
 def test_every_player_still_to_use_the_roll_gets_a_hint_of_their_own_sheet() -> None:
     """Playing the Game: "every player must" use the roll, each on their own sheet: mid-turn (the
-    first player has used it) the position is read by the hint's own reader, its options are the
-    roll and that player, and the hint ranks that player's moves with that roll."""
+    first player has used it) each player still to use it gets a hint of their own moves with that
+    roll, each move the event that plays it for them."""
     for seed in (1, 2):
         states = mid_turn_states(seed)
         for state in (states[2 * seed], states[-seed]):
             for name in still_to_use(state):
-                position = PLAY.position(state, name, {})
-                moved = [p.name for seat, p in enumerate(state.players) if seat not in state.still_to_use()]
-                assert dict(position.options) == {"roll": state.roll, "player": name, "moved": moved}
-                read = GAME.read_state(SPEC, dict(position.data), finished=False)
-                assert [p.sheet for p in read] == [p.sheet for p in state.players]
-                report = hint(state, name)
-                assert report.json["player"] == name and tuple(report.json["roll"]) == state.roll
-                assert report.json["moves"]
+                answer = hint(state, name)
+                assert answer.report.json["player"] == name and tuple(answer.report.json["roll"]) == state.roll
+                assert answer.moves and all(PLAY.actor(state, m.actions[0]) == name for m in answer.moves)
 
 
 def test_a_hand_made_record_hints_before_and_after_the_first_player() -> None:
@@ -164,11 +162,11 @@ def test_a_hand_made_record_hints_before_and_after_the_first_player() -> None:
     sheet, and the roll 4 6."""
     setup = setup_from(NAMES, ["34", "29", ""])
     rolled = replay(RULES, Record("artisans", setup, ("roll 4 6",))).state
-    assert {n: hint(rolled, n).json["player"] for n in NAMES} == {n: n for n in NAMES}
+    assert {n: hint(rolled, n).player for n in NAMES} == {n: n for n in NAMES}
     state = replay(RULES, Record("artisans", setup, ("roll 4 6", "dome middle 5"))).state
-    data = PLAY.position(state, "Ben", {}).data
-    assert data["players"][0]["dome"] == [EMPTY, 5, EMPTY] and data["players"][1]["dome"] == [EMPTY] * 3
-    assert hint(state, "Chitra").json["roll"] == [4, 6]
+    ben = hint(state, "Ben")
+    assert ben.report.json["roll"] == [4, 6] and all(PLAY.actor(state, m.actions[0]) == "Ben" for m in ben.moves)
+    assert hint(state, "Chitra").report.json["roll"] == [4, 6]
 
 
 def test_no_hint_before_the_roll_after_the_game_or_for_a_player_who_has_used_it() -> None:
@@ -185,7 +183,7 @@ def test_no_hint_before_the_roll_after_the_game_or_for_a_player_who_has_used_it(
     }
     for words, (state, name) in cases.items():
         with pytest.raises(BadInput) as refused:
-            PLAY.position(state, name, {})
+            PLAY.hint(state, name, {}, HINT_DEFAULTS | FAST)
         (line,) = refused.value.problems
         assert words in line
 
@@ -193,12 +191,12 @@ def test_no_hint_before_the_roll_after_the_game_or_for_a_player_who_has_used_it(
 # --- the events a hint's moves play --------------------------------------------------------------
 
 
-def check_plays(state: Table, name: str, report: Report) -> None:
-    """Each listed move's events parse and apply in turn once ``name`` acts, in the report's
-    order, and leave the sheet the move says: its box and value, its raindrops and its tree; where
-    the report states a certain final score, the plain scorer gives it."""
-    moves = report.json["moves"]
-    plays = PLAY.plays(state, report)
+def check_plays(state: Table, name: str, answer: HintAnswer) -> None:
+    """Each ranked move's events parse and apply in turn once ``name`` acts, in the answer's
+    order, and leave the sheet the report says: its box and value, its raindrops and its tree;
+    where the report states a certain final score, the plain scorer gives it."""
+    moves = answer.report.json["moves"]
+    plays = [played(RULES, state, m.actions) for m in answer.moves]
     assert len(plays) == len(moves)
     before = sheet_of(state, name)
     ready = until_turn_of(state, name)
@@ -216,7 +214,7 @@ def check_plays(state: Table, name: str, report: Report) -> None:
             assert before.values[index][move["box"] - 1] == EMPTY
             assert sheet.values[index][move["box"] - 1] == move["value"]
             assert sheet.filled_boxes() == before.filled_boxes() + 1
-        if report.json["last_turn"] or sheet.ends_game(SPEC):
+        if answer.report.json["last_turn"] or sheet.ends_game(SPEC):
             assert move["expected"] == pytest.approx(score(SPEC, sheet).total)
 
 
@@ -247,27 +245,24 @@ def test_the_last_turn_moves_are_worth_the_score_they_leave() -> None:
     last-turn hint and each of its moves, played, leaves the final score it states."""
     state = last_turn()
     assert RULES.to_act(state) == "Ben" and state.players[0].sheet.is_full()
-    report = hint(state, "Ben", top=12)
-    assert report.json["last_turn"]
-    check_plays(state, "Ben", report)
+    answer = hint(state, "Ben", top=12)
+    assert answer.report.json["last_turn"] and answer.kind == "exact"
+    check_plays(state, "Ben", answer)
 
 
-def test_a_hint_is_taken_only_with_its_own_roll_and_before_its_player_has_used_it() -> None:
+def test_a_hint_is_taken_only_with_its_own_roll_and_before_its_player_has_used_it(tmp_path) -> None:
     """Playing the Game: a hint's moves are for one roll and one player's turn: after the player
-    has used the roll, or on a later roll, the session is told to ask again."""
-    state = mid_turn_states(7)[3]
-    ben = still_to_use(state)[0]
-    report = hint(state, ben)
-    used = RULES.apply(state, RULES.parse(state, PLAY.plays(state, report)[0][0]))
-    with pytest.raises(BadInput, match=f"{ben} has used the roll"):
-        PLAY.plays(used, report)
-    while RULES.to_act(used) != CHANCE:
-        used = RULES.apply(used, RULES.legal_actions(used)[0])
-    a, b = state.roll
-    other = next(r for r in RULES.legal_actions(used) if r.dice != (a, b))
-    later = RULES.apply(used, other)
-    with pytest.raises(BadInput, match=f"the hint is for the roll {a} {b}, but the table rolled"):
-        PLAY.plays(later, report)
+    has used the roll, or on a later roll, the session says to ask again."""
+    session = Session.start(GAME, SPEC, tmp_path / "night.toml", setup_from(NAMES, ["", "", ""]))
+    session.apply("roll 4 6")
+    found = session.hint("Ben", **FAST)
+    session.apply(session.ahead()["Ben"][0])
+    with pytest.raises(BadInput, match="moved on since that hint for Ben"):
+        session.take(found, 1)
+    asha = session.hint("Asha", **FAST)
+    session.apply(session.legal()[0], session.ahead()["Chitra"][0], "roll 1 2")
+    with pytest.raises(BadInput, match="moved on since that hint for Asha"):
+        session.take(asha, 1)
 
 
 # --- the table as text and as a state file -------------------------------------------------------
@@ -335,10 +330,10 @@ def test_a_player_who_entered_ahead_is_said_so_and_gets_no_hint_for_the_roll() -
     assert PLAY.describe(state).splitlines()[:2] == ["Turn 1, roll 4 6: Asha to use it, then Ben.",
                                                      "Used already (entered ahead): Chitra."]
     with pytest.raises(BadInput) as refused:
-        PLAY.position(state, "Chitra", {})
+        PLAY.hint(state, "Chitra", {}, HINT_DEFAULTS | FAST)
     assert "Chitra has used the roll 4 6 already" in refused.value.problems[0]
     assert "still to use it: Asha and Ben" in refused.value.problems[0]
-    assert PLAY.position(state, "Ben", {}).options == {"roll": (4, 6), "player": "Ben", "moved": ["Chitra"]}
+    assert all(m.said.startswith("Ben: ") for m in hint(state, "Ben").moves)
 
 
 def test_a_later_players_hint_is_taken_at_once_as_their_use_of_the_roll(tmp_path) -> None:
