@@ -99,6 +99,7 @@ class TajMahalState:
     history: tuple[tuple[tuple[int, Move], ...], ...] = ()  # the turns of each finished province
     hands: tuple[tuple[Card, ...], ...] | None = None  # full information: each hand and each deck left
     piles: tuple[tuple[Card, ...], ...] | None = None
+    rewards: tuple[int, ...] = ()  # a province's Taj Mahal reward where a position gives its own (else the data's)
 
 
 # --- the notation of a card ---------------------------------------------------------------------
@@ -322,7 +323,7 @@ class TajMahalRules:
         holdings = list(state.holdings)
         for cid in withdrawal.prizes:
             holdings[withdrawal.player] = holdings[withdrawal.player].take(
-                cid, province, state.tiles[province - 1], self.spec.reward(province))
+                cid, province, state.tiles[province - 1], self.reward(state, province))
         return tuple(holdings)
 
     def close_province(self, state: TajMahalState) -> TajMahalState:
@@ -331,7 +332,7 @@ class TajMahalRules:
         done = state.round
         p = done.province
         record = RoundRecord(p, done.claimed, state.withdrawals, state.tiles[p - 1], state.tiles_typed[p - 1],
-                             self.spec.reward(p), done.played, state.holdings)
+                             self.reward(state, p), done.played, state.holdings)
         state = replace(state, rounds=state.rounds + (record,), history=state.history + (state.turns,), turns=(),
                         withdrawals=())
         if state.hands is not None:
@@ -340,6 +341,11 @@ class TajMahalRules:
         if p == self.spec.provinces:
             return replace(state, round=None)
         return self.open_province(state, p + 1)
+
+    def reward(self, state: TajMahalState, province: int) -> int:
+        """The points of ``province``'s Taj Mahal reward: the game data's, unless the state has its
+        own (a position file that gives it)."""
+        return state.rewards[province - 1] if state.rewards else self.spec.reward(province)
 
     def open_province(self, state: TajMahalState, province: int) -> TajMahalState:
         """Each province opens with the starting player (``[rounds] opener``, inferred: the Bidding

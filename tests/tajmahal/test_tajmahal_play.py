@@ -1,6 +1,7 @@
-"""Taj Mahal at the table (``solver/tajmahal/play.py``): the setup a table types, the hint from a
-province in progress with the asker's hidden hand, the events that play a hinted move, the table
-as text and as the record ``tajkit score`` reads; against the seed rulebook ``taj-mahal.txt``."""
+"""Taj Mahal at the table (``solver/tajmahal/play.py``): the setup a table types, the hint on the
+protocol's state of a province in progress with the asker's hidden hand, the actions that play a
+hinted move, the table as text and as the record ``tajkit score`` reads; against the seed
+rulebook ``taj-mahal.txt``."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from dataclasses import replace
 
 import pytest
 from tajkit.solver.errors import BadInput
-from tajkit.solver.protocol import CHANCE, random_action, random_game, replay
+from tajkit.solver.protocol import CHANCE, played, random_action, random_game, replay
 from tajkit.solver.tajmahal import GAME
 from tajkit.solver.tajmahal.files import read_hint_position
 from tajkit.solver.tajmahal.play import WIDTH, flowed
@@ -57,7 +58,13 @@ def question(key: str, state=None, player=None):
 
 
 def hint(position):
+    """The hint on a position file (``tajkit hint tajmahal FILE``)."""
     return GAME.hint.run(SPEC, dict(position.data), **(HINT_DEFAULTS | dict(position.options)))
+
+
+def hint_in_play(state, player, answers):
+    """The hint on the protocol's state (a game in play), the same call as ``hint`` on its file."""
+    return PLAY.hint(state, player, answers, HINT_DEFAULTS)
 
 
 def some_hand(state: TajMahalState, seat: int, rng: random.Random) -> list[str]:
@@ -240,10 +247,11 @@ def test_a_hint_for_a_player_still_in_whose_turn_it_is_not():
     """Chen may ask while Asha is to play: the hint is for her next turn with the displays as they
     lie, and it lists no event to take now (turns go clockwise, rulebook: Bidding Phase)."""
     state = play(RULES.start(typed_setup()), "start Asha", "play PP")
-    position = PLAY.position(state, "Chen", {"hand": question("hand", state, "Chen").read("E E T P M W")})
-    report = hint(position)
-    assert report.json["player"] == "Chen" and report.json["turn"] == "Ben"
-    assert PLAY.plays(state, report) == []
+    answers = {"hand": question("hand", state, "Chen").read("E E T P M W")}
+    answer = hint_in_play(state, "Chen", answers)
+    assert answer.report.json["player"] == "Chen" and answer.report.json["turn"] == "Ben"
+    assert answer.moves == () and answer.report.json["moves"] == []
+    assert hint(PLAY.position(state, "Chen", answers)).text == answer.report.text  # its file: the same hint
 
 
 # --- the events of a hinted move --------------------------------------------------------------
@@ -254,11 +262,11 @@ def standing(state: TajMahalState, name: str) -> int:
 
 
 def test_each_hinted_move_plays_legally_and_takes_what_the_hint_says():
-    """For positions of seeded games (hidden hands), every "best this turn" move is one event, in
-    the report's order, legal in the state (parsed and applied by the rules); withdrawing takes the
+    """For positions of seeded games (hidden hands), every "best this turn" move is one protocol
+    action, in the report's order, legal in the state (applied by the rules); withdrawing takes the
     prizes and the points the hint names, and after a play, withdrawing next turn with the displays
-    as they lie takes them too, counted by the scorer (rulebook: Bidding Phase, Prize Collection,
-    Scoring)."""
+    as they lie takes them too, counted by the scorer; the move's value is those points less the
+    card cost (rulebook: Bidding Phase, Prize Collection, Scoring)."""
     rng = random.Random(7)
     checked, kinds = 0, Counter()
     for seed in range(6):
@@ -267,15 +275,17 @@ def test_each_hinted_move_plays_legally_and_takes_what_the_hint_says():
             player = state.names[seat]
             answers = {q.key: q.read(" ".join(some_hand(state, seat, rng)) or "none")
                        for q in PLAY.hint_questions(state, player)}
-            report = hint(PLAY.position(state, player, answers))
-            moves = report.json["this_turn"]
-            events = PLAY.plays(state, report)
-            assert len(events) == len(moves) > 0
-            for move, (event,) in zip(moves, events):
-                after = play(state, event)
+            answer = hint_in_play(state, player, answers)
+            moves = answer.report.json["this_turn"]
+            assert len(answer.moves) == len(moves) > 0
+            assert answer.report.json["moves"] == [{"events": list(played(RULES, state, m.actions)), "value": m.value}
+                                                   for m in answer.moves]
+            for move, advice in zip(moves, answer.moves):
+                (action,) = advice.actions
+                after = RULES.apply(state, action)
+                assert advice.value == move["objective"] == move["points"] - SPEC.card_cost * len(move["cards"])
                 if move["move"] == "play":
-                    parsed = RULES.parse(state, event).cards
-                    assert sorted(list(c.symbols) for c in parsed) == sorted(move["cards"])
+                    assert sorted(list(c.symbols) for c in action.cards) == sorted(move["cards"])
                     after = replace(after, round=replace(after.round, to_move=seat))  # their next turn, as it lies
                     after = RULES.apply(after, Withdraw())
                 withdrawal = next(w for _, w in reversed(after.withdrawals or after.rounds[-1].withdrawals)
