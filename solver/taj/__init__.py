@@ -55,7 +55,7 @@ class Taj(Game["Spec", "Table"]):
                    "obg), where the file or the record does not hold it.", metavar="COLOURS"),
         ),
         examples=("tajkit hint taj taj.toml --player Asha", "tajkit hint taj taj.toml --player Asha --proposal 1 4",
-                  "tajkit hint taj night.toml --goal 'orange blue green'"),
+                  "tajkit hint taj taj-night.toml --goal 'orange blue green'"),
     )
 
     def load_spec(self, data: Path | None = None) -> Spec:

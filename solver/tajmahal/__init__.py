@@ -53,7 +53,7 @@ class TajMahal(Game["Spec", "Table"]):
                    "the file or the record does not hold it.", metavar="CARDS"),
         ),
         examples=("tajkit hint tajmahal position.toml --player Asha --card-cost 1.5",
-                  "tajkit hint tajmahal night.toml --hand 'E ET PP M'"),
+                  "tajkit hint tajmahal province.toml --player Ben --hand 'M WM P EY'"),
     )
 
     def load_spec(self, data: Path | None = None) -> Spec:

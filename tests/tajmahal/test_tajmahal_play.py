@@ -377,3 +377,83 @@ def test_a_game_in_play_says_its_default_bonus_tiles_without_advice_about_a_file
     hinted = " ".join(hint(PLAY.position(state, who, answers)).notes)
     assert "this province's bonus tile has no value given: it counts 2 (tajkit default)" in hinted
     assert "add bonus_tile" not in hinted
+
+
+# --- the hint contract (solver/protocol.py, TablePlay.hint) ------------------------------------------
+
+
+def test_every_turn_of_seeded_games_gets_a_hint_held_to_the_contract():
+    """Rulebook: Bidding Phase (play 1 or 2 cards, or withdraw): at turns of seeded whole games of
+    2-4 players with full information (the hands dealt), the hint for the player to act ranks
+    moves that are protocol actions, legal and round-tripping through the notation (what ``take N``
+    plays), best first, exact, with what their values mean and the report rendered from them;
+    both kinds of move are advised somewhere."""
+    from protocol_check import check_hint_answer
+
+    kinds = Counter()
+    for seed in range(6):
+        states = replay(RULES, random_game(RULES, random.Random(f"tajmahal contract {seed}"), 2 + seed % 3)).states
+        for state in states[::23]:
+            who = RULES.to_act(state)
+            if who in (None, CHANCE):
+                continue
+            answer = PLAY.hint(state, who, {}, HINT_DEFAULTS | {"top": 3})
+            check_hint_answer("tajmahal", state, who, answer, legal_moves=len(RULES.legal_actions(state)))
+            assert answer.kind == "exact" and "less 1 a card played" in answer.meaning
+            kinds.update(type(m.actions[0]).__name__ for m in answer.moves)
+    assert kinds["Play"] and kinds["Withdraw"], kinds
+
+
+def test_a_position_file_is_read_into_the_state_it_describes_and_hinted_alike():
+    """``tajkit hint tajmahal FILE`` and a hint in a game in play are one call: the position file of
+    a state mid-province, read back by ``position_state``, is the same round (displays, who is out,
+    the prizes open, whose turn) and gives the same hint and the same moves (rulebook: Bidding
+    Phase, Prize Collection)."""
+    rng = random.Random(3)
+    for seed in range(4):
+        for state in hidden_states(200 + seed, 2, players=2 + seed % 3):
+            seat = state.round.to_move
+            player = state.names[seat]
+            answers = {q.key: q.read(" ".join(some_hand(state, seat, rng)) or "none")
+                       for q in PLAY.hint_questions(state, player)}
+            position = PLAY.position(state, player, answers)
+            again, who, hand = PLAY.position_state(position.data, HINT_DEFAULTS | dict(position.options))
+            assert who == player and again.round == replace(
+                state.round, claimed=tuple(None if c is None else -1 for c in state.round.claimed))
+            in_play, from_file = hint_in_play(state, player, answers), PLAY.hint(again, who, hand, HINT_DEFAULTS)
+            assert from_file.report.text == in_play.report.text
+            assert [(m.actions, m.value) for m in from_file.moves] == [(m.actions, m.value) for m in in_play.moves]
+
+
+def test_a_script_gives_the_hand_with_hand(tmp_path):
+    """Hands are hidden (rulebook: Setup 4), so a hint on a record asks for the hand at a terminal;
+    a script gives it with --hand instead (issue 41), checked against the cards left like a typed
+    one, and without a terminal or --hand the refusal names the option. A position file's hand may
+    be given so too."""
+    import json
+    from pathlib import Path
+
+    from typer.testing import CliRunner
+
+    from tajkit.cli.main import app
+    from tajkit.solver.protocol import Record
+
+    events = ("start Asha", "play PP", "play E T")
+    path = tmp_path / "night.json"
+    path.write_text(json.dumps(Record("tajmahal", typed_setup(), events).as_data()))
+    runner = CliRunner()
+    refused = runner.invoke(app, ["hint", "tajmahal", str(path)])
+    assert refused.exit_code == 2 and "the hint needs your hand (6 cards), which only they have seen: give it with " \
+        "--hand" in refused.stderr
+    given = runner.invoke(app, ["hint", "tajmahal", str(path), "--hand", "ET P E EM M T", "--json"])
+    assert given.exit_code == 0, given.output
+    state = play(RULES.start(typed_setup()), *events)
+    expected = hint_in_play(state, "Chen", {"hand": ["ET", "P", "E", "EM", "M", "T"]})
+    assert json.loads(given.stdout)["moves"] == [{"events": list(played(RULES, state, m.actions)), "value": m.value}
+                                                 for m in expected.moves]
+    wrong = runner.invoke(app, ["hint", "tajmahal", str(path), "--hand", "PP PP PP PP PP PP"])
+    assert wrong.exit_code == 2 and "hand: PP x6: Chen has only" in wrong.stderr
+    position = Path(__file__).parent.parent / "data" / "tajmahal-position.toml"
+    mine = runner.invoke(app, ["hint", "tajmahal", str(position), "--player", "Ben", "--hand", "E E", "--json"])
+    assert mine.exit_code == 0, mine.output
+    assert json.loads(mine.stdout)["player"] == "Ben" and json.loads(mine.stdout)["moves"] == []  # Asha's turn
