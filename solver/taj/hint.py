@@ -12,7 +12,6 @@ from __future__ import annotations
 from collections import deque
 from dataclasses import dataclass
 from itertools import combinations, permutations
-from typing import Any
 
 from tajkit.solver import wording
 from tajkit.solver.errors import BadInput, BadState

@@ -11,7 +11,6 @@ it by withdrawing first (rulebook: Special Rules, Tie Resolution).
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Any
 
 from tajkit.solver.game import Report
 from tajkit.solver.protocol import EXACT, Advice, HintAnswer, moves_json

@@ -149,7 +149,7 @@ class TajMahalPlay(TablePlay):
         those played are discarded, or not the count drawing back to the hand size gives."""
         spec, who = self.spec, state.names[seat]
         left, count = self.rules.open_cards(state, seat)
-        beyond = Counter(cards) - Counter(left)
+        beyond = Counter(cards) - Counter(left) if state.deck is not None else None  # a deck not known: as shown
         if beyond:
             card = min(beyond)
             have = Counter(left)[card]
@@ -169,7 +169,7 @@ class TajMahalPlay(TablePlay):
         left, count = self.rules.open_cards(state, seat)
         if count == 0:
             return ()
-        if state.hand_size is not None and count == len(left):
+        if state.hand_size is not None and state.deck is not None and count == len(left):
             return left
         return None
 

@@ -327,19 +327,22 @@ def test_long_lines_break_between_parts_within_80_columns():
     assert all(len(line) <= WIDTH for line in lines)
 
 
-def test_the_state_file_is_the_record_score_reads():
-    """A finished game's file is scored by ``tajkit score`` as the rules stand it (rulebook:
-    Scoring / Victory Conditions); in the middle of a province the file holds the provinces
-    finished, which ``score`` reads too."""
+def test_the_state_file_is_what_each_player_holds_and_scores_as_the_standings():
+    """The state file of a game in play is its final position as it stands (issue 42: the record
+    is the game's one record; the old ``[[rounds]]`` form is no longer written): finished or in the
+    middle of a province (the prizes taken at withdrawals so far counted, rulebook: Prize
+    Collection), ``tajkit score`` gives it the standings' totals, ranks and cards left (Scoring /
+    Victory Conditions)."""
     for seed in range(3):
         record = random_game(RULES, random.Random(seed), 2 + seed)
         states = replay(RULES, record).states
-        final = states[-1]
-        scored = GAME.score(SPEC, GAME.read_state(SPEC, PLAY.state_file(final)))
-        assert {p.name: p.total for p in scored.players} == {p.name: p.total for p in RULES.standings(final).players}
-        middle = states[len(states) // 2]
-        table = GAME.read_state(SPEC, PLAY.state_file(middle))
-        assert len(table.rounds) == len(middle.rounds)
+        for state in (states[-1], states[len(states) // 2]):
+            data = PLAY.state_file(state)
+            assert "rounds" not in data
+            scored = GAME.score(SPEC, GAME.read_state(SPEC, data))
+            standings = RULES.standings(state)
+            assert [(p.name, p.total, p.rank, p.tiebreaks) for p in scored.players] == \
+                [(p.name, p.total, p.rank, p.tiebreaks) for p in standings.players]
     assert GAME.drawing is None  # Taj Mahal has no picture for tajkit show
 
 
