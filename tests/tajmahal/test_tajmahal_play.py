@@ -87,6 +87,17 @@ def hidden_states(seed: int, count: int, players: int = 3) -> list[TajMahalState
     return found
 
 
+def asked(seeds, rng: random.Random):
+    """For two states of each seeded game (2-4 players, hidden hands): the state, the seat and the
+    name of the player to act, and a hand they may hold, typed as the answer to the hint's question."""
+    for seed in seeds:
+        for state in hidden_states(seed, 2, players=2 + seed % 3):
+            seat = state.round.to_move
+            player = state.names[seat]
+            yield state, seat, player, {q.key: q.read(" ".join(some_hand(state, seat, rng)) or "none")
+                                        for q in PLAY.hint_questions(state, player)}
+
+
 # --- the setup --------------------------------------------------------------------------------
 
 
@@ -267,33 +278,27 @@ def test_each_hinted_move_plays_legally_and_takes_what_the_hint_says():
     prizes and the points the hint names, and after a play, withdrawing next turn with the displays
     as they lie takes them too, counted by the scorer; the move's value is those points less the
     card cost (rulebook: Bidding Phase, Prize Collection, Scoring)."""
-    rng = random.Random(7)
     checked, kinds = 0, Counter()
-    for seed in range(6):
-        for state in hidden_states(100 + seed, 2, players=2 + seed % 3):
-            seat = state.round.to_move
-            player = state.names[seat]
-            answers = {q.key: q.read(" ".join(some_hand(state, seat, rng)) or "none")
-                       for q in PLAY.hint_questions(state, player)}
-            answer = hint_in_play(state, player, answers)
-            moves = answer.report.json["this_turn"]
-            assert len(answer.moves) == len(moves) > 0
-            assert answer.report.json["moves"] == [{"events": list(played(RULES, state, m.actions)), "value": m.value}
-                                                   for m in answer.moves]
-            for move, advice in zip(moves, answer.moves):
-                (action,) = advice.actions
-                after = RULES.apply(state, action)
-                assert advice.value == move["objective"] == move["points"] - SPEC.card_cost * len(move["cards"])
-                if move["move"] == "play":
-                    assert sorted(list(c.symbols) for c in action.cards) == sorted(move["cards"])
-                    after = replace(after, round=replace(after.round, to_move=seat))  # their next turn, as it lies
-                    after = RULES.apply(after, Withdraw())
-                withdrawal = next(w for _, w in reversed(after.withdrawals or after.rounds[-1].withdrawals)
-                                  if w.player == seat)
-                assert list(withdrawal.prizes) == move["prizes"]
-                assert standing(after, player) - standing(state, player) == move["points"]
-                checked += 1
-                kinds[move["move"]] += 1
+    for state, seat, player, answers in asked(range(100, 106), random.Random(7)):
+        answer = hint_in_play(state, player, answers)
+        moves = answer.report.json["this_turn"]
+        assert len(answer.moves) == len(moves) > 0
+        assert answer.report.json["moves"] == [{"events": list(played(RULES, state, m.actions)), "value": m.value}
+                                               for m in answer.moves]
+        for move, advice in zip(moves, answer.moves):
+            (action,) = advice.actions
+            after = RULES.apply(state, action)
+            assert advice.value == move["objective"] == move["points"] - SPEC.card_cost * len(move["cards"])
+            if move["move"] == "play":
+                assert sorted(list(c.symbols) for c in action.cards) == sorted(move["cards"])
+                after = replace(after, round=replace(after.round, to_move=seat))  # their next turn, as it lies
+                after = RULES.apply(after, Withdraw())
+            withdrawal = next(w for _, w in reversed(after.withdrawals or after.rounds[-1].withdrawals)
+                              if w.player == seat)
+            assert list(withdrawal.prizes) == move["prizes"]
+            assert standing(after, player) - standing(state, player) == move["points"]
+            checked += 1
+            kinds[move["move"]] += 1
     assert checked >= 30 and kinds["play"] and kinds["withdraw"]
 
 
@@ -412,20 +417,14 @@ def test_a_position_file_is_read_into_the_state_it_describes_and_hinted_alike():
     a state mid-province, read back by ``position_state``, is the same round (displays, who is out,
     the prizes open, whose turn) and gives the same hint and the same moves (rulebook: Bidding
     Phase, Prize Collection)."""
-    rng = random.Random(3)
-    for seed in range(4):
-        for state in hidden_states(200 + seed, 2, players=2 + seed % 3):
-            seat = state.round.to_move
-            player = state.names[seat]
-            answers = {q.key: q.read(" ".join(some_hand(state, seat, rng)) or "none")
-                       for q in PLAY.hint_questions(state, player)}
-            position = PLAY.position(state, player, answers)
-            again, who, hand = PLAY.position_state(position.data, HINT_DEFAULTS | dict(position.options))
-            assert who == player and again.round == replace(
-                state.round, claimed=tuple(None if c is None else -1 for c in state.round.claimed))
-            in_play, from_file = hint_in_play(state, player, answers), PLAY.hint(again, who, hand, HINT_DEFAULTS)
-            assert from_file.report.text == in_play.report.text
-            assert [(m.actions, m.value) for m in from_file.moves] == [(m.actions, m.value) for m in in_play.moves]
+    for state, seat, player, answers in asked(range(200, 204), random.Random(3)):
+        position = PLAY.position(state, player, answers)
+        again, who, hand = PLAY.position_state(position.data, HINT_DEFAULTS | dict(position.options))
+        assert who == player and again.round == replace(
+            state.round, claimed=tuple(None if c is None else -1 for c in state.round.claimed))
+        in_play, from_file = hint_in_play(state, player, answers), PLAY.hint(again, who, hand, HINT_DEFAULTS)
+        assert from_file.report.text == in_play.report.text
+        assert [(m.actions, m.value) for m in from_file.moves] == [(m.actions, m.value) for m in in_play.moves]
 
 
 def test_a_script_gives_the_hand_with_hand(tmp_path):
