@@ -127,10 +127,9 @@ def output_target(output: str | None, default: Path | None, force: bool, suffix:
     name = present.safe(str(path))
     if path.suffix.lower() != suffix:
         raise BadInput(f"{name}: this writes {FORMATS[suffix]}, so the file name must end in {suffix}")
-    if path.is_dir():
-        raise BadInput(f"{name} is a folder: give a file name with {option}")
-    if path.exists() and not force:
-        raise BadInput(f"{name} already exists: add --force to replace it, or choose another name with {option}")
+    from tajkit.solver.writing import check_target
+
+    check_target(path, force, option=option)  # only a regular file is replaced, and only with --force
     for parent in path.parents:
         if parent.exists():
             if not parent.is_dir():

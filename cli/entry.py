@@ -21,6 +21,7 @@ from typing import Any
 import typer
 
 from tajkit.cli import present
+from tajkit.solver import numbers
 from tajkit.solver.errors import BadInput, Problem
 from tajkit.solver.game import Game, ScoreResult
 from tajkit.solver.ranking import plural
@@ -211,8 +212,11 @@ def _scalar(token: str, annotation: Any) -> Any:
             return False
         raise Retry(f"{token!r}: write y or n")
     if annotation is int:
-        if not re.fullmatch(r"-?\d{1,9}", token):
+        if not numbers.looks_numeric(token):
             raise Retry(f"{token!r}: write a whole number")
+        problem = numbers.number_problem(token)  # a digit other than 0-9, or too many of them
+        if problem is not None:
+            raise Retry(problem)
         return int(token)
     if annotation is float:
         try:

@@ -248,8 +248,11 @@ def delete_cmd(
     from tajkit.solver.errors import BadInput
 
     path = _log(db)
-    play = history.play(path, play_id)
-    summary = f"play {play.id} ({play.game}, {play.played[:16]}: {ranking(play)})"
+    try:
+        play = history.play(path, play_id)
+        summary = f"play {play.id} ({play.game}, {play.played[:16]}: {ranking(play)})"
+    except history.DamagedPlay:
+        summary = f"play {play_id} (damaged in the play log)"
     if not yes:
         if not sys.stdin.isatty():
             raise BadInput(f"delete {play_id}: asking needs a terminal: add --yes to delete {summary} without asking")

@@ -7,6 +7,8 @@ OR-Tools, reportlab and pydantic are imported inside the commands that need them
 
 from __future__ import annotations
 
+import contextlib
+import errno
 import functools
 import itertools
 import json
@@ -45,6 +47,14 @@ class OneLineErrors(TyperGroup):
         except typer.Abort:
             typer.echo("error: interrupted", err=True)
             sys.exit(130)
+        except OSError as exc:
+            if exc.errno not in OUTPUT_FAILURES:
+                raise  # a bug: keep its traceback
+            _drop_standard_output()
+            if isinstance(exc, BrokenPipeError):  # the reader left (| head): nothing to say to it
+                sys.exit(1)
+            typer.echo(f"error: standard output: cannot write it ({exc.strerror or exc})", err=True)
+            sys.exit(2)
         except Exception as exc:
             if not (hasattr(exc, "format_message") and hasattr(exc, "exit_code")):
                 raise  # a bug: keep its traceback
@@ -64,18 +74,31 @@ class OneLineErrors(TyperGroup):
         sys.exit(result if isinstance(result, int) else 0)
 
 
+# What a write to standard output meets (``> /dev/full``, a full disk, ``| head``); every file tajkit
+# writes itself goes through solver/writing.py or SQLite, which say such a failure as bad input.
+OUTPUT_FAILURES = {errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EIO, errno.EPIPE}
+
+
+def _drop_standard_output() -> None:
+    """Point standard output at /dev/null, so that what it still holds fails no more on the way out."""
+    with contextlib.suppress(OSError, ValueError, AttributeError):  # a test runner's stdout has no descriptor
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+
+
 BOUNDS = {"greater_than_equal": ("ge", "at least"), "less_than_equal": ("le", "at most"),
           "greater_than": ("gt", "more than"), "less_than": ("lt", "less than")}
-TYPES = {"int_parsing": "not a whole number", "int_from_float": "not a whole number", "float_parsing": "not a number"}
+TYPES = {"int_parsing": "not a whole number", "int_from_float": "not a whole number", "float_parsing": "not a number",
+         "int_parsing_size": "too many digits for a number"}
 
 
 def _bad_option_value(exc: Exception) -> str | None:
-    """``--top 0: must be at least 1`` for an option's value that typer's pydantic check refused
-    (its own words name neither the option nor the value); None for any other usage error."""
+    """``--top 0: must be at least 1`` for an option's (or an argument's: ``ID ²: not a whole
+    number``) value that typer's pydantic check refused (its own words name neither the option nor
+    the value); None for any other usage error."""
     param = getattr(exc, "param", None)
     cause = exc.__cause__
     errors = cause.errors() if hasattr(cause, "errors") else []
-    if getattr(param, "param_type_name", None) != "option" or not errors:
+    if getattr(param, "param_type_name", None) not in ("option", "argument") or not errors:
         return None
     error = errors[0]
     value, kind, ctx = error.get("input"), error["type"], error.get("ctx") or {}
@@ -85,12 +108,15 @@ def _bad_option_value(exc: Exception) -> str | None:
         limit = ctx.get(key)
         rule = f"must be {word} {limit:g}" if isinstance(limit, float) else f"must be {word} {limit}"
     elif kind in TYPES:
-        rule = TYPES[kind]
+        from tajkit.solver import numbers
+
+        meant = kind.startswith("int") and numbers.looks_numeric(str(value))  # a digit not 0-9, or too many
+        rule = (meant and numbers.number_problem(str(value))) or TYPES[kind]
     elif kind == "value_error" and choices:
         rule = "choose one of " + ", ".join(str(getattr(c, "value", c)) for c in choices)
     else:
         rule = str(error.get("msg", "not allowed"))
-    flag = max(param.opts, key=len)
+    flag = max(param.opts, key=len) if param.param_type_name == "option" else (param.metavar or param.name.upper())
     return f"{flag} {present.safe(str(value))}: {present.safe(rule, 200)}"
 
 
@@ -211,9 +237,12 @@ class InkChoice(str, Enum):
     low = "low"
 
 
+MAX_LINE = 400  # characters of an error line: what a person reads (tajkit play's "refused:" lines alike)
+
+
 def fail(problems: tuple[str, ...] | list[str], code: int = 2) -> typer.Exit:
     for problem in problems:
-        typer.echo(f"error: {problem}", err=True)
+        typer.echo(f"error: {present.safe(problem, MAX_LINE)}", err=True)
     return typer.Exit(code)
 
 

@@ -19,6 +19,7 @@ from typing import Any
 
 import typer
 from tajkit.cli import present
+from tajkit.solver import numbers
 from tajkit.solver.errors import BadInput, SolverFailure
 from tajkit.solver.game import Game, ScoreResult
 from tajkit.solver.protocol import CHANCE, Question
@@ -323,9 +324,9 @@ class Table:
 
     def do_fix(self, rest: list[str], line: str) -> None:
         s = self.session
-        if not rest or not rest[0].isdigit():
+        if not rest or not numbers.looks_numeric(rest[0]):
             raise BadInput(f"{present.safe(line.strip())}: fix N corrects event N (log lists them)")
-        number = int(rest[0])
+        number = numbers.whole_number(rest[0], "fix")
         if not 1 <= number <= len(s.events):
             raise BadInput(f"fix {number}: no such event (the record has {len(s.events)})")
         current = s.events[number - 1]
@@ -367,14 +368,15 @@ class Table:
 
     def do_take(self, rest: list[str], line: str) -> None:
         s = self.session
-        if not rest or not rest[0].isdigit():
+        if not rest or not numbers.looks_numeric(rest[0]):
             raise BadInput(f"{present.safe(line.strip())}: take N plays the N-th move of the last hint (take 1: the best)")
+        number = numbers.whole_number(rest[0], "take")
         # the hint just asked for a player who may act ahead of their turn (Artisans), else the one to act's
         who = self.last_hinted if self.last_hinted in s.ahead() else s.to_act
         hint = self.hints.get(who or "")
         if hint is None:
-            raise BadInput(f"take {rest[0]}: ask for a hint for {s.to_act} first (hint)")
-        self._recorded(self.session.take(hint, int(rest[0])))
+            raise BadInput(f"take {number}: ask for a hint for {s.to_act} first (hint)")
+        self._recorded(self.session.take(hint, number))
 
     # --- inside --------------------------------------------------------------------------------
 

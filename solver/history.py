@@ -17,10 +17,12 @@ from __future__ import annotations
 
 import contextlib
 import datetime
+import functools
 import hashlib
 import json
 import os
 import sqlite3
+import stat
 import tempfile
 import urllib.parse
 import uuid
@@ -30,7 +32,7 @@ from pathlib import Path
 from typing import Any
 
 from tajkit.solver.errors import BadInput
-from tajkit.solver.game import Category, PlayerScore, Row, ScoreResult
+from tajkit.solver.game import ScoreResult
 from tajkit.solver.protocol import CHANCE
 from tajkit.solver.wording import shown
 
@@ -39,6 +41,7 @@ FILE_NAME = "history.sqlite"  # in the user's data folder (platformdirs)
 APPLICATION_ID = 0x546A6B48  # "TjkH" in the file's header: this file is a tajkit play log
 SQLITE_MAGIC = b"SQLite format 3\x00"
 BUSY_SECONDS = 60.0  # how long a save waits for another terminal's save to finish (a bound, not a measure)
+LAST_ID = 2**63 - 1  # SQLite's largest row id: a play number beyond it names no play
 DATE_FORMAT = "%Y-%m-%d %H:%M:%S"
 
 
@@ -115,23 +118,16 @@ def result_data(result: ScoreResult) -> dict[str, Any]:
 
 
 def result_from(data: Mapping[str, Any]) -> ScoreResult:
-    """The :class:`ScoreResult` :func:`result_data` wrote (JSON lists back into tuples)."""
-    categories = tuple(
-        Category(**{**c, "sub": tuple(c["sub"]), "cells": tuple(c["cells"])}) for c in data["categories"]
-    )
-    players = tuple(
-        PlayerScore(
-            name=p["name"], total=p["total"], rank=p["rank"],
-            rows=tuple(Row(**r) for r in p["rows"]),
-            tiebreaks=tuple((label, value) for label, value in p["tiebreaks"]),
-            detail=p["detail"],
-        )
-        for p in data["players"]
-    )
-    return ScoreResult(
-        game=data["game"], categories=categories, players=players, ties=tuple(data["ties"]),
-        notes=tuple(data["notes"]), header=tuple(data["header"]), extra=data["extra"], unit=tuple(data["unit"]),
-    )
+    """The :class:`ScoreResult` :func:`result_data` wrote, read back by pydantic (JSON lists into
+    tuples), each value's type checked: a damaged log may hold anything (``ValueError`` then)."""
+    return _result_reader().validate_python(data)
+
+
+@functools.cache
+def _result_reader() -> Any:
+    from pydantic import TypeAdapter
+
+    return TypeAdapter(ScoreResult)
 
 
 # --- the file: opening, refusing what is not ours, migrating ----------------------------------------
@@ -208,8 +204,11 @@ def _identify(path: Path) -> None:
     """Refuse a file at ``path`` that is not a tajkit play log of a version this tajkit reads, or
     is damaged, without writing to it: the bytes are looked at first, then the database is read
     through a read-only connection (which never checkpoints or recovers into the file)."""
-    with open(path, "rb") as handle:
-        head = handle.read(len(SQLITE_MAGIC))
+    try:
+        with open(path, "rb") as handle:
+            head = handle.read(len(SQLITE_MAGIC))
+    except OSError as exc:  # a log this user may not read
+        raise _refused(path, f"cannot read it ({exc.strerror or exc})") from None
     if not head:
         return  # an empty file: a new log
     if head != SQLITE_MAGIC:
@@ -236,17 +235,32 @@ def _identify(path: Path) -> None:
 
 def check(path: Path, create: bool = False) -> bool:
     """Whether there is a play log at ``path`` (or one may be made there, with ``create``): what
-    is there refused if it is not one, without writing anything."""
+    is there refused if it is not one, without writing anything. Only a regular file is opened
+    (through a link too): SQLite would wait forever on a pipe, and write ``/dev/null-journal``
+    beside a device."""
     name = shown(str(path), 200)
-    if path.is_dir():
-        raise BadInput(f"{name}: a folder, not a play log: name a file (--db or {ENV})")
-    if path.exists():
+    try:
+        mode = os.stat(path).st_mode
+    except (FileNotFoundError, NotADirectoryError):
+        mode = None
+    except OSError as exc:  # a name too long, a folder that may not be looked into
+        raise BadInput(f"{name}: cannot open the play log ({exc.strerror or exc}): name another file with --db "
+                       f"or {ENV}") from None
+    if mode is not None:
+        if stat.S_ISDIR(mode):
+            raise BadInput(f"{name}: a folder, not a play log: name a file (--db or {ENV})")
+        if not stat.S_ISREG(mode):
+            raise _refused(path, "not a regular file (a pipe or a device): a play log is a file")
         _identify(path)
         return True
     if not create:
         return False
-    if not path.parent.exists() and path == default_path():  # tajkit's own folder is made the first time
-        path.parent.mkdir(parents=True, exist_ok=True)
+    if path == default_path():  # tajkit's own folder is made the first time
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:  # e.g. XDG_DATA_HOME naming a file
+            raise BadInput(f"{name}: cannot make the play log's folder ({exc.strerror or exc}): name a file with "
+                           f"--db or {ENV}") from None
     if not path.parent.is_dir():
         raise BadInput(f"{name}: no such folder {shown(str(path.parent), 200)}")
     return True
@@ -266,6 +280,7 @@ def connected(path: Path, create: bool = False) -> Iterator[sqlite3.Connection |
         db = sqlite3.connect(_file_uri(path, "rw"), uri=True, timeout=BUSY_SECONDS, isolation_level=None)
     except sqlite3.Error as exc:
         raise BadInput(f"{name}: cannot open it ({exc})") from None
+    db.text_factory = _text  # text that is no UTF-8 (a damaged row) reads, and is then refused as damaged
     try:
         db.execute("PRAGMA journal_mode = WAL")
         db.execute("PRAGMA foreign_keys = ON")
@@ -273,8 +288,14 @@ def connected(path: Path, create: bool = False) -> Iterator[sqlite3.Connection |
         yield db
     except sqlite3.OperationalError as exc:  # a read-only file or folder, a full disk, a lock held too long
         raise BadInput(f"{name}: cannot write it ({exc})") from None
+    except sqlite3.DatabaseError as exc:  # damage quick_check does not see
+        raise _refused(path, f"a damaged play log ({shown(str(exc), 200)})") from None
     finally:
         db.close()
+
+
+def _text(raw: bytes) -> str:
+    return raw.decode("utf-8", errors="replace")
 
 
 def _make(path: Path) -> None:
@@ -513,6 +534,7 @@ def plays(db: Path, filters: Filters = Filters()) -> list[Play]:
     with connected(db) as conn:
         if conn is None:
             return []
+        _check_types(conn)
         rows = conn.execute(f"SELECT {PLAY_COLUMNS} FROM play WHERE {where} ORDER BY play.played DESC, play.id DESC",
                             values).fetchall()
         return [_play(conn, row) for row in rows]
@@ -520,8 +542,10 @@ def plays(db: Path, filters: Filters = Filters()) -> list[Play]:
 
 def play(db: Path, play_id: int) -> Play:
     with connected(db) as conn:
-        row = None if conn is None else conn.execute(f"SELECT {PLAY_COLUMNS} FROM play WHERE id = ?",
-                                                     (play_id,)).fetchone()
+        row = None
+        if conn is not None and 1 <= play_id <= LAST_ID:  # a number past SQLite's integers names no play
+            _check_types(conn)
+            row = conn.execute(f"SELECT {PLAY_COLUMNS} FROM play WHERE id = ?", (play_id,)).fetchone()
         if row is None:
             raise _no_play(db, play_id)
         return _play(conn, row)
@@ -532,7 +556,7 @@ def delete(db: Path, play_id: int) -> None:
         if conn is None:
             raise _no_play(db, play_id)
         with transaction(conn):
-            if conn.execute("DELETE FROM play WHERE id = ?", (play_id,)).rowcount == 0:
+            if not 1 <= play_id <= LAST_ID or conn.execute("DELETE FROM play WHERE id = ?", (play_id,)).rowcount == 0:
                 raise _no_play(db, play_id)
 
 
@@ -550,8 +574,49 @@ def _play(db: sqlite3.Connection, row: tuple[Any, ...]) -> Play:
         for name, total, rank, seat, start in db.execute(
             "SELECT name, total, rank, seat, start FROM seat WHERE play = ? ORDER BY position", (play_id,))
     )
-    return Play(play_id, uid, game, played, saved, kind, json.loads(source), json.loads(data) if data else None,
-                result_from(json.loads(result)), seats)
+    try:  # a log damaged past quick_check (a row edited by hand) may hold anything
+        for moment in (played, saved):
+            datetime.datetime.strptime(moment, DATE_FORMAT)
+        tables = json.loads(source), json.loads(data) if data else {}
+        if not all(isinstance(t, dict) for t in tables):
+            raise TypeError("its source or data is no JSON object")
+        if tables[1] and not all(isinstance(tables[1].get(k), str) for k in ("folder", "file", "text")):
+            raise TypeError("its data names no data file")
+        return Play(play_id, uid, game, played, saved, kind, tables[0], tables[1] or None,
+                    result_from(json.loads(result)), seats)
+    except (TypeError, ValueError, KeyError) as exc:
+        raise _damaged(play_id, exc) from None
+
+
+COLUMN_TYPES = {  # what tajkit writes in each column (SQLite keeps whatever a hand-edit puts there)
+    "play": {"uid": "text", "game": "text", "played": "text", "saved": "text", "kind": "text", "source": "text",
+             "data": "text null", "result": "text"},
+    "seat": {"name": "text", "total": "integer", "rank": "integer", "seat": "integer null", "start": "integer null"},
+    "score_row": {"category": "text", "points": "integer", "stars": "integer null"},
+}
+
+
+def _check_types(db: sqlite3.Connection) -> None:
+    """Refuse, naming the play, a row holding a value of a type tajkit never writes there (a log
+    damaged past SQLite's quick_check): what reads the log may then trust each column's type."""
+    for table, columns in COLUMN_TYPES.items():
+        wrong = " OR ".join(f"typeof({c}) NOT IN ({', '.join(repr(t) for t in kinds.split())})"
+                            for c, kinds in columns.items())
+        row = db.execute(f"SELECT {'id' if table == 'play' else 'play'}, {', '.join(f'typeof({c})' for c in columns)} "
+                         f"FROM {table} WHERE {wrong} LIMIT 1").fetchone()
+        if row is not None:
+            column, found = next((c, t) for (c, kinds), t in zip(columns.items(), row[1:]) if t not in kinds.split())
+            raise _damaged(row[0], TypeError(f"{table}.{column} holds {found}, not {columns[column].split()[0]}"))
+
+
+class DamagedPlay(BadInput):
+    """A play whose row does not read (a log damaged past SQLite's quick_check): it can still be deleted."""
+
+
+def _damaged(play_id: int, exc: Exception) -> DamagedPlay:
+    why = str(exc).splitlines()[0] if str(exc) else type(exc).__name__  # pydantic's first line says how many
+    return DamagedPlay(f"play {play_id}: damaged in the play log ({shown(why, 80)}): tajkit history delete "
+                       f"{play_id} removes it")
 
 
 # --- statistics ---------------------------------------------------------------------------------
@@ -587,6 +652,7 @@ def stats(db: Path, filters: Filters = Filters()) -> list[GameStats]:
     with connected(db) as conn:
         if conn is None:
             return []
+        _check_types(conn)
         selected = f"SELECT id FROM play WHERE {where}"
         totals = conn.execute(
             "SELECT play.game, count(*) FROM play WHERE play.id IN (" + selected + ") GROUP BY play.game "
@@ -625,10 +691,14 @@ def _game_stats(db: sqlite3.Connection, game: str, count: int, selected: str, va
 
 def _features(db: sqlite3.Connection, game: str, selected: str, values: list[Any]) -> tuple[tuple[str, str], ...]:
     """The starred categories of ``game``'s newest selected play, in the order its score lists them."""
-    row = db.execute(f"SELECT result FROM play WHERE game = ? AND id IN ({selected}) ORDER BY played DESC, id DESC"
+    row = db.execute(f"SELECT id, result FROM play WHERE game = ? AND id IN ({selected}) ORDER BY played DESC, id DESC"
                      " LIMIT 1", [game, *values]).fetchone()
-    categories = json.loads(row[0])["categories"] if row else []
-    return tuple((c["id"], c["label"]) for c in categories if c["stars"] is not None)
+    if row is None:
+        return ()
+    try:
+        return tuple((c["id"], c["label"]) for c in json.loads(row[1])["categories"] if c["stars"] is not None)
+    except (TypeError, ValueError, KeyError) as exc:
+        raise _damaged(row[0], exc) from None
 
 
 # --- scoring a play again ---------------------------------------------------------------------------

@@ -21,13 +21,18 @@ turns it back into its states, re-checking every action, so a record is the trut
 from __future__ import annotations
 
 import random
+import re
+import unicodedata
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Generic, Protocol, TypeVar
 
+from tajkit.solver import numbers
 from tajkit.solver.errors import BadInput, BadState
+from tajkit.solver.wording import shown
 
 CHANCE = "chance"  # who acts when the dice, the bag or a drawn card decide
+MAX_EVENT = 1000  # characters: the longest legal event (a Karigar-e-Taj card of three options) is under 900
 
 S = TypeVar("S")  # a state
 A = TypeVar("A")  # an action
@@ -117,19 +122,47 @@ class Replay:
         return self.states[-1]
 
 
+def event_problem(text: str) -> str | None:
+    """Why ``text`` can be no event of any game, said before the game reads it; None if it may be
+    one. An event is one line of printable text of at most :data:`MAX_EVENT` characters, its
+    numbers written as every number a person types is (``solver/numbers.py``): the digits 0-9."""
+    if len(text) > MAX_EVENT:
+        return f"{len(text):,} characters is too long for an event (at most {MAX_EVENT:,})"
+    odd = next((ch for ch in text if not (ch.isprintable() or ch == "\t" or unicodedata.category(ch) == "Zs")), None)
+    if odd is not None:
+        name = unicodedata.name(odd, "")
+        return f"'{shown(odd)}' (U+{ord(odd):04X}{', ' + name.lower() if name else ''}) is not printable text: an event is one line"
+    foreign = numbers.foreign_digit(text)
+    if foreign is not None:
+        return f"{foreign} is not a digit 0-9"
+    too_long = next((run for run in re.findall("[0-9]+", text) if len(run) > numbers.MAX_DIGITS), None)
+    return numbers.number_problem(too_long) if too_long is not None else None
+
+
+def echo_cut(problem: str, text: str) -> str:
+    """``problem`` with the event ``text`` it quotes cut to a readable length (an event may run to
+    :data:`MAX_EVENT` characters, and a game's refusal quotes it whole)."""
+    typed = text.strip()
+    return problem.replace(typed, shown(typed, 40)) if len(typed) > 40 else problem
+
+
 def replay(rules: Rules[S, A], record: Record) -> Replay:
     """Every state of ``record``, each event parsed and applied in the state before it. An event
     the rules refuse is ``BadState`` naming its number, its text and the rule."""
     state = rules.start(record.setup)
     states, actions = [state], []
     for number, text in enumerate(record.events, start=1):
+        where = f"event {number} ('{shown(text, 40)}')"
         if rules.to_act(state) is None:
-            raise BadState(f"event {number} ({text!r}): the game is already over")
+            raise BadState(f"{where}: the game is already over")
         try:
+            problem = event_problem(text)
+            if problem is not None:
+                raise BadInput(problem)
             action = rules.parse(state, text)
             state = rules.apply(state, action)
         except BadInput as refused:  # an illegal move, or text that names none
-            raise BadState(*(f"event {number} ({text!r}): {problem}" for problem in refused.problems)) from None
+            raise BadState(*(f"{where}: {echo_cut(problem, text)}" for problem in refused.problems)) from None
         states.append(state)
         actions.append(action)
     return Replay(record, tuple(states), tuple(actions))

@@ -13,7 +13,6 @@ import datetime
 import hashlib
 import json
 import os
-import tempfile
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -22,7 +21,9 @@ from typing import Any
 from tajkit.solver import statefile, wording
 from tajkit.solver.errors import BadInput, BadState
 from tajkit.solver.game import Game, Report, ScoreResult
-from tajkit.solver.protocol import CHANCE, HintAnswer, Position, Record, Replay, TablePlay, played, replay
+from tajkit.solver.protocol import (CHANCE, HintAnswer, Position, Record, Replay, TablePlay, echo_cut, event_problem,
+                                    played, replay)
+from tajkit.solver.writing import check_target, real_path, write_file
 
 try:  # a lock on the record's folder; where fcntl is missing (Windows) one writer is assumed
     import fcntl
@@ -38,8 +39,9 @@ LEGAL_LISTED = 500  # at most this many legal events in the JSON state (the coun
 
 
 def is_record(data: Mapping[str, Any]) -> bool:
-    """A file holds a game record when it has a setup and events (a table or a position has neither)."""
-    return "setup" in data and "events" in data
+    """A file holds a game record when it has a setup or events (a table or a position has neither;
+    one without the other is a record missing a key, which ``record_of`` names)."""
+    return "setup" in data or "events" in data
 
 
 def record_of(data: Mapping[str, Any], game: str, where: str) -> Record:
@@ -49,6 +51,10 @@ def record_of(data: Mapping[str, Any], game: str, where: str) -> Record:
         raise BadState(f"{where}: {', '.join(map(wording.show, unknown))}: not part of a game record "
                        f"({', '.join(RECORD_KEYS)})")
     statefile.check_game(dict(data), game)
+    missing = [key for key in ("setup", "events") if key not in data]
+    if missing:
+        raise BadState(f"{where}: {' and '.join(missing)} {'is' if len(missing) == 1 else 'are'} missing: a game "
+                       "record holds the setup (a table of fields) and the events in order (a list, [] before the first)")
     if not isinstance(data["setup"], Mapping):
         raise BadState(f"{where}: setup = {wording.shown(repr(data['setup']), 40)}: the game's setup, a table of fields")
     events = data["events"]
@@ -96,49 +102,17 @@ def record_bytes(record: Record, path: Path) -> bytes:
     return (HEADER.format(game=record.game, name=path.name) + tomli_w.dumps(data)).encode()
 
 
-def write_atomically(path: Path, data: bytes) -> None:
-    """``path`` holds ``data`` or what it held before, never half of it, even if the process is
-    killed mid-write: the bytes go to a temporary file in the same folder, are synced, then
-    renamed over ``path`` (and the folder synced, so the rename survives a power cut)."""
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".part")
-    try:
-        with os.fdopen(fd, "wb") as out:
-            out.write(data)
-            out.flush()
-            os.fsync(out.fileno())
-        if path.exists():
-            os.chmod(tmp, os.stat(path).st_mode & 0o777)
-        else:
-            os.chmod(tmp, 0o666 & ~_umask())
-        os.replace(tmp, path)
-        _sync_folder(path.parent)
-    finally:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
-
-
-def _sync_folder(folder: Path) -> None:
-    with contextlib.suppress(OSError):
-        fd = os.open(folder, os.O_RDONLY)
-        try:
-            os.fsync(fd)
-        finally:
-            os.close(fd)
-
-
-def _umask() -> int:
-    mask = os.umask(0)
-    os.umask(mask)
-    return mask
-
-
 @contextlib.contextmanager
 def locked(folder: Path) -> Iterator[None]:
     """Hold the lock on ``folder`` (an advisory ``flock``): one session writes at a time."""
     if fcntl is None:  # pragma: no cover
         yield
         return
-    fd = os.open(folder, os.O_RDONLY)
+    try:
+        fd = os.open(folder, os.O_RDONLY)
+    except OSError as exc:  # the folder removed (or renamed) while the game is played
+        raise BadInput(f"{wording.shown(str(folder))}: cannot open the record's folder ({exc.strerror or exc}): "
+                       "nothing is recorded") from None
     try:
         fcntl.flock(fd, fcntl.LOCK_EX)
         yield
@@ -205,6 +179,7 @@ class Session:
             raise BadInput(f"{name}: a game record is a .toml or .json file")
         if not path.parent.is_dir():
             raise BadInput(f"{name}: no such folder {wording.shown(str(path.parent))}")
+        check_target(path, replace=False, what="record")  # a link to no file, a pipe: never written through
         started = datetime.datetime.now().replace(microsecond=0).isoformat(sep=" ")
         record = Record(info.id, dict(setup), (), started)
         session = cls(info, spec, path, record, replay(info.play(spec).rules, record))
@@ -216,6 +191,7 @@ class Session:
 
     @classmethod
     def open(cls, info: Game[Any, Any], spec: Any, path: Path) -> Session:
+        path = real_path(path)  # a record kept through a link is played where it lives: the game never forks
         record = read_record(path, info.id)
         return cls(info, spec, path, record, replay(info.play(spec).rules, record))
 
@@ -554,10 +530,13 @@ class Session:
         if not text.strip():
             raise BadInput(f"{where}an empty event: type one in the game's notation (legal now: "
                            f"{', '.join(self.legal()[:3])} …)")
+        problem = event_problem(text)
+        if problem is not None:
+            raise BadInput(f"{where or wording.shown(text.strip(), 40) + ': '}{problem}")
         try:
             return self.rules.parse(state, self._without_actor(state, text.strip()))
         except BadInput as refused:
-            raise BadInput(*(where + p for p in refused.problems)) from None
+            raise BadInput(*(where + echo_cut(p, text) for p in refused.problems)) from None
 
     def _without_actor(self, state: Any, text: str) -> str:
         """``Asha: propose 1 2`` typed on Asha's turn is ``propose 1 2``, in every game. Another
@@ -613,11 +592,10 @@ class Session:
 
     def _save(self) -> None:
         try:
-            write_atomically(self.path, record_bytes(self.record, self.path))
-            self._seen = _stamp(self.path)
-        except OSError as exc:
-            raise BadInput(f"{wording.shown(str(self.path))}: cannot write it ({exc.strerror or exc}): "
-                           "the event is not recorded") from None
+            write_file(self.path, record_bytes(self.record, self.path), replace=True, what="record")
+        except BadInput as refused:
+            raise BadInput(*(f"{problem}: the event is not recorded" for problem in refused.problems)) from None
+        self._seen = _stamp(self.path)
 
 
 def solve_hint(info: Game[Any, Any], spec: Any, asked: HintAsked) -> HintAnswer:

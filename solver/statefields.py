@@ -7,13 +7,16 @@ from typing import Annotated
 
 from pydantic import Field
 
+NAME_RULE = "the player's name: 1-40 characters on one line, no control characters, not blank"
 PlayerName = Annotated[
     str,
     Field(
         min_length=1,
         max_length=40,
-        pattern=r"^[^\s\x00-\x1f\x7f-\x9f](?:[^\x00-\x1f\x7f-\x9f]*[^\s\x00-\x1f\x7f-\x9f])?$",
-        description="the player's name: 1-40 characters, no control characters, not blank",
+        # no control character (C0, DEL, C1) and no line or paragraph separator (U+2028, U+2029)
+        pattern=r"^[^\s\x00-\x1f\x7f-\x9f\u2028\u2029](?:[^\x00-\x1f\x7f-\x9f\u2028\u2029]*"
+                r"[^\s\x00-\x1f\x7f-\x9f\u2028\u2029])?$",
+        description=NAME_RULE,
     ),
 ]
 MAX_PLAYERS_IN_A_FILE = 20

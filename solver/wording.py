@@ -75,7 +75,8 @@ def where(data: dict[str, Any], loc: tuple[Any, ...]) -> str:
     if len(loc) >= 2 and loc[0] == "players" and isinstance(loc[1], int):
         player = _get(data, "players", loc[1])
         name = player.get("name") if isinstance(player, dict) else None
-        named = isinstance(name, str) and name.strip() and name == name.strip()  # " Ben" is named by its seat
+        # " Ben" (or a name on two lines) is named by its seat
+        named = isinstance(name, str) and name.strip() and name == name.strip() and name.isprintable()
         prefix = shown(name, 30) if named else f"player {loc[1] + 1}"
         loc = loc[2:]
         data = player if isinstance(player, dict) else {}

@@ -28,7 +28,7 @@ from typing import Any
 import jinja2
 from starlette.applications import Starlette
 from starlette.middleware.gzip import GZipMiddleware
-from starlette.requests import Request
+from starlette.requests import ClientDisconnect, Request
 from starlette.responses import HTMLResponse, PlainTextResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
@@ -36,6 +36,7 @@ from starlette.templating import Jinja2Templates
 
 from tajkit.cli.web.work import Pictures
 from tajkit.solver import games as registry
+from tajkit.solver import numbers
 from tajkit.solver import speccache
 from tajkit.solver.errors import BadInput
 from tajkit.solver.session import Hint, Session, is_record, record_of
@@ -112,8 +113,12 @@ class Companion:
 
     def records(self) -> list[tuple[str, Session]]:
         """The games in the folder, newest first (a file that is no record is left out)."""
+        stamped = []
+        for path in self.folder.glob("*.toml"):
+            with contextlib.suppress(OSError):  # a dangling link, a file removed meanwhile: no game here
+                stamped.append((path.stat().st_mtime, path))
         found = []
-        for path in sorted(self.folder.glob("*.toml"), key=lambda p: p.stat().st_mtime, reverse=True):
+        for _, path in sorted(stamped, reverse=True):
             if not RECORD_NAME.fullmatch(path.stem):
                 continue
             try:
@@ -138,7 +143,7 @@ class Guard:
             return
         request = Request(scope)
         length = request.headers.get("content-length")
-        if length is not None and (not length.isdigit() or int(length) > MAX_BODY):
+        if length is not None and (not numbers.is_number(length) or not 0 <= int(length) <= MAX_BODY):
             await PlainTextResponse(f"a request of at most {MAX_BODY // 1024} KB", status_code=413)(scope, receive, send)
             return
         if self.companion.lan and not self._carries_token(request):
@@ -220,6 +225,11 @@ def too_large(request: Request, exc: Exception) -> Response:
     return page(request, "error.html", 413, message=str(exc))
 
 
+def gone(request: Request, exc: Exception) -> Response:
+    """A client that left before sending the body its Content-Length announced: nobody reads the answer."""
+    return PlainTextResponse("the request ended before its body did", status_code=400)
+
+
 def create_app(companion: Companion, extra: Sequence[Any] = ()) -> Starlette:
     from tajkit.cli.web import play
 
@@ -232,7 +242,7 @@ def create_app(companion: Companion, extra: Sequence[Any] = ()) -> Starlette:
     ]
     app = Starlette(routes=routes, exception_handlers={404: not_found, LookupError: not_found,
                                                        PermissionError: forbidden, TooLarge: too_large,
-                                                       BadInput: refused})
+                                                       BadInput: refused, ClientDisconnect: gone})
     app.state.companion = companion
     app.add_middleware(GZipMiddleware, minimum_size=1024)
     app.add_middleware(Guard, companion=companion)

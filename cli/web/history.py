@@ -79,12 +79,20 @@ def play_page(request: Request) -> Response:
     from tajkit.solver import bgstats, history
 
     try:
-        play = history.play(play_log(), request.path_params["id"])
+        play = history.play(play_log(), play_number(request))
     except BadInput as exc:  # no such play, or a log that is none
         return page(request, "error.html", 404, message=exc.problems[0])
     return page(request, "play.html", play=play, about=history_cli.describe(play), view=score_view(play.result),
                 link=bgstats.link(bgstats.payload(play)),
                 source=printable_json(play.source))
+
+
+def play_number(request: Request) -> int:
+    """The play the address names, read as every typed number is (Starlette's int converter
+    would pass 5,000 digits to int() and answer 500)."""
+    from tajkit.solver import numbers
+
+    return numbers.whole_number(request.path_params["id"], "play", low=1)
 
 
 def printable_json(value: Any) -> str:
@@ -102,7 +110,7 @@ def bgstats_qr(request: Request) -> Response:
     from tajkit.solver import bgstats, history
 
     try:
-        play = history.play(play_log(), request.path_params["id"])
+        play = history.play(play_log(), play_number(request))
     except BadInput:
         raise LookupError(request.path_params["id"]) from None
     link = bgstats.link(bgstats.payload(play))
@@ -112,6 +120,6 @@ def bgstats_qr(request: Request) -> Response:
 ROUTES = [
     Route("/history", list_page, methods=["GET"]),
     Route("/history/stats", stats_page, methods=["GET"]),
-    Route("/history/{id:int}", play_page, methods=["GET"]),
-    Route("/history/{id:int}/bgstats.png", bgstats_qr, methods=["GET"]),
+    Route("/history/{id}", play_page, methods=["GET"]),
+    Route("/history/{id}/bgstats.png", bgstats_qr, methods=["GET"]),
 ]

@@ -37,6 +37,7 @@ from tajkit.cli.play import keep_in_history
 from tajkit.cli.web import work
 from tajkit.cli.web.app import Companion, game_info, page, posted
 from tajkit.cli.web.scoring import score_view
+from tajkit.solver import numbers
 from tajkit.solver.errors import BadInput, SolverFailure
 from tajkit.solver.protocol import CHANCE
 from tajkit.solver.session import Session, setup_from_answers
@@ -357,10 +358,8 @@ async def redo(request: Request) -> Response:
 
 async def fix(request: Request) -> Response:
     form = await posted(request)
-    number = form.get("number", "")
-    if not (number.isascii() and number.isdigit() and len(number) < 7):
-        raise BadInput(f"fix {number[:10]!r}: the number of an event")
-    return await changed(request, form, lambda s, seat: [s.correct(int(number), form.get("event", ""),
+    number = numbers.whole_number(form.get("number", ""), "fix", low=1)
+    return await changed(request, form, lambda s, seat: [s.correct(number, form.get("event", ""),
                                                                    made_at=form.get("v") or None)], done="corrected")
 
 
@@ -374,9 +373,7 @@ async def take(request: Request) -> Response:
         hint = companion.hints.get((name, phone_of(request)))
         if hint is None:
             raise BadInput("take: ask for a hint first")
-        if not (chosen.isascii() and chosen.isdigit() and len(chosen) < 4):
-            raise BadInput(f"take {chosen[:10]!r}: the number of one of the hint's moves, 1-{len(hint.plays)}")
-        return session.take(hint, int(chosen))
+        return session.take(hint, numbers.whole_number(chosen, "take", low=1, high=len(hint.plays)))
 
     return await changed(request, form, play)
 

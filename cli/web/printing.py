@@ -10,6 +10,7 @@ from starlette.responses import Response
 from starlette.routing import Route
 from tajkit.cli import commands, present
 from tajkit.cli.web.app import Companion, game_info, page
+from tajkit.solver import numbers
 from tajkit.solver.errors import BadInput
 
 KINDS = {"sheet": "player sheets", "scorepad": "a score pad", "reference": "a reference card"}
@@ -39,9 +40,7 @@ def chosen(info: Any, given: dict[str, str]) -> tuple[str, str, int | None, int 
 def number(text: str, what: str, low: int, high: int) -> int | None:
     if not text.strip():
         return None
-    if not text.strip().isdigit() or not low <= int(text) <= high:
-        raise BadInput(f"{what} {present.safe(text, 20)!r}: a whole number, {low} to {high}")
-    return int(text)
+    return numbers.whole_number(text, what, low, high)
 
 
 def form_context(request: Request, info: Any, given: dict[str, str]) -> dict[str, Any]:

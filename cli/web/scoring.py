@@ -19,6 +19,7 @@ from starlette.routing import Route
 from tajkit.cli import entry, present
 from tajkit.cli.web.app import Companion, game_info, page, posted
 from tajkit.solver import games as registry
+from tajkit.solver import numbers
 from tajkit.solver.errors import BadInput, Problem
 from tajkit.solver.game import Game, ScoreResult
 from tajkit.solver.ranking import plural
@@ -243,7 +244,7 @@ def scoring_game(request: Request) -> Game:
 
 def player_count(info: Game, spec: Any, given: str | None) -> int:
     fewest, most = info.player_counts(spec)
-    if given is None or not given.isdigit() or not fewest <= int(given) <= most:
+    if given is None or not numbers.looks_numeric(given) or not fewest <= numbers.whole_number(given, "players") <= most:
         shown = present.safe(str(given), 20)
         raise BadInput(f"players={shown}: {info.title} is scored for {fewest} to {most} players")
     return int(given)

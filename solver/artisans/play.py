@@ -10,13 +10,13 @@ roll, the other sheets as they stand. Nothing is hidden, so a hint asks nothing 
 
 from __future__ import annotations
 
-import re
 import textwrap
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from functools import partial
 from typing import Any
 
+from tajkit.solver import numbers
 from tajkit.solver.artisans import files, rules
 from tajkit.solver.artisans.files import Player
 from tajkit.solver.artisans.protocol import Ahead, ArtisansRules, Table, rules_for
@@ -66,7 +66,8 @@ class ArtisansPlay(TablePlay):
         typed = text.strip()
         if typed in ("", NOT_GIVEN):
             return None
-        age: int | str = int(typed) if re.fullmatch(r"[+-]?\d+", typed) else typed  # text: refused in the reader's words
+        # a number is read as every number typed is; other text is refused in the setup reader's words
+        age: int | str = numbers.whole_number(typed, f"{name}'s age") if numbers.looks_numeric(typed) else typed
         self.rules.start({"players": [{"name": name, "age": age}]})
         return int(age)
 

@@ -39,6 +39,7 @@ from fractions import Fraction
 from functools import cached_property
 from typing import Any
 
+from tajkit.solver import numbers
 from tajkit.solver.artisans import rules
 from tajkit.solver.artisans.spec import GAME_ID
 from tajkit.solver.artisans.files import Player, read_state
@@ -289,10 +290,10 @@ class ArtisansRules:
             words = words[1:]
         if len(words) == 1 and len(words[0]) == 2:
             words = list(words[0])  # "roll 46"
-        if len(words) != 2 or not all(w.isdigit() for w in words):
+        if len(words) != 2 or not all(numbers.looks_numeric(w) for w in words):
             raise BadInput(f"{text!r}: the dice are rolled first, once a turn for the whole table (rulebook: Playing "
                            f"the Game): type the two dice, e.g. roll 4 6")
-        dice = tuple(int(w) for w in words)
+        dice = tuple(numbers.whole_number(w, repr(text)) for w in words)
         if not all(1 <= d <= self.spec.faces for d in dice):
             raise IllegalMove(f"{text!r}: each die shows 1-{self.spec.faces} (rulebook: Setting Up)")
         return Roll(dice)  # type: ignore[arg-type]
@@ -309,14 +310,14 @@ class ArtisansRules:
         if not words:
             raise IllegalMove(self._water_alone(state, text))
         feature, rest = self._feature(text, words)
-        value_at = next((k for k in range(len(rest) - 1, -1, -1) if rest[k].isdigit()), None)
+        value_at = next((k for k in range(len(rest) - 1, -1, -1) if numbers.looks_numeric(rest[k])), None)
         box_words = {w for b in feature.boxes for w in b.lower().replace("-", " ").split()}
         if value_at is not None and not box_words.issuperset(rest[value_at + 1:]):
             raise BadInput(self._after_value(text, rest[value_at + 1:]))
-        if not rest or not rest[-1].isdigit():
+        if not rest or not numbers.looks_numeric(rest[-1]):
             raise BadInput(f"{text!r}: give the value to write after the box, e.g. "
                            f"{_name(feature)} {_box_words(feature)[0]} {self.spec.faces}")
-        value = int(rest[-1])
+        value = numbers.whole_number(rest[-1], repr(text))
         if not 1 <= value <= self.spec.faces:
             raise IllegalMove(f"{text!r}: a value is a die result, 1-{self.spec.faces} (rulebook: Altering dice "
                               "results)")
@@ -364,7 +365,7 @@ class ArtisansRules:
             boxes = " or ".join(f"{shown} {_box_words(feature)[b]} {value}" for b in empty)
             raise BadInput(f"{text!r}: the {shown} has {len(empty)} empty boxes: say which, {boxes}")
         typed = " ".join(words).replace("-", " ")
-        if typed.isdigit() and 1 <= int(typed) <= feature.size:
+        if numbers.looks_numeric(typed) and 1 <= numbers.whole_number(typed, repr(text)) <= feature.size:
             return int(typed) - 1
         names = [b.lower().replace("-", " ") for b in feature.boxes]
         shorts = [s.replace("-", " ") for s in _box_words(feature)]
@@ -474,9 +475,9 @@ def _words(text: str) -> list[str]:
 def _stated_drops(words: list[str]) -> tuple[list[str], int | None]:
     """The words without a trailing raindrop count ("(2 drops)", "1 raindrop"), and the count."""
     for k in (4, 2):
-        match = re.fullmatch(r"\( (\d+) (?:rain)?drops? \)|(\d+) (?:rain)?drops?", " ".join(words[-k:]))
+        match = re.fullmatch(r"\( ([0-9]+) (?:rain)?drops? \)|([0-9]+) (?:rain)?drops?", " ".join(words[-k:]))
         if match and len(words) >= k:
-            return words[:-k], int(match.group(1) or match.group(2))
+            return words[:-k], numbers.whole_number(match.group(1) or match.group(2), "raindrops")
     return words, None
 
 

@@ -64,7 +64,7 @@ def state_model(spec: Spec) -> type[BaseModel]:
     player = create_model(
         "KarigarPlayer",
         __config__=strict,
-        name=(PlayerName, Field(description="the player's name")),
+        name=(PlayerName, ...),  # PlayerName's own description says the rule
         sections=(
             list[section],
             Field(max_length=n, description=f"the Taj sections this player built, numbered 1-{n} as on the board (one Taj marker each)"),
@@ -360,7 +360,7 @@ def hint_position_model(spec: Spec) -> type[BaseModel]:
     other = create_model(
         "KarigarOtherPlayer",
         __config__=strict,
-        name=(PlayerName, Field(description="the player's name")),
+        name=(PlayerName, ...),  # PlayerName's own description says the rule
         workers=(list[SpaceName], Field(default=[], max_length=3, description="the spaces their workers stand on")),
         elephant=(Optional[SpaceName], Field(default=None, description="the space their hired Elephant stands on")),
         ai=(bool, Field(default=False, description="true for an Ustad AI player")),
@@ -513,7 +513,7 @@ def _place_problems(spec: Spec, p: Any, spaces: tuple[Space, ...]) -> list[str]:
         if a.space not in ids or ids[a.space].kind != "alliance":
             problems.append(f"alliances: {a.space} is not an Alliance slot of the Bazaar grid ({_known(spaces, 'alliance')})")
     for space, units in who.items():
-        problems += _crowd_problems(ids[space], [u.split("\x00") for u in units])
+        problems += _crowd_problems(spec, ids[space], [u.split("\x00") for u in units], p.built)
     names = [me] + [o.name for o in p.others]
     for name, times in repeated(names):
         problems.append(f"others: the name {wording.show(name)} appears {times} times: each player needs their own name")
@@ -529,7 +529,7 @@ def _place_problems(spec: Spec, p: Any, spaces: tuple[Space, ...]) -> list[str]:
     return problems
 
 
-def _crowd_problems(space: Space, units: list[list[str]]) -> list[str]:
+def _crowd_problems(spec: Spec, space: Space, units: list[list[str]], built: list[int]) -> list[str]:
     owners = list(dict.fromkeys(owner for owner, _ in units))
     kinds = Counter(unit for _, unit in units)
     problems = []
@@ -540,8 +540,15 @@ def _crowd_problems(space: Space, units: list[list[str]]) -> list[str]:
         )
     elif kinds["Elephant"] and kinds["worker"]:
         problems.append(f"{space.id}: workers and Elephants cannot share a space (rulebook: Hiring Elephants)")
-    # A lone worker on a yellow card is a position too: placed on a blue card that a Bazaar Change
-    # replaced with a yellow one, it stays there until its next move (the seed's assumption "stay").
+    elif space.yellow and 0 < kinds["worker"] < spec.yellow_min_workers and space.card not in built:
+        # Too few workers stand on a yellow card only when a Bazaar Change put the card under them (they
+        # stood on the blue card it replaced: the seed's assumption "stay"), which needs its section built.
+        problems.append(
+            f"{space.id}: {plural(kinds['worker'], 'worker')} on a yellow Bazaar card: a player cannot place just one "
+            f"worker on a yellow card, it needs at least {spec.yellow_min_workers} (rulebook: Earning Precious "
+            f"Resources); fewer stand there only when a Bazaar Change replaced the card under them, and section "
+            f"{space.card} is not built"
+        )
     return problems
 
 

@@ -27,7 +27,7 @@ from collections.abc import Mapping, Sequence
 from functools import partial
 from typing import Any
 
-from tajkit.solver import statefile, wording
+from tajkit.solver import numbers, statefile, wording
 from tajkit.solver.errors import BadInput, IllegalMove
 from tajkit.solver.karigar import files
 from tajkit.solver.karigar.files import (
@@ -154,9 +154,9 @@ class KarigarPlay(TablePlay):
     def _read_tokens(self, k: int, text: str) -> list[int]:
         field = f"level {k + 1}'s Taj point tokens"
         words = text.replace(",", " ").split()
-        if not all(w.isdigit() and int(w) <= 99 for w in words):
+        if not all(numbers.looks_numeric(w) for w in words):
             raise BadInput(f"{field} = {_quoted(text)}: give each token's value, a whole number, e.g. 5 4 2")
-        values = [int(w) for w in words]
+        values = [numbers.whole_number(w, field, 0, 99) for w in words]
         n = self.spec.tokens_per_level
         if len(values) != n or values != sorted(values, reverse=True):
             raise BadInput(f"{field} = {_quoted(text)}: {n} tokens stacked in descending order, highest on top "
@@ -181,10 +181,10 @@ class KarigarPlay(TablePlay):
 
     def _read_count(self, text: str) -> int:
         word = text.strip()
-        if not word.isdigit() or int(word) > 60:
-            raise BadInput(f"Bakshish cards = {_quoted(text)}: give how many lie in the deck, 0-60 "
-                           f"(rulebook: Game Components: {_bakshish_cards(self.spec)})")
-        return int(word)
+        if numbers.looks_numeric(word) and 0 <= (count := numbers.whole_number(word, "Bakshish cards")) <= 60:
+            return count
+        raise BadInput(f"Bakshish cards = {_quoted(text)}: give how many lie in the deck, 0-60 "
+                       f"(rulebook: Game Components: {_bakshish_cards(self.spec)})")
 
     # --- the hint ----------------------------------------------------------------------------------
 
@@ -397,12 +397,13 @@ class KarigarPlay(TablePlay):
 
 def read_bag(spec: Spec, field: str, text: str) -> dict[str, int]:
     """``1 wood+2 silver`` (a count may be left out for 1; ``nothing`` for none) as a file's bag."""
+    numbers.refuse_foreign_digits(text, f"{field} = {_quoted(text)}")
     words = text.strip().lower()
     if words in ("", "nothing", "none", "-"):
         return {}
     bag: Counter[str] = Counter()
     for part in re.split(r"\s*[+,]\s*", words):
-        found = re.fullmatch(r"(\d{1,2})?\s*([a-z]+)", part)
+        found = re.fullmatch(r"([0-9]{1,2})?\s*([a-z]+)", part)
         if found is None:
             raise BadInput(f"{field} = {_quoted(text)}: {_quoted(part)} is not a count and a resource, e.g. {BAG_EXAMPLE}")
         name = found.group(2)
@@ -416,10 +417,11 @@ def read_bag(spec: Spec, field: str, text: str) -> dict[str, int]:
 
 def read_card(spec: Spec, field: str, text: str, number: int | None) -> dict[str, Any]:
     """A Bazaar card in the record's notation (``card 5 = `` may lead), as a setup's card."""
+    numbers.refuse_foreign_digits(text, f"{field} = {_quoted(text)}")
     words = text.strip()
-    lead = re.match(r"card\s*(\d+)\s*=\s*", words, re.IGNORECASE)
+    lead = re.match(r"card\s*([0-9]+)\s*=\s*", words, re.IGNORECASE)
     if lead is not None:
-        if number is not None and int(lead.group(1)) != number:
+        if number is not None and numbers.whole_number(lead.group(1), field) != number:
             raise BadInput(f"{field} = {_quoted(text)}: this is the question for card {number}, not card {lead.group(1)}")
         words = words[lead.end():]
     found = re.fullmatch(r"(\w+)\s+earn\s+(.*?)\s*;\s*(.*)", words, re.IGNORECASE | re.DOTALL)
@@ -442,13 +444,14 @@ def read_card(spec: Spec, field: str, text: str, number: int | None) -> dict[str
 
 def read_offer(spec: Spec, field: str, text: str, slot: str | None) -> dict[str, Any]:
     """An Alliance card in the record's notation (``A1 = `` may lead), as a setup's card."""
+    numbers.refuse_foreign_digits(text, f"{field} = {_quoted(text)}")
     words = text.strip()
-    lead = re.match(r"(A\d+)\s*=\s*", words, re.IGNORECASE)
+    lead = re.match(r"(A[0-9]+)\s*=\s*", words, re.IGNORECASE)
     if lead is not None:
         if slot is not None and lead.group(1).upper() != slot:
             raise BadInput(f"{field} = {_quoted(text)}: this is the question for {slot}, not {lead.group(1).upper()}")
         words = words[lead.end():]
-    found = re.fullmatch(r"(\d{1,2})\s*(?:pt|pts|points?)\s+for\s+(.+)", words, re.IGNORECASE | re.DOTALL)
+    found = re.fullmatch(r"([0-9]{1,2})\s*(?:pt|pts|points?)\s+for\s+(.+)", words, re.IGNORECASE | re.DOTALL)
     if found is None:
         raise BadInput(f"{field} = {_quoted(text)}: write its Taj points and its price, e.g. {OFFER_EXAMPLE}")
     offer = {"space": slot} if slot is not None else {}

@@ -54,13 +54,13 @@ def state_model(spec: Spec) -> Any:
     from tajkit.solver.statefields import PlayerName
 
     strict = ConfigDict(extra="forbid", strict=True)
-    space = Annotated[str, Field(pattern=r"^[a-p]\d{1,2}$", description="a space: column letter and row number, e.g. c4")]
+    space = Annotated[str, Field(pattern=r"^[a-p][0-9]{1,2}$", description="a space: column letter and row number, e.g. c4")]
     quarter = Annotated[int, Field(ge=1, le=4)]
     colours = ", ".join(f"{c.code} {c.name}" for c in spec.colours)
     player = create_model(
         "MaharaniPlayer",
         __config__=strict,
-        name=(PlayerName, Field(description="the player's name")),
+        name=(PlayerName, ...),  # PlayerName's own description says the rule
         side=(Optional[Literal["n", "e", "s", "w"]], Field(default=None, description="the side of the board (n e s w) of the player's position marker (default by seat order: s, w, n, e)")),
         gold=(int, Field(default=0, ge=0, le=notation.MAX_GOLD, description=f"gold on the score track, 0-{notation.MAX_GOLD}")),
         markers_down=(list[quarter], Field(default=[], max_length=4, description="the quarters (1-4) whose action markers are face down")),

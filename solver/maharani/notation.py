@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import re
 
+from tajkit.solver import numbers
 from tajkit.solver.errors import BadState, IllegalMove
 from tajkit.solver.maharani.rules import (
     ASIDE_RULE,
@@ -53,7 +54,7 @@ from tajkit.solver.maharani.spec import DIRS, Spec, marks_code, parse_marks
 from tajkit.solver.wording import shown
 
 MAX_GOLD = 10_000
-PLACEMENT = re.compile(r"^([1-4])([a-p])(\d{1,2})([nesw])?(\+[ab]?|m[ab]?|-)?$")
+PLACEMENT = re.compile(r"^([1-4])([a-p])([0-9]{1,2})([nesw])?(\+[ab]?|m[ab]?|-)?$")
 PLACEMENT_HELP = "slot 1-4, space, arrow n/e/s/w, then + (new worker), m (move one) or - (none), e.g. 2c4s+"
 
 
@@ -135,6 +136,9 @@ def _format_players(pos: Position) -> str:
 def parse_position(spec: Spec, text: str, names: list[str] | None = None) -> Position:
     """A position from its text; every mistake is one sentence naming the field or the space
     and the rule (BadState)."""
+    foreign = numbers.foreign_digit(text)
+    if foreign is not None:
+        raise BadState(f"position: {foreign} is not a digit 0-9")
     fields = text.split()
     if len(fields) != 5:
         raise BadState(
@@ -149,7 +153,7 @@ def parse_position(spec: Spec, text: str, names: list[str] | None = None) -> Pos
     worker, aside = _parse_workers(spec, workers_text, players, problems)
     rondel = _parse_rondel(spec, rondel_text, problems)
     to_move = 0
-    if not move_text.isdigit() or not 1 <= int(move_text) <= max(players, 1):
+    if not numbers.is_number(move_text) or not 1 <= int(move_text) <= max(players, 1):
         problems.append(f"position, player to move: {shown(move_text, 12)!r}: the number of a player, 1-{players}")
     else:
         to_move = int(move_text) - 1
@@ -175,11 +179,14 @@ def _parse_board(spec: Spec, text: str, problems: list[str]) -> tuple[tuple[int,
         label = f"row {spec.spaces[row[0]].name[1:]} ({spec.spaces[row[0]].name}-{spec.spaces[row[-1]].name})"
         spaces = list(row)
         k = 0
-        for token in re.findall(r"\d+|[A-Z][a-z]?|.", row_text):
+        for token in re.findall(r"[0-9]+|[A-Z][a-z]?|.", row_text):
             if k >= len(spaces):
                 problems.append(f"position, board {label}: more than its {len(spaces)} spaces")
                 break
-            if token.isdigit():
+            if token[0] in numbers.DIGITS:
+                if not numbers.is_number(token):  # too many digits
+                    problems.append(f"position, board {label}: {numbers.number_problem(token)}")
+                    break
                 k += int(token) if int(token) > 0 else len(spaces) + 1
                 if k > len(spaces):
                     problems.append(f"position, board {label}: more than its {len(spaces)} spaces")
@@ -283,9 +290,11 @@ def _parse_players(spec: Spec, text: str, problems: list[str]) -> tuple[tuple[in
     if not spec.min_players <= len(parts) <= spec.max_players:
         problems.append(f"position, players: {len(parts)} players, the game is for {spec.min_players}-{spec.max_players}")
     for k, part in enumerate(parts):
-        match = re.fullmatch(r"([nesw]):(\d{1,6})(?::([1-4]{1,4}))?", part)
-        if match is None:
+        match = re.fullmatch(r"([nesw]):([0-9]+)(?::([1-4]{1,4}))?", part)
+        too_long = match is not None and not numbers.is_number(match.group(2))
+        if match is None or too_long:
             problems.append(
+                f"position, player {k + 1}: gold {numbers.number_problem(match.group(2))}" if too_long else
                 f"position, player {k + 1}: {shown(part, 20)!r}: write side:gold or side:gold:face-down markers, e.g. s:12 or n:7:24"
             )
             sides.append(k % 4)

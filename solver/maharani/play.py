@@ -15,6 +15,7 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from tajkit.solver import numbers
 from tajkit.solver.errors import BadInput
 from tajkit.solver.maharani import notation
 from tajkit.solver.maharani.protocol import CHOOSE, MORE, MaharaniRules, MaharaniState, rules_for
@@ -159,13 +160,13 @@ class MaharaniPlay(TablePlay):
         phones: ``2c`` is "tile 2 (Gc) in column c", ``2c4`` "tile 2 (Gc) on c4"; None for a
         start that names no rondel slot."""
         rondel = state.position.rondel
-        if not start[:1].isdigit() or not 1 <= int(start[0]) <= len(rondel) or rondel[int(start[0]) - 1] is None:
+        if not numbers.is_number(start[:1]) or not 1 <= int(start[0]) <= len(rondel) or rondel[int(start[0]) - 1] is None:
             return None
         tile = f"tile {start[0]} ({notation.tile_text(self.spec, rondel[int(start[0]) - 1])})"
         place = start[1:]
         if not place:
             return tile
-        return f"{tile} on {place}" if place[1:].isdigit() else f"{tile} in column {place[0]}"
+        return f"{tile} on {place}" if numbers.is_number(place[1:]) else f"{tile} in column {place[0]}"
 
     def tell(self, before: MaharaniState, action: Any, after: MaharaniState) -> tuple[str, ...]:
         """What ``action`` did, in one to three sentences for the terminal and the phones alike."""

@@ -42,7 +42,7 @@ def _model(spec: Spec, colour: Any, side: Any, hidden_goals: bool) -> type[BaseM
     player = create_model(
         "TajPlayer",
         __config__=strict,
-        name=(PlayerName, Field(description="the player's name")),
+        name=(PlayerName, ...),  # PlayerName's own description says the rule
         goal=(
             list[colour] | None if hidden_goals else list[colour],  # type: ignore[valid-type]
             Field(

@@ -36,6 +36,7 @@ from dataclasses import dataclass, replace
 from functools import cache
 from typing import Any, Optional
 
+from tajkit.solver import numbers
 from tajkit.solver.errors import BadInput, BadState, IllegalMove
 from tajkit.solver.game import PlayerScore, ScoreResult
 from tajkit.solver.protocol import CHANCE
@@ -378,9 +379,9 @@ class TajRules:
     def _parse_proposal(self, words: list[str]) -> Optional[Action]:
         if words[:1] in (["propose"], ["p"]):
             words = words[1:]
-        if len(words) != 2 or not all(w.isdigit() and len(w) < 4 for w in words):
+        if len(words) != 2 or not all(numbers.looks_numeric(w) for w in words):
             return None
-        a, b = sorted(int(w) - 1 for w in words)
+        a, b = sorted(numbers.whole_number(w, f"propose {' '.join(words)}") - 1 for w in words)
         return Propose(a, b)
 
     def _parse_vote(self, words: list[str]) -> Optional[Action]:
@@ -393,9 +394,9 @@ class TajRules:
     def _parse_removal(self, words: list[str]) -> Optional[Action]:
         if words[:1] in (["remove"], ["r"]):
             words = words[1:]
-        if len(words) != 1 or not words[0].isdigit() or len(words[0]) > 3:
+        if len(words) != 1 or not numbers.looks_numeric(words[0]):
             return None
-        return Remove(int(words[0]) - 1)
+        return Remove(numbers.whole_number(words[0], f"remove {words[0]}") - 1)
 
     def _parse_move(self, words: list[str]) -> Optional[Action]:
         if words[:1] == ["shift"]:

@@ -17,7 +17,7 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from tajkit.solver import wording
+from tajkit.solver import numbers, wording
 from tajkit.solver.errors import BadInput, BadState
 from tajkit.solver.protocol import CHANCE, HintAnswer, Position, Question, TablePlay
 from tajkit.solver.ranking import join_names, plural
@@ -109,18 +109,19 @@ class TajMahalPlay(TablePlay):
     def read_tile(self, province: int, word: str) -> Any:
         digits = word.rstrip("abcdefghijklmnopqrstuvwxyz")
         when = {"": None, "now": "now", "n": "now", "end": "end", "e": "end"}.get(word[len(digits):], "?")
-        if not digits.isdigit() or when == "?":
+        if not numbers.looks_numeric(digits) or when == "?":
             raise BadInput(f"bonus_tiles: {wording.show(word)} (province {province}): a tile is its points 0-1000, "
                            "with 'end' or 'now' after it when it scores then, e.g. 3 or 4end (rulebook: Setup 6, "
                            "Bonus Tiles provide immediate or end-game points)")
-        return int(digits) if when is None else {"points": int(digits), "when": when}
+        points = numbers.whole_number(digits, f"bonus_tiles: {wording.show(word)} (province {province})")
+        return points if when is None else {"points": points, "when": when}
 
     def read_hand_size(self, text: str) -> int:
         word = text.strip()
-        if not word.isdigit() or not 1 <= int(word) <= self.spec.deck:
-            raise BadInput(f"hand_size = {wording.show(word)}: the hand players draw back to, a whole number "
-                           f"1-{self.spec.deck} ({HAND_RULE})")
-        return int(word)
+        if numbers.looks_numeric(word) and 1 <= (size := numbers.whole_number(word, "hand_size")) <= self.spec.deck:
+            return size
+        raise BadInput(f"hand_size = {wording.show(word)}: the hand players draw back to, a whole number "
+                       f"1-{self.spec.deck} ({HAND_RULE})")
 
     # --- a hint -----------------------------------------------------------------------------------
 

@@ -41,8 +41,10 @@ import re
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
+from functools import cache
 from typing import Any
 
+from tajkit.solver import statefile
 from tajkit.solver.errors import BadInput, BadState, IllegalMove
 from tajkit.solver.game import ScoreResult
 from tajkit.solver.protocol import CHANCE
@@ -188,6 +190,7 @@ class TajMahalRules:
         names = setup.get("players")
         if not isinstance(names, list) or not all(isinstance(n, str) and n.strip() for n in names):
             raise BadState("setup: players: the players' names in seating order, clockwise")
+        statefile.validate(_players_model(), {"players": names}, where_prefix="setup: ")  # as every game's names
         problems = table_problems(spec, names)
         if problems:
             raise BadState(*problems)
@@ -528,3 +531,14 @@ class TajMahalRules:
 
 def rules_for(spec: Spec) -> TajMahalRules:
     return TajMahalRules(spec)
+
+
+@cache
+def _players_model() -> Any:
+    """The setup's players: names as a state file's (``PlayerName``: one line, 1-40 characters)."""
+    from pydantic import ConfigDict, Field, create_model
+
+    from tajkit.solver.statefields import NAME_RULE, PlayerName
+
+    return create_model("TajMahalPlayers", __config__=ConfigDict(strict=True),
+                        players=(list[PlayerName], Field(description=NAME_RULE)))

@@ -190,3 +190,30 @@ def test_a_data_limit_of_ai_players_holds_for_the_hint_as_for_score(tmp_path):
     result = run("--data", str(tmp_path), "hint", "karigar", str(position), "--turns", "1")
     assert (result.exit_code, result.stderr.splitlines()) == (2, [
         "error: others: 1 AI player, at most 0 (rulebook: Game Play with Ustad Cards)"])
+
+
+def _position_with_my_workers(tmp_path: Path, workers: list[str]) -> Path:
+    text = POSITION.read_text().replace('workers = ["5L", "5L"]', f"workers = {json.dumps(workers)}", 1)
+    assert text != POSITION.read_text()
+    path = tmp_path / "position.toml"
+    path.write_text(text)
+    return path
+
+
+def test_one_worker_alone_on_a_yellow_card_is_refused_unless_a_bazaar_change_left_it_there(tmp_path):
+    """Rulebook: Earning Precious Resources (Yellow Bazaar card): "Yellow Bazaar cards are activated
+    only when a minimum of 2 workers are placed. Players cannot place just one worker on any of the
+    spaces on a Yellow Bazaar card." (issue 40: hint karigar accepted one.) A worker stands alone on
+    a yellow card only when a Bazaar Change ("When any player completes a section of the Taj Mahal,
+    the Bazaar card on the corresponding space in the Bazaar Grid is immediately discarded and
+    replaced") put a yellow card under it, the seed's assumption "stay": so only where that card's
+    section is built. In the example, section 3 is built and section 6 is not; cards 3 and 6 are yellow."""
+    refused = run("hint", "karigar", str(_position_with_my_workers(tmp_path, ["6L", "5L"])), "--turns", "1")
+    assert refused.exit_code == 2, refused.output
+    assert refused.stderr == (
+        "error: 6L: 1 worker on a yellow Bazaar card: a player cannot place just one worker on a yellow card, it needs "
+        "at least 2 (rulebook: Earning Precious Resources); fewer stand there only when a Bazaar Change replaced the "
+        "card under them, and section 6 is not built\n")
+    for workers in (["3L", "5L"], ["6L", "6L"]):  # left by a Bazaar Change; two workers on a yellow card
+        answered = run("hint", "karigar", str(_position_with_my_workers(tmp_path, workers)), "--turns", "1")
+        assert answered.exit_code == 0, (workers, answered.output)

@@ -916,7 +916,8 @@ def test_white_space_around_a_name_is_named_where_it_is():
     with pytest.raises(BadState) as caught:
         validate(state_model(load_spec()), data)
     assert caught.value.problems == (
-        'player 2: name = " Ben\\t": begins and ends with white space: remove them (the player\'s name)',)
+        'player 2: name = " Ben\\t": begins and ends with white space: remove them (the player\'s name: 1-40 '
+        'characters on one line, no control characters, not blank)',)
 
 
 def test_an_empty_data_folder_name_is_refused_not_taken_as_here(tmp_path, monkeypatch):

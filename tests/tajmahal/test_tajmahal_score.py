@@ -438,7 +438,7 @@ def test_player_count_and_names():
     assert problems({"game": "tajmahal", "players": ["A", "A"]}) == (
         "players: the name 'A' appears twice: each player needs their own name",)
     assert problems({"game": "tajmahal", "players": ["A", " "]}) == (
-        'player 2: name = " ": the player\'s name: 1-40 characters, no control characters, not blank',)
+        'player 2: name = " ": the player\'s name: 1-40 characters on one line, no control characters, not blank',)
 
 
 def test_holdings_with_rounds():
