@@ -8,6 +8,8 @@ import random
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from protocol_check import check_whole_games
 
 from tajkit.solver import games, statefile
@@ -343,3 +345,22 @@ def test_a_bonus_tile_may_say_when_it_scores_without_its_points() -> None:
     state = RULES.start({"players": NAMES, "deck": DECK, "bonus_tiles": tiles})
     assert (state.tiles[0].points, state.tiles[0].at_end, state.tiles_typed[0]) == (SPEC.bonus_tile, True, False)
     assert (state.tiles[11].points, state.tiles_typed[11]) == (4, True) and not state.tiles_typed[5]
+
+
+JUNK = st.recursive(st.none() | st.booleans() | st.integers(-3, 14) | st.text(max_size=5)
+                    | st.sampled_from(["Asha", "Zed", "taj", "tiger", "end", "now", "province", "prizes", "points"]),
+                    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(
+                        st.sampled_from(["province", "prizes", "points", "when", "taj", "elephant", "x"]), inner,
+                        max_size=3), max_leaves=12)
+
+
+@settings(max_examples=50, deadline=None)
+@given(told=JUNK, tiles=JUNK, deck=JUNK)
+def test_malformed_told_provinces_tiles_and_decks_are_refused_in_words(told, tiles, deck) -> None:
+    """Issue 40's rule for the setup's new fields (issue 42): whatever ``told``, ``bonus_tiles``
+    or ``deck`` holds, the setup is a game or one line per problem, never a crash."""
+    setup = {"players": NAMES, "told": told, "bonus_tiles": tiles, "deck": deck}
+    try:
+        RULES.start(setup)
+    except BadInput as refused:
+        assert refused.problems and all(p and "\n" not in p for p in refused.problems)
