@@ -269,6 +269,9 @@ class TajMahalPlay(TablePlay):
             raise BadInput(f"--hand: {bad.problems[0]}") from None
 
     def state_of_position(self, position: HintPosition, seat: int, hand: tuple[Card, ...]) -> TajMahalState:
+        """The protocol state of a hint position, for ``seat`` holding ``hand``: the deck is the
+        cards the file shows of that colour (the display and the hand), the bonus tile and reward
+        this province's as the file gives them (the game data's elsewhere)."""
         spec = self.spec
         p = position.province
         displays = [tuple(canonical(c.symbols) for c in s.display) for s in position.seats]
