@@ -51,7 +51,7 @@ def hint_report(ctx: typer.Context, info: Game, spec: Any, data: dict[str, Any] 
         given = {key: value for key, value in values.items()
                  if getattr(ctx.get_parameter_source(key), "name", None) == "COMMANDLINE"}  # typer's own click
         player = given.pop("player", None)
-        return solve_hint(info, spec, game.ask_hint(player, hidden_answers(game, player), **given)).report
+        return solve_hint(info, spec, game.ask_hint(player, hidden_answers(game, player, given), **given)).report
     play = info.play(spec) if info.plays else None
     if play is None or type(play).position_state is TablePlay.position_state:
         return info.hint.run(spec, data, **values)  # a game whose hint does not read protocol states yet
@@ -59,18 +59,22 @@ def hint_report(ctx: typer.Context, info: Game, spec: Any, data: dict[str, Any] 
     return play.hint(state, player, answers, values).report
 
 
-def hidden_answers(game: Any, player: str | None) -> dict[str, Any]:
-    """What only the player asking for a hint on a record has seen (their hand), typed at the
-    terminal; without one, a line saying so. Never written anywhere."""
+def hidden_answers(game: Any, player: str | None, given: dict[str, Any] | None = None) -> dict[str, Any]:
+    """What only the player asking for a hint on a record has seen (their hand): the hint's option
+    of the question's name where given (``--hand``, ``--goal``: a script's way), else typed at the
+    terminal; without either, a line saying so. Never written anywhere."""
     from tajkit.solver.protocol import CHANCE
 
     who = player or game.to_act
     questions = game.hint_questions(who) if who not in (None, CHANCE) else ()
-    if not questions:
-        return {}
+    given = given or {}
+    if all(given.get(q.key) is not None for q in questions):
+        return {q.key: q.read(str(given[q.key])) for q in questions}
     if not (sys.stdin.isatty() and sys.stderr.isatty()):
-        raise BadInput(f"hint for {present.safe(who)}: the hint needs {questions[0].prompt}, which only they have "
-                       f"seen: run it at a terminal to type it, or ask in tajkit play {game.info.id} RECORD (hint)")
+        missing = next(q for q in questions if given.get(q.key) is None)
+        option = next((f"give it with {o.flag}, " for o in game.info.hint.options if o.name == missing.key), "")
+        raise BadInput(f"hint for {present.safe(who)}: the hint needs {missing.prompt}, which only they have "
+                       f"seen: {option}run it at a terminal to type it, or ask in tajkit play {game.info.id} RECORD (hint)")
     from tajkit.cli.entry import _Editor
     from tajkit.cli.play import Table
 

@@ -268,6 +268,14 @@ def played(rules: Rules[S, A], state: S, actions: Sequence[A]) -> tuple[str, ...
     return tuple(texts)
 
 
+def moves_json(rules: Rules[S, A], state: S, moves: Sequence[Advice], meaning: str, kind: str) -> dict[str, Any]:
+    """A hint's moves for its ``--json``: each as the events that play it (what ``take N``
+    records), best first, with its value (and error), what the values mean and their kind."""
+    return {"moves": [{"events": list(played(rules, state, m.actions)), "value": m.value,
+                       **({"error": m.error} if m.error is not None else {})} for m in moves],
+            "value_meaning": meaning, "kind": kind}
+
+
 class TablePlay(Generic[S]):
     """A game's side of a session, over its :class:`Rules` (``GAME.play(spec)``): what to ask
     when a game starts and when a player asks for a hint, the position the game's hint reads,

@@ -22,10 +22,16 @@ if TYPE_CHECKING:
     from tajkit.solver.taj.spec import Spec
 
 
-def _hint(spec: Any, data: dict[str, Any], player: str | None, proposal: tuple[int, int] | None, top: int) -> Report:
-    from tajkit.solver.taj import hint
+def _hint(spec: Any, data: dict[str, Any], player: str | None = None, proposal: tuple[int, int] | None = None,
+          top: int = 5, goal: str | None = None) -> Report:
+    """``tajkit hint taj FILE``: the position file read into the protocol's state, and the hint on
+    it (the same call as a hint in a game in play)."""
+    from tajkit.solver.taj.play import play_for
 
-    return hint.run(spec, data, player=player, proposal=proposal, top=top)
+    play = play_for(spec)
+    options = {"player": player, "proposal": proposal, "top": top, "goal": goal}
+    state, who, answers = play.position_state(data, options)
+    return play.hint(state, who, answers, options).report
 
 
 class Taj(Game["Spec", "Table"]):
@@ -36,16 +42,20 @@ class Taj(Game["Spec", "Table"]):
     drawing = "tajkit.sheets.taj"
 
     hint = Command(
-        summary="Proposals and votes: every proposal with your score under each vote outcome, advice on a "
-        "pending proposal (and whether All or Nix pays), and the ideal display for your goal.",
+        summary="Proposals, votes and the choice after a vote: every proposal with your score under each vote "
+        "outcome, advice on a pending proposal (and whether All or Nix pays), the rug to remove and the Taj's move, "
+        "and the ideal display for your goal.",
         run=_hint,
         options=(
             Option("player", "--player", str, "Whose view (default: the only player, or the proposer).", metavar="NAME"),
             Option("proposal", "--proposal", tuple[int, int], "A pending proposal's two rugs (1-based), to advise a voter.",
                    metavar="I J"),
             Option("top", "--top", int, "How many proposals to show.", default=5, min=1, max=50),
+            Option("goal", "--goal", str, "Your secret goal card's colours x2 x1 x-1 (e.g. 'orange blue green' or "
+                   "obg), where the file or the record does not hold it.", metavar="COLOURS"),
         ),
-        examples=("tajkit hint taj taj.toml --player Asha", "tajkit hint taj taj.toml --player Asha --proposal 1 4"),
+        examples=("tajkit hint taj taj.toml --player Asha", "tajkit hint taj taj.toml --player Asha --proposal 1 4",
+                  "tajkit hint taj taj-night.toml --goal 'orange blue green'"),
     )
 
     def load_spec(self, data: Path | None = None) -> Spec:

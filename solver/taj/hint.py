@@ -1,9 +1,10 @@
 """TAJ hints: every proposal with the player's score under each vote outcome, advice for a voter
-(and whether the All or Nix card pays), and the ideal display for the player's goal.
+(and whether the All or Nix card pays), the chooser's choice after a vote (which rug leaves, how
+the Taj moves), and the ideal display for the player's goal.
 
 The spaces are small (at most 45 proposals, a handful of outcomes and Taj moves, 1,440 ways to
-put three rugs under the Taj), so every answer is exact: all cases are checked. ``run`` is the
-``tajkit hint taj`` command; :mod:`.report` writes its words.
+put three rugs under the Taj), so every answer is exact: all cases are checked. :func:`answer` is
+the hint on the rules protocol's state (``TajPlay.hint``); :mod:`.report` writes its words.
 """
 
 from __future__ import annotations
@@ -11,16 +12,18 @@ from __future__ import annotations
 from collections import deque
 from dataclasses import dataclass
 from itertools import combinations, permutations
-from typing import Any
 
 from tajkit.solver import wording
 from tajkit.solver.errors import BadInput, BadState
 from tajkit.solver.game import Report
-from tajkit.solver.taj import files, report, scoring
+from tajkit.solver.protocol import EXACT, Advice, HintAnswer, moves_json
+from tajkit.solver.taj import report, scoring
+from tajkit.solver.taj.protocol import MOVE, OVER, PROPOSE, REMOVE, REVEAL, VOTE, Action, Cast, Propose, TajRules, TajState
 from tajkit.solver.taj.rules import (
     Display,
     Outcome,
     Table,
+    Vote,
     colour_values,
     goal_score,
     possible_outcomes,
@@ -51,41 +54,110 @@ class Proposal:
     why: str
 
 
-def run(spec: Spec, data: dict[str, Any], player: str | None, proposal: tuple[int, int] | None, top: int) -> Report:
-    """The ``tajkit hint taj`` command: the proposals for ``player`` (or advice on the pending
-    ``proposal``), and the ideal display for their goal."""
-    table = files.read_state(spec, data, hidden_goals=True)
-    check_not_over(spec, table)
-    name = pick_player(table, player)
-    if table.player(name).goal is None:
-        raise BadInput(f"players: {wording.shown(name, 30)} has no goal in the file, and the hint weighs the player's own "
-                       "goal card (rulebook: Scoring): add it, or choose a player who has one with --player NAME")
+def answer(rules: TajRules, state: TajState, table: Table, player: str, top: int) -> HintAnswer:
+    """The hint for ``player`` in ``state`` (``table``: the rules model's table of it, with the
+    player's goal card), on the rules protocol: the proposer's proposals (Game Turn), a voter's
+    votes (Voting, All/Nix Cards), or the chooser's ways to finish the turn (Vote Outcome,
+    Unanimous Outcomes), best first, each as the actions that play it, with the ideal display for
+    the player's goal. A player who is not to act (a voter not yet typed in, a player looking
+    ahead to their own turn) gets the advice and no move to take now. Every value is exact: all
+    cases are checked."""
+    spec = rules.spec
+    possible = possible_outcomes(len(state.players))
+    best = ideal(spec, table, player)
     notes = list(scoring.readings(spec))
-    if player is None and len(table.players) > 1:
-        notes.append(f"no --player given: this is the view of {name}, the proposer")
-    possible = possible_outcomes(len(table.players))
-    best = ideal(spec, table, name)
-    if table.proposal is not None:  # a proposal being voted on, written in the file
-        written = (table.proposal[0] + 1, table.proposal[1] + 1)
-        if proposal is not None and tuple(sorted(proposal)) != tuple(sorted(written)):
-            raise BadInput(f"--proposal {proposal[0]} {proposal[1]}: the file's proposal = [{written[0]}, {written[1]}] "
-                           "is another: give the one on the table (or leave --proposal out)")
-        proposal = written
-    if proposal is None:
-        if table.proposer not in (None, name):
-            notes.append(f"{table.proposer} proposes now (the file's proposer): these are the proposals {name} could "
-                         f"make on their own turn; to weigh {table.proposer}'s proposal as a voter, add --proposal I J")
-        items = proposals(spec, table, name)
-        text = report.proposals_text(name, items, possible, best.now, top)
-        advice = None
-    else:
-        items = None
-        advice = vote_advice(spec, table, name, proposal[0] - 1, proposal[1] - 1)
-        text = report.vote_text(name, advice)
+    acting = rules.to_act(state) == player
+    items = advice = found = None
+    if state.phase == PROPOSE:
+        items = proposals(spec, table, player)[:top]
+        proposer = state.players[state.proposer]
+        if proposer != player:
+            notes.append(f"{proposer} proposes now: these are the proposals {player} could make on their own turn; to "
+                         f"weigh {proposer}'s proposal as a voter, ask once it is on the table (in a position file: "
+                         "proposal = [I, J], or --proposal I J)")
+        swap = _swap(possible)
+        moves = [Advice((Propose(*p.rugs),), p.results[swap].high, said=f"propose {p.rugs[0] + 1} {p.rugs[1] + 1}")
+                 for p in items]
+        passes = "passes" if swap is Outcome.passes else "passes unanimously (two players have no plain majority)"
+        meaning = f"your score with the display the turn leaves if the proposal {passes}, your best choice"
+        text = report.proposals_text(player, items, possible, best.now, top, proposing=proposer == player)
+    elif state.phase == VOTE:
+        advice = vote_advice(spec, table, player, *state.proposal)  # type: ignore[misc]
         if advice.card_allowed:
             notes.append(report.FIRST_CARD)
+        cards = not any(v.all_nix for v in state.votes)  # only the first card in turn order counts
+        ranked = ranked_votes(advice, cards)
+        moves = [Advice((Cast(vote),), value, said=vote.value) for vote, value in ranked]
+        meaning = ("your score with the display the turn leaves if your vote carries: " +
+                   ("your best choice" if advice.proposer else "the worst the proposer's choice may leave") +
+                   "; for All or Nix, what the card guarantees (you choose)")
+        text = report.vote_text(player, advice)
+    else:
+        found = choices(rules, state, table.player(player).goal)  # type: ignore[arg-type]
+        moves = [Advice(c.actions, c.score, said=c.said) for c in found]
+        meaning = "your score with the display your choice leaves"
+        text = report.choices_text(player, state, found, best.now)
     text += "\n" + report.ideal_text(best)
-    return Report(text, report.hint_json(name, items, advice, best, possible, top), tuple(notes))
+    moves = moves if acting else []
+    data = report.hint_json(player, items, advice, best, possible, top, found)
+    if advice is not None:  # the advice whoever asks, the next to be typed in or not
+        data["vote"]["advised"] = ranked[0][0].value
+    data |= moves_json(rules, state, moves, meaning, EXACT)
+    return HintAnswer(player, tuple(moves), meaning, EXACT, Report(text, data, tuple(notes)))
+
+
+def ranked_votes(v: VoteAdvice, cards: bool) -> list[tuple[Vote, int]]:
+    """The votes worth casting, best first, each with what it is worth to the player: Yea and Nay
+    at the score if their side carries (the proposer's choices their best where they are the
+    proposer, else the worst the proposer's choice may leave: Vote Outcome, Unanimous Outcomes);
+    the All or Nix card at what it guarantees, listed only where it pays (beats every outcome
+    without a card: otherwise keep it, it may be used once) and ``cards`` (no card revealed before:
+    only the first in turn order counts, All/Nix Cards). The advice, the first, is the card
+    guaranteeing most where one pays, else Yea when passing scores at least as much as failing."""
+    swap = Outcome.passes if Outcome.passes in v.possible else Outcome.unanimous_yea
+    fail = Outcome.fails if Outcome.fails in v.possible else Outcome.unanimous_nay
+    figure = "high" if v.proposer else "low"
+    ranked = [(Vote.all, v.all_value), (Vote.nix, v.nix_value)] if cards else []
+    ranked = [(vote, value) for vote, value in ranked if (v.all_pays if vote is Vote.all else v.nix_pays)]
+    ranked += [(Vote.yea, getattr(v.results[swap], figure)), (Vote.nay, getattr(v.results[fail], figure))]
+    return sorted(ranked, key=lambda r: -r[1])  # type: ignore[arg-type,return-value]  # stable: All, Nix, Yea, Nay among equals
+
+
+@dataclass(frozen=True)
+class Choice:
+    """A way for the chooser to finish the turn: the protocol actions (the rug that leaves, the
+    Taj's move), in words, the player's score on the display it leaves, what those rugs could
+    still give them, and whether the game ends."""
+
+    actions: tuple[Action, ...]
+    said: str
+    score: int
+    promise: int
+    ends: bool
+
+
+def choices(rules: TajRules, state: TajState, goal: tuple[str, ...]) -> list[Choice]:
+    """Every way the chooser may finish the turn, played through the rules: which of the rugs
+    furthest from the Taj leaves where two are equally far (Vote Outcome), then the Taj flipped or
+    shifted one rug after a unanimous vote (Unanimous Outcomes; the All/Nix voter chooses instead
+    of the proposer, All/Nix Cards). Best first for ``goal``, as a voter's hint prices the same
+    choice (:func:`outcome_result`): the score on the display it leaves, then the rugs kept that
+    could help the player later."""
+    spec = rules.spec
+    found = []
+
+    def finish(s: TajState, done: tuple[Action, ...]) -> None:
+        if s.phase in (REMOVE, MOVE):
+            for action in rules.legal_actions(s):
+                finish(rules.apply(s, action), done + (action,))
+            return
+        d = s.display
+        found.append(Choice(done, ", then ".join(rules.format(state, a) for a in done),
+                            goal_score(spec, goal, colour_values(spec, d)), _promise(spec, goal, d),  # type: ignore[arg-type]
+                            s.phase in (REVEAL, OVER)))
+
+    finish(state, ())
+    return sorted(found, key=lambda c: (-c.score, -c.promise))
 
 
 def pick_player(table: Table, name: str | None) -> str:

@@ -3,10 +3,11 @@
 
 The setup asks for the dealer only (the player on the dealer's left proposes first): the goal
 cards are secret, so a session never asks for them at the start. A hint for the proposer weighs
-every proposal; a hint for a voter weighs the proposal on the table. Either needs the asking
-player's own goal card, which they type for that hint alone unless it is known (dealt in a
-full-information setup, or shown at the end). The position a hint reads lists every player,
-their goal cards left out while they are secret (the hint weighs the asker's alone).
+every proposal; a hint for a voter weighs the proposal on the table; a hint for the chooser after
+a vote weighs which rug leaves and how the Taj moves. Each needs the asking player's own goal
+card, which they type for that hint alone unless it is known (dealt in a full-information setup,
+or shown at the end). The hint reads the protocol's state (``hint.answer``); a position file
+(``tajkit hint taj FILE``) is read into the same state first (:meth:`TajPlay.position_state`).
 """
 
 from __future__ import annotations
@@ -19,10 +20,9 @@ from typing import Any
 
 from tajkit.solver import wording
 from tajkit.solver.errors import BadInput
-from tajkit.solver.game import Report
-from tajkit.solver.protocol import Position, Question, TablePlay
+from tajkit.solver.protocol import HintAnswer, Position, Question, TablePlay
 from tajkit.solver.ranking import plural
-from tajkit.solver.taj import files
+from tajkit.solver.taj import files, hint
 from tajkit.solver.taj.protocol import (
     DEAL,
     MOVE,
@@ -31,17 +31,16 @@ from tajkit.solver.taj.protocol import (
     REMOVE,
     REVEAL,
     VOTE,
-    Cast,
     Goal,
-    Propose,
     TajRules,
     TajState,
     rules_for,
 )
-from tajkit.solver.taj.rules import Outcome, Player, Table, Vote
+from tajkit.solver.taj.rules import Player, Table
 from tajkit.solver.taj.spec import Spec
 
-GOAL = "goal"  # the hint question's key: the asking player's secret goal card
+GOAL = "goal"  # the hint question's key (and the hint's --goal): the asking player's secret goal card
+TOP = 5  # proposals a hint lists unless told
 
 
 @dataclass(frozen=True)
@@ -139,12 +138,11 @@ class TajPlay(TablePlay):
         if state.phase in (REVEAL, OVER):
             return "hint: the game is over (rulebook: Game End): nothing left to weigh; the standings give the score"
         chooser = state.players[state.chooser] if state.chooser is not None else ""
-        if state.phase == REMOVE:
-            return (f"hint: {chooser} chooses which of the rugs furthest from the Taj leaves (rulebook: Vote Outcome); "
-                    f"tajkit's hint weighs proposals and votes, not this choice: {self._legal(state)}")
-        if state.phase == MOVE:
-            return (f"hint: {chooser} flips the Taj or shifts it one rug (rulebook: Unanimous Outcomes); "
-                    f"tajkit's hint weighs proposals and votes, not this choice: {self._legal(state)}")
+        if state.phase == REMOVE and seat != state.chooser:
+            return (f"hint: {chooser} chooses which of the rugs furthest from the Taj leaves (rulebook: Vote Outcome): "
+                    f"the hint is for {chooser}")
+        if state.phase == MOVE and seat != state.chooser:
+            return f"hint: {chooser} flips the Taj or shifts it one rug (rulebook: Unanimous Outcomes): the hint is for {chooser}"
         proposer = state.players[state.proposer]
         if state.phase == PROPOSE and seat != state.proposer:
             return (f"hint: {proposer} proposes now (rulebook: Game Turn): the hint is for {proposer}; "
@@ -153,9 +151,6 @@ class TajPlay(TablePlay):
         if state.phase == VOTE and voted < len(state.votes):
             return f"hint: {name} has voted ({state.votes[voted].value}) on this proposal (rulebook: Voting)"
         return ""
-
-    def _legal(self, state: TajState) -> str:
-        return "legal: " + ", ".join(self.rules.format(state, a) for a in self.rules.legal_actions(state))
 
     def _goal_for_hint(self, state: TajState, seat: int, answers: Mapping[str, Any]) -> Goal:
         known, typed = state.known_goal(seat), answers.get(GOAL)
@@ -171,22 +166,64 @@ class TajPlay(TablePlay):
                            "for it (rulebook: Setup, Scoring)")
         return goal
 
-    def plays(self, state: TajState, report: Report) -> list[tuple[str, ...]]:
-        """Each proposal the report lists as ``propose A B``; the vote it advises as the vote. A
-        report for a position other than ``state``'s, or for a voter who is not the next to be
-        typed in (the votes are typed in turn order from the proposer), lists nothing to play."""
-        data = report.json
-        player = data.get("player")
-        if self.rules.to_act(state) != player:
-            return []
-        if state.phase == PROPOSE and "proposals" in data:
-            return [(self.rules.format(state, Propose(a - 1, b - 1)),) for a, b in (p["rugs"] for p in data["proposals"])]
-        vote = data.get("vote")
-        if state.phase == VOTE and vote is not None and tuple(vote["rugs"]) == tuple(k + 1 for k in state.proposal):
-            # All/Nix Cards: only the first card in turn order counts, so one already revealed leaves a later card no use
-            cards = not any(v.all_nix for v in state.votes)
-            return [(self.rules.format(state, Cast(advised_vote(vote, data["possible_outcomes"], cards))),)]
-        return []
+    def hint(self, state: TajState, player: str, answers: Mapping[str, Any], options: Mapping[str, Any]) -> HintAnswer:
+        """The hint for ``player`` (``hint.answer``), with their goal card (``answers``, unless the
+        state knows it). Refused with why where nothing is to be weighed (the rugs being laid out,
+        the game over, a vote already cast, another's choice); a player asking while another
+        proposes gets the proposals of their own turn where their goal card is known (a position
+        file, a full-information game): never asked for it then."""
+        seat = _seat(state, player)
+        if answers.get(GOAL) is None and options.get("goal") is not None:  # --goal where nothing was asked
+            answers = {**answers, GOAL: self._read_goal(options["goal"])}
+        refusal = self._refusal(state, seat)
+        ahead = state.phase == PROPOSE and (state.known_goal(seat) or answers.get(GOAL)) is not None
+        if refusal and not ahead:
+            raise BadInput(refusal)
+        goal = self._goal_for_hint(state, seat, answers)
+        return hint.answer(self.rules, state, _table(state, {seat: goal}), player, options.get("top") or TOP)
+
+    def position_state(self, data: Mapping[str, Any], options: Mapping[str, Any]) -> tuple[TajState, str, dict[str, Any]]:
+        """A position file (the display, the players with their goal cards where known, whose
+        proposal, the proposal being voted on) as the protocol state it describes: the proposer's
+        turn (Game Turn), or the vote on the proposal the file or ``--proposal`` names (Voting).
+        The player is ``--player``, else the only player or the proposer; their goal card is
+        ``--goal`` or the file's. A file that names no proposer: a player asked about proposals
+        proposes; one asked about a proposal is a voter (the player before them proposed it)."""
+        table = files.read_state(self.spec, dict(data), hidden_goals=True)
+        hint.check_not_over(self.spec, table)
+        name = hint.pick_player(table, options.get("player"))
+        typed = options.get("goal")
+        goal = self._read_goal(typed) if typed is not None else table.player(name).goal
+        if goal is None:
+            raise BadInput(f"players: {wording.shown(name, 30)} has no goal in the file, and the hint weighs the player's "
+                           "own goal card (rulebook: Scoring): add it, give it with --goal, or choose a player who has "
+                           "one with --player NAME")
+        proposal = self._proposal(table, options.get("proposal"))
+        names, seat = table.names, table.names.index(name)
+        if table.proposer is not None:
+            proposer = names.index(table.proposer)
+        else:
+            proposer = seat if proposal is None else (seat - 1) % len(names)
+        state = TajState(tuple(names), proposer, phase=PROPOSE if proposal is None else VOTE, display=table.display,
+                         spent=tuple(p.all_nix_used for p in table.players), proposal=proposal,
+                         goals=(None,) * len(names))
+        return state, name, {GOAL: goal}
+
+    def _proposal(self, table: Table, given: Any) -> tuple[int, int] | None:
+        """The proposal being voted on (0-based, in order): the file's, or ``--proposal I J``; both
+        given, they must be the same two rugs (Game Turn: a proposal has 2 rugs switch places)."""
+        n = len(table.display.rugs)
+        if given is not None:
+            a, b = given
+            if not (1 <= a <= n and 1 <= b <= n) or a == b:
+                raise BadInput(f"--proposal {a} {b}: name two different rugs between 1 and {n}")
+        if table.proposal is not None:
+            written = (table.proposal[0] + 1, table.proposal[1] + 1)
+            if given is not None and tuple(sorted(given)) != tuple(sorted(written)):
+                raise BadInput(f"--proposal {given[0]} {given[1]}: the file's proposal = [{written[0]}, {written[1]}] "
+                               "is another: give the one on the table (or leave --proposal out)")
+            given = written
+        return None if given is None else tuple(sorted(k - 1 for k in given))  # type: ignore[return-value]
 
     # --- the position as text and as a file --------------------------------------------------------
 
@@ -271,22 +308,6 @@ class TajPlay(TablePlay):
         from tajkit.solver.taj import narration
 
         return narration.tell(self.spec, before, action, after)
-
-
-def advised_vote(vote: Mapping[str, Any], possible: Sequence[str], cards: bool = True) -> Vote:
-    """The vote the hint's advice on a pending proposal points to: the All or Nix card where it
-    pays (the one guaranteeing more; only with ``cards``), else Yea when the proposal passing
-    scores at least as much for the player as its failing. A proposer's figures are their best
-    choice (they choose), a voter's the worst the proposer's choice may leave (Vote Outcome,
-    Unanimous Outcomes)."""
-    if cards and vote["all_pays"] and (not vote["nix_pays"] or vote["all_guarantees"] >= vote["nix_guarantees"]):
-        return Vote.all
-    if cards and vote["nix_pays"]:
-        return Vote.nix
-    swap = Outcome.passes if Outcome.passes.value in possible else Outcome.unanimous_yea
-    fail = Outcome.fails if Outcome.fails.value in possible else Outcome.unanimous_nay
-    figure = "high" if vote["you_are_proposer"] else "low"
-    return Vote.yea if vote[f"if_{swap.value}"][figure] >= vote[f"if_{fail.value}"][figure] else Vote.nay
 
 
 def _table(state: TajState, goals: Mapping[int, Goal] | None = None) -> Table:

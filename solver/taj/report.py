@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from tajkit.solver.taj.rules import Outcome
 
-if TYPE_CHECKING:  # hint.run writes its answer with this module
-    from tajkit.solver.taj.hint import Ideal, Proposal, Result, VoteAdvice
+if TYPE_CHECKING:  # hint.answer writes its answer with this module
+    from tajkit.solver.taj.hint import Choice, Ideal, Proposal, Result, VoteAdvice
+    from tajkit.solver.taj.protocol import TajState
 
 LABELS = {
     "passes": "passes (majority Yea)",
@@ -41,9 +43,13 @@ def _theirs(r: Result) -> str:
     return value + _ends(r)
 
 
-def proposals_text(name: str, items: list[Proposal], possible: list[Outcome], now: int, top: int) -> str:
+def proposals_text(name: str, items: list[Proposal], possible: list[Outcome], now: int, top: int,
+                   proposing: bool = True) -> str:
+    """The proposals best first; ``proposing``: the player proposes now (else these are the ones
+    they could make on their own turn, and a note says whose turn it is)."""
     kinds = ", ".join(LABELS[o.value] for o in possible)
-    lines = [f"{name}'s proposals (you score {now} now; this table's vote can come out: {kinds}):"]
+    whose = f"{name}'s proposals, as the proposer" if proposing else f"{name}'s proposals for their own turn"
+    lines = [f"{whose} (you score {now} now; this table's vote can come out: {kinds}):"]
     for k, p in enumerate(items[:top], 1):
         lines.append(f" {k}. Rugs {p.rugs[0] + 1} and {p.rugs[1] + 1}. {p.why}")
         for o in possible:
@@ -63,6 +69,18 @@ def vote_text(name: str, v: VoteAdvice) -> str:
         lines.append(f"  All card: guarantees {v.all_value} (you choose and move the Taj); {'it pays' if v.all_pays else 'keep it'}.")
         lines.append(f"  Nix card: guarantees {v.nix_value} (you choose and move the Taj); {'it pays' if v.nix_pays else 'keep it'}.")
         # FIRST_CARD follows as the report's note (its Note line and the JSON), so it is not repeated here
+    return "\n".join(lines)
+
+
+def choices_text(name: str, state: TajState, found: Sequence[Choice], now: int) -> str:
+    """The chooser's ways to finish the turn, best first (Vote Outcome: the rug furthest from the
+    Taj leaves, the chooser picking between equally far ones; Unanimous Outcomes: the Taj flipped
+    or shifted one rug)."""
+    outcome = LABELS[state.outcome.value] if state.outcome is not None else "the vote"
+    lines = [f"{name} chooses after the vote ({outcome}): your score with the display each choice leaves "
+             f"(you score {now} now):"]
+    for k, c in enumerate(found, 1):
+        lines.append(f" {k}. {c.said}: {c.score}{', and the game ends' if c.ends else ''}")
     return "\n".join(lines)
 
 
@@ -92,7 +110,7 @@ def _result_json(r: Result) -> dict[str, Any]:
 
 def hint_json(
     name: str, items: list[Proposal] | None, vote_advice: VoteAdvice | None, best: Ideal, possible: list[Outcome],
-    top: int,
+    top: int, found: Sequence[Choice] | None = None,
 ) -> dict[str, Any]:
     out: dict[str, Any] = {"player": name, "possible_outcomes": [o.value for o in possible]}
     if items is not None:
@@ -116,6 +134,8 @@ def hint_json(
             "all_pays": vote_advice.all_pays,
             "nix_pays": vote_advice.nix_pays,
         }
+    if found is not None:
+        out["choices"] = [{"choice": c.said, "score": c.score, "game_ends": c.ends} for c in found]
     out["ideal"] = {
         "rugs": [k + 1 for k in best.rugs],
         "plus_one": "right" if best.plus_right else "left",
@@ -128,3 +148,4 @@ def hint_json(
         "arrangements_checked": best.arrangements,
     }
     return out
+

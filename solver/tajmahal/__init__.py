@@ -21,10 +21,16 @@ if TYPE_CHECKING:
     from tajkit.solver.tajmahal.spec import Spec
 
 
-def _hint(spec: Any, data: dict[str, Any], player: str | None, card_cost: float | None, top: int) -> Report:
-    from tajkit.solver.tajmahal import hint
+def _hint(spec: Any, data: dict[str, Any], player: str | None = None, card_cost: float | None = None, top: int = 5,
+          hand: str | None = None) -> Report:
+    """``tajkit hint tajmahal FILE``: the position file read into the protocol's state, and the
+    hint on it (the same call as a hint in a game in play)."""
+    from tajkit.solver.tajmahal.play import play_for
 
-    return hint.run(spec, data, player=player, card_cost=card_cost, top=top)
+    play = play_for(spec)
+    options = {"player": player, "card_cost": card_cost, "top": top, "hand": hand}
+    state, who, answers = play.position_state(data, options)
+    return play.hint(state, who, answers, options).report
 
 
 class TajMahal(Game["Spec", "Table"]):
@@ -43,8 +49,11 @@ class TajMahal(Game["Spec", "Table"]):
                    "from the game data: 1.0, a tajkit default; the seed warns that overspending early hurts later).",
                    min=0, max=100, metavar="POINTS"),
             Option("top", "--top", int, "How many plays this turn to list.", default=5, min=1, max=50),
+            Option("hand", "--hand", str, "Your hand in the card notation (e.g. 'ET P PP M'; none for no card), where "
+                   "the file or the record does not hold it.", metavar="CARDS"),
         ),
-        examples=("tajkit hint tajmahal position.toml --player Asha --card-cost 1.5",),
+        examples=("tajkit hint tajmahal position.toml --player Asha --card-cost 1.5",
+                  "tajkit hint tajmahal province.toml --player Ben --hand 'M WM P EY'"),
     )
 
     def load_spec(self, data: Path | None = None) -> Spec:

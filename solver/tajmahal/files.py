@@ -4,10 +4,11 @@ describe.
 ``tajkit score`` reads one model (:func:`state_model`, read by :func:`read_state`) in two forms,
 told apart by ``rounds``:
 
-* a game record: ``players = ["Asha", ...]`` in seating order and one ``[[rounds]]`` per province
-  played, in order, each with its ``plays`` (every turn: cards or a withdrawal) and/or its
-  ``prizes`` (who took which). tajkit resolves the prizes from the plays through the rules model
-  and checks every typed claim against them;
+* an old game record: ``players = ["Asha", ...]`` in seating order and one ``[[rounds]]`` per
+  province played, in order, each with its ``plays`` (every turn: cards or a withdrawal) and/or
+  its ``prizes`` (who took which). It is converted into the protocol's record (:func:`to_record`,
+  ``tajkit play``'s one record format) and replayed through the rules protocol, which resolves
+  the prizes; every typed claim is checked against them;
 * a final position (:func:`final_position_model`, what interactive entry asks for): one
   ``[[players]]`` table each, with what they hold (palaces per province, bonus tiles, Princess
   cards, Taj Mahal rewards, connection markers) and their cards left.
@@ -27,7 +28,8 @@ from pydantic import BeforeValidator, ConfigDict, Field, create_model
 
 from tajkit.solver import statefile
 from tajkit.solver import wording
-from tajkit.solver.errors import BadState, IllegalMove, Problem
+from tajkit.solver.errors import BadInput, BadState, Problem
+from tajkit.solver.protocol import Record
 from tajkit.solver.ranking import join_names
 from tajkit.solver.statefields import MAX_PLAYERS_IN_A_FILE, PlayerName
 from tajkit.solver.tajmahal.rules import (
@@ -38,11 +40,8 @@ from tajkit.solver.tajmahal.rules import (
     Card,
     Decision,
     Holdings,
-    Play,
     Round,
-    Withdraw,
     Withdrawal,
-    beyond_deck,
     total,
 )
 from tajkit.solver.tajmahal.spec import GAME_ID, OPENER_RULE, START_PLAYER, SYMBOLS, Category, Points, Spec
@@ -252,43 +251,102 @@ def player_problems(spec: Spec, parsed: Any) -> list[str]:
 
 
 def record_table(spec: Spec, parsed: Any) -> Table:
+    """An old ``[[rounds]]`` record: its own fields checked (the provinces in order, each turn a
+    player's cards or withdrawal, the start player opening each province, who took what named
+    among the players), converted to the protocol's record (:func:`to_record`) and replayed
+    through the one rules protocol, then its claims, bonus tiles and cards left checked against
+    what the rules resolved; every problem of a kind at once, a turn's with its round and turn."""
+    from tajkit.solver.tajmahal.protocol import rules_for
+
     names = tuple(p.name for p in parsed.players)
     problems: list[str] = []
-    holdings = tuple(Holdings() for _ in names)
-    spent = [0] * len(names)
-    rounds = []
     opened = None  # the first round given with its plays, and who opened it (the start player)
     for k, entry in enumerate(parsed.rounds):
-        problems += opener_problems(spec, k, entry, opened)
+        problems += round_problems(spec, names, k, entry) + opener_problems(spec, k, entry, opened)
         if opened is None and entry.plays:
             opened = (k, entry.plays[0].player)
-        record, round_problems = read_round(spec, names, k, entry, holdings, spent)
-        problems += round_problems
-        if record is None:
-            continue
-        rounds.append(record)
-        holdings = record.holdings
-        if record.played is not None:
-            spent = [s + c for s, c in zip(spent, record.played)]
-    all_plays = all(r.plays is not None for r in parsed.rounds)
+    if problems:
+        raise BadState(*problems)
+    rules = rules_for(spec)
+    state = rules.start(to_record(spec, parsed).setup)
+    for k, entry in enumerate(parsed.rounds):
+        for text, where in round_events(spec, parsed, k):
+            try:
+                state = rules.apply(state, rules.parse(state, text))
+            except BadInput as refused:  # the rule, without the legal events a terminal lists
+                raise BadState(*(f"{where}: {p.split('; legal now: ')[0]}" for p in refused.problems)) from None
+        if len(state.rounds) <= k:
+            out = state.round.withdrawn if state.round is not None else (False,) * len(names)  # plays = []: nobody started
+            still = [names[i] for i, gone in enumerate(out) if not gone]
+            verb = "never withdraws" if len(still) == 1 else "never withdraw"
+            raise BadState(f"round {k + 1}: {join_names([wording.shown(s, 30) for s in still])} {verb}: play continues "
+                           "until all have withdrawn (rulebook: Bidding Phase)")
+    for k, (entry, done) in enumerate(zip(parsed.rounds, state.rounds)):
+        if entry.plays is not None:
+            problems += check_claims(spec, names, f"round {k + 1}", entry.prizes or {}, done.prizes, done.withdrawals)
+        for value, field_ in ((entry.bonus_tile, "bonus_tile"), (entry.bonus_tile_when, "bonus_tile_when")):
+            if value is not None and done.prizes[SYMBOLS.index("tiger")] is None:
+                problems.append(f"round {k + 1}: {field_} = {wording.show(value)}, but nobody took the Tiger prize "
+                                "this round")
     cards_left = []
-    for i, p in enumerate(parsed.players):
-        left = spec.deck - spent[i] if all_plays else p.cards_left
+    all_plays = all(r.plays is not None for r in parsed.rounds)
+    for p, played in zip(parsed.players, state.played):
+        spent = len(played)
+        left = spec.deck - spent if all_plays else p.cards_left
         if p.cards_left is not None and all_plays and p.cards_left != left:
             problems.append(
-                f"{wording.shown(p.name, 30)}: cards_left = {p.cards_left}, but the rounds show {spent[i]} of their "
+                f"{wording.shown(p.name, 30)}: cards_left = {p.cards_left}, but the rounds show {spent} of their "
                 f"{spec.deck} cards played, so {left} are left (rulebook: Components)"
             )
-        elif p.cards_left is not None and p.cards_left > spec.deck - spent[i]:
+        elif p.cards_left is not None and p.cards_left > spec.deck - spent:
             problems.append(
-                f"{wording.shown(p.name, 30)}: cards_left = {p.cards_left}, but the rounds show {spent[i]} of their "
-                f"{spec.deck} cards played, so at most {spec.deck - spent[i]} are left (rulebook: Components)"
+                f"{wording.shown(p.name, 30)}: cards_left = {p.cards_left}, but the rounds show {spent} of their "
+                f"{spec.deck} cards played, so at most {spec.deck - spent} are left (rulebook: Components)"
             )
         cards_left.append(left)
     if problems:
         raise BadState(*problems)
     record = parsed.model_dump(mode="json", exclude_none=True)
-    return Table(names, holdings, tuple(cards_left), tuple(rounds), record)
+    return Table(names, state.holdings, tuple(cards_left), state.rounds, record)
+
+
+def to_record(spec: Spec, parsed: Any) -> Record:
+    """The old ``[[rounds]]`` form as the protocol's record (``tajkit play``'s): the players; the
+    bonus tiles the rounds give (a tile's points left out where a round gives only when it
+    scores); no deck (the old form never had one: each card is taken as shown); a round given by
+    its prizes alone, told so (``told``); and every turn of the others as an event naming its
+    player (``Ben: play E EM``, ``Chen: withdraw``), after ``start NAME`` for the start player,
+    the first player of the first round with its plays (and for who opens each later province,
+    where a group's data lets any player open one)."""
+    setup: dict[str, Any] = {"players": [p.name for p in parsed.players]}
+    rounds = parsed.rounds
+    if any(r.bonus_tile is not None or r.bonus_tile_when is not None for r in rounds):
+        tiles: list[dict[str, Any]] = [{} for _ in range(spec.provinces)]
+        for k, r in enumerate(rounds):
+            tiles[k] = {key: value for key, value in (("points", r.bonus_tile), ("when", r.bonus_tile_when))
+                        if value is not None}
+        setup["bonus_tiles"] = tiles
+    told = [{"province": k + 1, "prizes": dict(r.prizes or {})} for k, r in enumerate(rounds) if r.plays is None]
+    if told:
+        setup["told"] = told
+    events = tuple(text for k in range(len(rounds)) for text, _ in round_events(spec, parsed, k))
+    return Record(GAME_ID, setup, events)
+
+
+def round_events(spec: Spec, parsed: Any, k: int) -> list[tuple[str, str]]:
+    """Round ``k``'s turns as protocol events, each with where the record gives it."""
+    from tajkit.solver.tajmahal.protocol import canonical, card_text
+
+    plays = parsed.rounds[k].plays
+    if not plays:
+        return []
+    first = next(r for r in parsed.rounds if r.plays)
+    opens = first is parsed.rounds[k] or spec.opener != START_PLAYER  # the start player; or who opens it
+    events = [(f"start {plays[0].player}", f"round {k + 1}, turn 1")] if opens else []
+    for t, play in enumerate(plays, start=1):
+        move = "withdraw" if play.withdraw else "play " + " ".join(card_text(canonical(c)) for c in play.cards)
+        events.append((f"{play.player}: {move}", f"round {k + 1}, turn {t}"))
+    return events
 
 
 def opener_problems(spec: Spec, k: int, entry: Any, opened: tuple[int, str] | None) -> list[str]:
@@ -303,86 +361,29 @@ def opener_problems(spec: Spec, k: int, entry: Any, opened: tuple[int, str] | No
             f"({OPENER_RULE})"]
 
 
-def read_round(spec: Spec, names: tuple[str, ...], k: int, entry: Any, holdings: tuple[Holdings, ...],
-               spent: list[int]) -> tuple[RoundRecord | None, list[str]]:
-    """One round of a record: replayed through the rules when its plays are given, its claims
-    checked; returns the round (None when it could not be read) and its problems."""
+def round_problems(spec: Spec, names: tuple[str, ...], k: int, entry: Any) -> list[str]:
+    """What round ``k`` of a record breaks on its own: its province out of order, neither plays
+    nor prizes, a prize claimed by someone not playing, a turn by someone not playing or not
+    saying whether they play cards or withdraw."""
     where = f"round {k + 1}"
-    province = k + 1
     problems = []
-    if entry.province != province:
+    if entry.province != k + 1:
         problems.append(
             f"{where}: province = {entry.province}, but provinces are resolved in order from 1 to {spec.provinces}, "
-            f"so round {k + 1} is province {province} (rulebook: Special Rules, Province Order)"
+            f"so round {k + 1} is province {k + 1} (rulebook: Special Rules, Province Order)"
         )
     if entry.plays is None and entry.prizes is None:
         problems.append(f"{where}: give its plays (every turn, in order) or its prizes (who took which), or both")
-        return None, problems
-    claims = entry.prizes or {}
-    for cid, who in claims.items():
-        if who not in names:
-            problems.append(f"{where}: prizes.{cid} = {wording.show(who)}: not one of the players "
-                            f"({', '.join(wording.shown(n, 30) for n in names)})")
-    played: tuple[int, ...] | None = None
-    withdrawals: tuple[tuple[int, Withdrawal], ...] = ()
-    if entry.plays is not None:
-        replayed = replay(spec, names, province, entry.plays, spent, where)
-        if isinstance(replayed, list):
-            return None, problems + replayed
-        final, withdrawals = replayed
-        played = final.played
-        winners = final.claimed
-        problems += check_claims(spec, names, where, claims, winners, withdrawals)
-    else:
-        winners = tuple(names.index(claims[c]) if claims.get(c) in names else None for c in SYMBOLS)
-    bonus = BonusTile(province, entry.bonus_tile if entry.bonus_tile is not None else spec.bonus_tile,
-                      (entry.bonus_tile_when or ("end" if spec.bonus_tile_at_end else "now")) == "end")
-    reward = spec.reward(province)
-    tiger = SYMBOLS.index("tiger")
-    for value, field_ in ((entry.bonus_tile, "bonus_tile"), (entry.bonus_tile_when, "bonus_tile_when")):
-        if value is not None and winners[tiger] is None:
-            problems.append(f"{where}: {field_} = {wording.show(value)}, but nobody took the Tiger prize this round")
-    if problems:
-        return None, problems
-    after = list(holdings)
-    for k_cat, winner in enumerate(winners):
-        if winner is not None:
-            after[winner] = after[winner].take(SYMBOLS[k_cat], province, bonus, reward)
-    record = RoundRecord(province, winners, withdrawals, bonus, entry.bonus_tile is not None, reward, played, tuple(after))
-    return record, []
-
-
-def replay(spec: Spec, names: tuple[str, ...], province: int, plays: list[Any], spent: list[int],
-           where: str) -> tuple[Round, tuple[tuple[int, Withdrawal], ...]] | list[str]:
-    """Play the turns through the rules model; the first illegal turn ends the replay."""
-    state = Round.start(province, names)
-    withdrawals = []
-    for t, play in enumerate(plays, start=1):
-        turn = f"{where}, turn {t}"
+    listed = ", ".join(wording.shown(n, 30) for n in names)
+    problems += [f"{where}: prizes.{cid} = {wording.show(who)}: not one of the players ({listed})"
+                 for cid, who in (entry.prizes or {}).items() if who not in names]
+    for t, play in enumerate(entry.plays or (), start=1):
         if play.player not in names:
-            return [f"{turn}: player = {wording.show(play.player)}: not one of the players "
-                    f"({', '.join(wording.shown(n, 30) for n in names)})"]
+            return problems + [f"{where}, turn {t}: player = {wording.show(play.player)}: not one of the players ({listed})"]
         if (play.cards is None) == (play.withdraw is None) or play.withdraw is False:
-            return [f"{turn}: {wording.shown(play.player, 30)} either plays cards (cards = [[symbols], ...]) or "
-                    "withdraws (withdraw = true), one of the two (rulebook: Bidding Phase)"]
-        i = names.index(play.player)
-        move = Withdraw() if play.withdraw else Play(tuple(Card(tuple(c)) for c in play.cards))
-        beyond = isinstance(move, Play) and beyond_deck(spec, wording.shown(play.player, 30),
-                                                         spent[i] + state.played[i], len(move.cards))
-        if beyond:
-            return [f"{turn}: {beyond}"]
-        try:
-            state, withdrawal = state.apply(spec, i, move)
-        except IllegalMove as exc:
-            return [f"{turn}: {p}" for p in exc.problems]
-        if withdrawal is not None:
-            withdrawals.append((t, withdrawal))
-    if not state.over:
-        still = [names[i] for i, out in enumerate(state.withdrawn) if not out]
-        verb = "never withdraws" if len(still) == 1 else "never withdraw"
-        return [f"{where}: {join_names([wording.shown(s, 30) for s in still])} {verb}: play continues until "
-                "all have withdrawn (rulebook: Bidding Phase)"]
-    return state, tuple(withdrawals)
+            return problems + [f"{where}, turn {t}: {wording.shown(play.player, 30)} either plays cards (cards = "
+                               "[[symbols], ...]) or withdraws (withdraw = true), one of the two (rulebook: Bidding Phase)"]
+    return problems
 
 
 def check_claims(spec: Spec, names: tuple[str, ...], where: str, claims: dict[str, str],

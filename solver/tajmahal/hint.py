@@ -1,5 +1,6 @@
 """``tajkit hint tajmahal``: what a withdrawal takes now, the fewest cards that take each prize and
-each set of prizes worth taking, and the best play this turn, for one player in a live round.
+each set of prizes worth taking, and the best play this turn, for one player in a live round, on
+the rules protocol's state (:func:`answer`; ``TajMahalPlay.hint`` reads the round from the state).
 
 Everything is judged "against the displays as they lie": the other players' displays as the
 position gives them, the player withdrawing (so winning ties) at the turn after the cards are
@@ -10,15 +11,14 @@ it by withdrawing first (rulebook: Special Rules, Tie Resolution).
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Any
 
-from tajkit.solver import wording
-from tajkit.solver.errors import BadInput
 from tajkit.solver.game import Report
+from tajkit.solver.protocol import EXACT, Advice, HintAnswer, moves_json
 from tajkit.solver.tajmahal import planner, report
-from tajkit.solver.tajmahal.files import HintPosition, read_hint_position
+from tajkit.solver.tajmahal.files import HintPosition
 from tajkit.solver.tajmahal.planner import Plan, CardChoice
-from tajkit.solver.tajmahal.rules import Card, Play, Round, chain_gain, chain_text
+from tajkit.solver.tajmahal.protocol import TajMahalRules, TajMahalState
+from tajkit.solver.tajmahal.rules import Card, Play, Round, Withdraw, chain_gain, chain_text
 from tajkit.solver.tajmahal.spec import SYMBOLS, Spec
 
 
@@ -185,25 +185,26 @@ def this_turn(spec: Spec, position: HintPosition, player: int, choice: CardChoic
     return tuple(out)
 
 
-# --- the hint for one player -------------------------------------------------------------------
+# --- the hint on the rules protocol ------------------------------------------------------------
 
 
-def run(spec: Spec, data: dict[str, Any], player: str | None = None, card_cost: float | None = None,
-        top: int = 5) -> Report:
-    """``tajkit hint tajmahal``: the hint for ``player`` (default: whose turn it is) in the live round
-    ``data``, a card spent costing ``card_cost`` points (default: the game data's)."""
-    position = read_hint_position(spec, data)
-    name = wording.pick_name(list(position.names), player, default=position.names[position.turn])
-    i = position.names.index(name)
-    seat = position.seats[i]
-    if seat.withdrawn:
-        raise BadInput(f"--player {wording.shown(name, 30)}: has withdrawn this round, so has no move left "
-                       "(rulebook: Bidding Phase)")
-    if seat.hand is None:
-        raise BadInput(f"{wording.shown(name, 30)}: hand is missing: give hand = [[symbols], ...], the cards the "
-                       "hint chooses from")
+def answer(rules: TajMahalRules, state: TajMahalState, position: HintPosition, player: int, card_cost: float | None,
+           top: int) -> HintAnswer:
+    """The hint for seat ``player`` in ``state`` (``position``: the round as the hint reads it,
+    with their hand), a card spent costing ``card_cost`` points (default: the game data's): the
+    best ways to spend this turn as protocol actions (withdraw, or play 1 or 2 cards), each worth
+    the points held withdrawing (now, or next turn after the cards, the displays as they lie) less
+    the cards' cost. A player whose turn it is not gets the advice for their next turn, and no move
+    to take now (turns go clockwise, rulebook: Bidding Phase)."""
+    spec = rules.spec
     cost = spec.card_cost if card_cost is None else card_cost
-    hint = make_hint(spec, position, i, cost, top)
-    notes = report.hint_notes(spec, position, hint, card_cost is None)
-    return Report(report.hint_text(spec, position, hint),
-                  report.hint_json(spec, position, hint, card_cost is None, notes), notes)
+    found = make_hint(spec, position, player, cost, top)
+    notes = report.hint_notes(spec, position, found, card_cost is None)
+    moves = [Advice((Play(tuple(sorted(o.cards))),) if o.cards else (Withdraw(),), score,
+                    said=report.move_text(o)) for o, score in found.this_turn] if position.turn == player else []
+    meaning = (f"the points you hold withdrawing (now, or next turn after the cards, the displays as they lie), less "
+               f"{cost:g} a card played")
+    data = report.hint_json(spec, position, found, card_cost is None, notes)
+    data |= moves_json(rules, state, moves, meaning, EXACT)
+    return HintAnswer(position.names[player], tuple(moves), meaning, EXACT,
+                      Report(report.hint_text(spec, position, found), data, notes))

@@ -6,6 +6,8 @@ bonus tiles where the board's differ from the game data, and the hand size (the 
 Hands stay hidden: a player asking for a hint types their own hand, checked against what the
 table has seen them play. The hint reads the round being played straight from the session's
 state: every display as its cards were played, who is out, the prizes still open, the palaces.
+A position file (``tajkit hint tajmahal FILE``) is read into the same state first
+(:meth:`TajMahalPlay.position_state`), so both are one call (:meth:`TajMahalPlay.hint`).
 """
 
 from __future__ import annotations
@@ -17,8 +19,10 @@ from typing import Any
 
 from tajkit.solver import numbers, wording
 from tajkit.solver.errors import BadInput, BadState
-from tajkit.solver.protocol import CHANCE, Position, Question, TablePlay
+from tajkit.solver.protocol import CHANCE, HintAnswer, Position, Question, TablePlay
 from tajkit.solver.ranking import join_names, plural
+from tajkit.solver.tajmahal import hint
+from tajkit.solver.tajmahal.files import HintPosition, Seat, read_hint_position
 from tajkit.solver.tajmahal.protocol import (
     CARD_HELP,
     END_RULE,
@@ -32,7 +36,9 @@ from tajkit.solver.tajmahal.protocol import (
 )
 from tajkit.solver.tajmahal.rules import (
     TURN_RULE,
+    BonusTile,
     Card,
+    Holdings,
     Play,
     chain_text,
     longest_chain,
@@ -42,6 +48,7 @@ from tajkit.solver.tajmahal.spec import GAME_ID, SYMBOLS, Spec
 WIDTH = 78  # describe's lines, for an 80-column terminal
 NO_CARDS = ("none", "-")  # an empty hand typed
 DEFAULT_TILES = "default"  # the bonus tiles answer that keeps the game data's
+TOP = 5  # plays this turn a hint lists unless told
 
 
 class TajMahalPlay(TablePlay):
@@ -143,7 +150,7 @@ class TajMahalPlay(TablePlay):
         those played are discarded, or not the count drawing back to the hand size gives."""
         spec, who = self.spec, state.names[seat]
         left, count = self.rules.open_cards(state, seat)
-        beyond = Counter(cards) - Counter(left)
+        beyond = Counter(cards) - Counter(left) if state.deck is not None else None  # a deck not known: as shown
         if beyond:
             card = min(beyond)
             have = Counter(left)[card]
@@ -163,7 +170,7 @@ class TajMahalPlay(TablePlay):
         left, count = self.rules.open_cards(state, seat)
         if count == 0:
             return ()
-        if state.hand_size is not None and count == len(left):
+        if state.hand_size is not None and state.deck is not None and count == len(left):
             return left
         return None
 
@@ -190,17 +197,99 @@ class TajMahalPlay(TablePlay):
                     f"more actions this round ({TURN_RULE})")
         return None
 
+    def hint(self, state: TajMahalState, player: str, answers: Mapping[str, Any],
+             options: Mapping[str, Any]) -> HintAnswer:
+        """The hint for ``player`` on the round as it lies in ``state`` (``hint.answer``), with their
+        hand (``answers``, unless the state or what is public decides it)."""
+        seat = self.hint_seat(state, player)
+        hand = self.hand_for_hint(state, seat, answers)
+        return hint.answer(self.rules, state, self.hint_position(state, seat, hand), seat, options.get("card_cost"),
+                           options.get("top") or TOP)
+
+    def hand_for_hint(self, state: TajMahalState, seat: int, answers: Mapping[str, Any]) -> tuple[Card, ...]:
+        """The asker's hand: what the state or the public cards decide, else their answer, checked."""
+        hand = self.public_hand(state, seat)
+        if hand is not None:
+            return hand
+        player = state.names[seat]
+        if answers.get("hand") is None:
+            raise BadInput(f"hint for {player}: the hint chooses from {player}'s hand, which only they have seen: "
+                           "it is asked for when they ask for a hint (hand)")
+        hand = tuple(read_card(self.spec, c) if isinstance(c, str) else canonical(c) for c in answers["hand"])
+        self.check_hand(state, seat, hand)
+        return hand
+
+    def hint_position(self, state: TajMahalState, seat: int, hand: tuple[Card, ...]) -> HintPosition:
+        """The round being played as the hint reads it: every display card by card, who is out, the
+        prizes still open, the bonus tile and the reward, and ``seat``'s hand and palaces (a
+        palace taken this round is left out: the Elephant is taken, and the chain is of the
+        provinces before this one)."""
+        live = state.round
+        displays = self.displays(state)
+        seats = tuple(Seat(name, displays[i], live.withdrawn[i], hand if i == seat else None,
+                           frozenset(p for p in state.holdings[i].palaces if p < live.province))
+                      for i, name in enumerate(state.names))
+        p = live.province
+        return HintPosition(p, live.to_move, seats, tuple(c for c, who in zip(SYMBOLS, live.claimed) if who is None),
+                            state.tiles[p - 1].points, state.tiles_typed[p - 1], self.rules.reward(state, p))
+
+    def position_state(self, data: Mapping[str, Any], options: Mapping[str, Any]) -> tuple[TajMahalState, str, dict[str, Any]]:
+        """A hint position file as the protocol state it describes: the province being played (each
+        display, who is out, the prizes still open, the bonus tile and the reward), the palaces
+        given, whose turn it is. The player is ``--player`` or whose turn it is; their hand is
+        ``--hand`` or the file's. A file gives no earlier province, and only the asker's cards of
+        the deck (their display and hand); it does not say in which order the turns came, so the
+        state holds each display as plays in seat order."""
+        spec = self.spec
+        position = read_hint_position(spec, dict(data))
+        name = wording.pick_name(list(position.names), options.get("player"), default=position.names[position.turn])
+        seat = position.names.index(name)
+        if position.seats[seat].withdrawn:
+            raise BadInput(f"--player {wording.shown(name, 30)}: has withdrawn this round, so has no move left "
+                           "(rulebook: Bidding Phase)")
+        typed = options.get("hand")
+        if typed is not None:
+            hand: tuple[Card, ...] | None = self.typed_hand(typed)
+        else:
+            given = position.seats[seat].hand
+            hand = None if given is None else tuple(canonical(c.symbols) for c in given)
+        if hand is None:
+            raise BadInput(f"{wording.shown(name, 30)}: hand is missing: give hand = [[symbols], ...], the cards the hint "
+                           "chooses from, or --hand")
+        return self.state_of_position(position, seat, hand), name, {"hand": [card_text(c) for c in hand]}
+
+    def typed_hand(self, text: str) -> tuple[Card, ...]:
+        """``--hand 'ET P PP'`` (``none`` for an empty hand), in the card notation."""
+        words = text.replace(",", " ").split()
+        if len(words) == 1 and words[0].lower() in NO_CARDS:
+            words = []
+        try:
+            return tuple(read_card(self.spec, w) for w in words)
+        except BadInput as bad:
+            raise BadInput(f"--hand: {bad.problems[0]}") from None
+
+    def state_of_position(self, position: HintPosition, seat: int, hand: tuple[Card, ...]) -> TajMahalState:
+        """The protocol state of a hint position, for ``seat`` holding ``hand``: the deck is the
+        cards the file shows of that colour (the display and the hand), the bonus tile and reward
+        this province's as the file gives them (the game data's elsewhere)."""
+        spec = self.spec
+        p = position.province
+        displays = [tuple(canonical(c.symbols) for c in s.display) for s in position.seats]
+        turns = tuple((i, Play(tuple(sorted(shown[k:k + spec.per_turn]))))
+                      for i, shown in enumerate(displays) for k in range(0, len(shown), spec.per_turn))
+        tiles = tuple(BonusTile(q, position.bonus_tile if q == p else spec.bonus_tile, spec.bonus_tile_at_end)
+                      for q in range(1, spec.provinces + 1))
+        return TajMahalState(
+            names=position.names, deck=tuple(sorted(displays[seat] + hand)), tiles=tiles,
+            tiles_typed=tuple(q == p and position.bonus_typed for q in range(1, spec.provinces + 1)), hand_size=None,
+            holdings=tuple(Holdings(palaces=s.palaces) for s in position.seats), played=tuple(displays),
+            start=position.turn, round=position.round(), turns=turns,
+            rewards=tuple(position.reward if q == p else spec.reward(q) for q in range(1, spec.provinces + 1)))
+
     def position(self, state: TajMahalState, player: str, answers: Mapping[str, Any]) -> Position:
         """The round being played as ``tajkit hint tajmahal`` reads it, for ``player``'s hand."""
         seat = self.hint_seat(state, player)
-        hand = self.public_hand(state, seat)
-        if hand is None:
-            if answers.get("hand") is None:
-                raise BadInput(f"hint for {player}: the hint chooses from {player}'s hand, which only they have seen: "
-                               "it is asked for when they ask for a hint (hand)")
-            hand = tuple(read_card(self.spec, c) if isinstance(c, str) else canonical(c) for c in answers["hand"])
-            self.check_hand(state, seat, hand)
-        return Position(self.hint_data(state, seat, hand), {"player": player})
+        return Position(self.hint_data(state, seat, self.hand_for_hint(state, seat, answers)), {"player": player})
 
     def hint_data(self, state: TajMahalState, seat: int, hand: Sequence[Card]) -> dict[str, Any]:
         """The hint position file: province, whose turn, each display card by card, who is out, the
@@ -231,21 +320,6 @@ class TajMahalPlay(TablePlay):
             if isinstance(move, Play):
                 shown[seat] += move.cards
         return tuple(shown)
-
-    def plays(self, state: TajMahalState, report: Any) -> Sequence[tuple[str, ...]]:
-        """Each of the report's "best this turn" moves as its event (``play ET P`` or ``withdraw``);
-        none when the hint is for a player whose turn it is not (their moves are not legal now)."""
-        data = report.json
-        if self.rules.to_act(state) != data["player"]:
-            return []
-        events = []
-        for move in data["this_turn"]:
-            if move["move"] == "withdraw":
-                events.append(("withdraw",))
-            else:
-                cards = tuple(sorted(canonical(c) for c in move["cards"]))
-                events.append((self.rules.format(state, Play(cards)),))
-        return events
 
     # --- the table as text and as a file ----------------------------------------------------------
 

@@ -10,12 +10,21 @@ The setup (what the table lays out, file data)::
     bonus_tiles = [3, 2, {points = 4, when = "end"}, ...]   # optional: the 12 provinces' bonus tiles
     hand_size = 6                              # optional: the hand players draw back to
     draws = {Asha = ["PP", "E", ...], ...}     # optional, full information: each deck in draw order
+    told = [{province = 2, prizes = {elephant = "Ben", taj = "Chen"}}]   # optional: provinces told by their prizes
 
 The seed does not list the cards, so the table types its deck once: each colour's 30 cards (a
 group whose colours differ can say so only by giving ``draws``). Hands are hidden: without
 ``draws`` a play is accepted when its cards are still among the player's 30 (the deck less what
 they have played, a public count) and, given ``hand_size``, no more than their hand can hold
 this round. With ``draws`` (a solitaire, a test) the rules deal the hands and check everything.
+
+Two things only a record written before ``tajkit play`` needs (the old ``[[rounds]]`` form, which
+``files.to_record`` converts): a setup without ``deck`` (the deck not known: the cards a player
+plays are taken as shown, only their number checked, 30 a player; the legal plays listed are then
+the cards seen so far this game, and any other card is accepted too), and ``told``, the provinces
+whose turns were not written down, each with who took which prize: when such a province comes, it
+is resolved at once with those prizes (no cards played are known for it, so nor are the cards left).
+A bonus tile of the setup may leave its points out (``{when = "end"}``): the game data's, not given.
 
 Notation (case-insensitive): a card is its symbols by letter, ``E`` elephant, ``T`` tiger, ``P``
 princess, ``Y`` yellow advisor, ``W`` white advisor, ``M`` the Taj Mahal (``ET`` shows an elephant
@@ -41,7 +50,7 @@ from tajkit.solver.game import ScoreResult
 from tajkit.solver.protocol import CHANCE
 from tajkit.solver.ranking import join_names
 from tajkit.solver.tajmahal import scoring
-from tajkit.solver.tajmahal.files import RoundRecord, Table, table_problems
+from tajkit.solver.tajmahal.files import RoundRecord, Table, final_position, table_problems
 from tajkit.solver.tajmahal.rules import (
     TURN_RULE,
     BonusTile,
@@ -87,7 +96,7 @@ class TajMahalState:
     each player has played, what they hold; the hands only with full information."""
 
     names: tuple[str, ...]
-    deck: tuple[Card, ...]  # each colour's 30 cards, sorted
+    deck: tuple[Card, ...] | None  # each colour's 30 cards, sorted; None: not known (an old record)
     tiles: tuple[BonusTile, ...]  # the bonus tile of each province
     tiles_typed: tuple[bool, ...]  # the setup gave that tile's points (else the game data's default)
     hand_size: int | None
@@ -101,6 +110,8 @@ class TajMahalState:
     history: tuple[tuple[tuple[int, Move], ...], ...] = ()  # the turns of each finished province
     hands: tuple[tuple[Card, ...], ...] | None = None  # full information: each hand and each deck left
     piles: tuple[tuple[Card, ...], ...] | None = None
+    rewards: tuple[int, ...] = ()  # a province's Taj Mahal reward where a position gives its own (else the data's)
+    told: tuple[tuple[int | None, ...] | None, ...] = ()  # per province, the prizes' takers where only they are known
 
 
 # --- the notation of a card ---------------------------------------------------------------------
@@ -172,10 +183,10 @@ class TajMahalRules:
 
     def start(self, setup: Mapping[str, Any]) -> TajMahalState:
         spec = self.spec
-        unknown = sorted(set(setup) - {"players", "deck", "bonus_tiles", "hand_size", "draws"})
+        unknown = sorted(set(setup) - {"players", "deck", "bonus_tiles", "hand_size", "draws", "told"})
         if unknown:
             raise BadState(f"setup: {', '.join(unknown)}: not a setup field (players, deck, bonus_tiles, hand_size, "
-                           "draws)")
+                           "draws, told)")
         names = setup.get("players")
         if not isinstance(names, list) or not all(isinstance(n, str) and n.strip() for n in names):
             raise BadState("setup: players: the players' names in seating order, clockwise")
@@ -183,20 +194,22 @@ class TajMahalRules:
         problems = table_problems(spec, names)
         if problems:
             raise BadState(*problems)
-        deck = self._deck(setup.get("deck"))
+        deck = self._deck(setup["deck"]) if setup.get("deck") is not None else None
         tiles, typed = self._tiles(setup.get("bonus_tiles"))
         hand_size = setup.get("hand_size")
         if hand_size is not None and (not isinstance(hand_size, int) or isinstance(hand_size, bool)
                                       or not 1 <= hand_size <= spec.deck):
             raise BadState(f"setup: hand_size = {hand_size!r}: the hand players draw back to, 1-{spec.deck}")
         n = len(names)
-        state = TajMahalState(tuple(names), deck, tiles, typed, hand_size, (Holdings(),) * n, ((),) * n)
+        state = TajMahalState(tuple(names), deck, tiles, typed, hand_size, (Holdings(),) * n, ((),) * n,
+                              told=self._told(setup.get("told"), names))
+        state = self.tell_provinces(state)
         draws = setup.get("draws")
         if draws is None:
             return state
-        if hand_size is None:
-            raise BadState("setup: draws given without hand_size: the rules deal each hand from its deck up to the "
-                           f"hand size ({HAND_RULE})")
+        if hand_size is None or deck is None:
+            raise BadState(f"setup: draws given without {'hand_size' if deck else 'deck'}: the rules deal each hand "
+                           f"from its deck up to the hand size ({HAND_RULE})")
         piles = self._draws(draws, names, deck)
         dealt = [draw_up((), pile, hand_size) for pile in piles]
         return replace(state, hands=tuple(h for h, _ in dealt), piles=tuple(p for _, p in dealt))
@@ -209,6 +222,24 @@ class TajMahalRules:
                            "Components; the seed does not list them, so the table types them)")
         return tuple(sorted(setup_card(spec, c, f"setup: deck[{k + 1}]") for k, c in enumerate(value)))
 
+    def _told(self, value: Any, names: list[str]) -> tuple[tuple[int | None, ...] | None, ...]:
+        """``told``: the provinces given by their prizes alone, each once, its prizes' takers players."""
+        if value is None:
+            return ()
+        told: list[tuple[int | None, ...] | None] = [None] * self.spec.provinces
+        entries = value if isinstance(value, list) else [None]
+        for k, entry in enumerate(entries, start=1):
+            province = entry.get("province") if isinstance(entry, dict) else None
+            prizes = entry.get("prizes", {}) if isinstance(entry, dict) else None
+            if (not isinstance(province, int) or isinstance(province, bool) or not 1 <= province <= self.spec.provinces
+                    or told[province - 1] is not None or not isinstance(prizes, dict) or set(entry) - {"province", "prizes"}
+                    or not all(c in SYMBOLS and w in names for c, w in prizes.items())):
+                raise BadState(f"setup: told[{k}] = {entry!r}: a province told by its prizes, once: {{province = 1-"
+                               f"{self.spec.provinces}, prizes = {{category = player, ...}}}} (categories: "
+                               f"{', '.join(SYMBOLS)}; players: {', '.join(names)})")
+            told[province - 1] = tuple(names.index(prizes[c]) if c in prizes else None for c in SYMBOLS)
+        return tuple(told)
+
     def _tiles(self, value: Any) -> tuple[tuple[BonusTile, ...], tuple[bool, ...]]:
         spec = self.spec
         default = BonusTile(None, spec.bonus_tile, spec.bonus_tile_at_end)
@@ -218,16 +249,19 @@ class TajMahalRules:
         if not isinstance(value, list) or len(value) != spec.provinces:
             raise BadState(f"setup: bonus_tiles: one tile for each of the {spec.provinces} provinces, in order "
                            "(rulebook: Setup 6)")
-        tiles = []
+        tiles, typed = [], []
         for p, entry in enumerate(value, start=1):
             points, when = (entry.get("points"), entry.get("when")) if isinstance(entry, dict) else (entry, None)
+            given = points is not None or not isinstance(entry, dict)  # {when = "end"}: the data's points
+            points = points if given else spec.bonus_tile
             if not isinstance(points, int) or isinstance(points, bool) or not 0 <= points <= 1000 \
-                    or when not in (None, "now", "end"):
+                    or when not in (None, "now", "end") or (isinstance(entry, dict) and set(entry) - {"points", "when"}):
                 raise BadState(f"setup: bonus_tiles[{p}] = {entry!r}: the tile's points (0-1000), or "
                                '{points = N, when = "now" | "end"}')
             at_end = spec.bonus_tile_at_end if when is None else when == "end"
             tiles.append(BonusTile(p, points, at_end))
-        return tuple(tiles), (True,) * spec.provinces
+            typed.append(given)
+        return tuple(tiles), tuple(typed)
 
     def _draws(self, value: Any, names: list[str], deck: tuple[Card, ...]) -> tuple[tuple[Card, ...], ...]:
         if not isinstance(value, dict) or sorted(value) != sorted(names):
@@ -247,6 +281,8 @@ class TajMahalRules:
     def to_act(self, state: TajMahalState) -> str | None:
         """The table while it draws the start player, and (``[rounds] opener = "any"``) while it
         says who opens a province; else the player whose turn it is; None after the 12th province."""
+        if state.round is None and len(state.rounds) == self.spec.provinces:
+            return None
         if state.start is None:
             return CHANCE
         if state.round is None:
@@ -278,10 +314,15 @@ class TajMahalRules:
     def open_cards(self, state: TajMahalState, seat: int) -> tuple[tuple[Card, ...], int]:
         """The cards ``seat`` may play from now and how many at most this round: the hand with
         full information; else whatever of the 30 cards they have not played, up to what their
-        hand holds (rulebook: Components; Setup 4 and Cleanup)."""
+        hand holds (rulebook: Components; Setup 4 and Cleanup). The deck not known: the cards seen
+        played so far this game, as many as a turn plays (any other is accepted too)."""
         if state.hands is not None:
             return state.hands[seat], len(state.hands[seat])
-        left = Counter(state.deck) - Counter(state.played[seat])
+        if state.deck is None:
+            seen = sorted({c for cards in state.played for c in cards})
+            left = Counter({c: self.spec.per_turn for c in seen})
+        else:
+            left = Counter(state.deck) - Counter(state.played[seat])
         limit = self.spec.deck - len(state.played[seat])
         if state.hand_size is not None:
             this_round = state.round.played[seat] if state.round is not None else 0
@@ -296,7 +337,7 @@ class TajMahalRules:
         if isinstance(action, Start):
             seat = state.names.index(action.player)
             if state.start is None:
-                return self.open_province(replace(state, start=seat), 1)
+                return self.open_province(replace(state, start=seat), len(state.rounds) + 1)
             return replace(state, round=replace(state.round, to_move=seat))  # who opens this province
         seat = state.round.to_move
         turn = len(state.turns) + 1
@@ -325,7 +366,7 @@ class TajMahalRules:
         holdings = list(state.holdings)
         for cid in withdrawal.prizes:
             holdings[withdrawal.player] = holdings[withdrawal.player].take(
-                cid, province, state.tiles[province - 1], self.spec.reward(province))
+                cid, province, state.tiles[province - 1], self.reward(state, province))
         return tuple(holdings)
 
     def close_province(self, state: TajMahalState) -> TajMahalState:
@@ -334,23 +375,46 @@ class TajMahalRules:
         done = state.round
         p = done.province
         record = RoundRecord(p, done.claimed, state.withdrawals, state.tiles[p - 1], state.tiles_typed[p - 1],
-                             self.spec.reward(p), done.played, state.holdings)
+                             self.reward(state, p), done.played, state.holdings)
         state = replace(state, rounds=state.rounds + (record,), history=state.history + (state.turns,), turns=(),
                         withdrawals=())
         if state.hands is not None:
             dealt = [draw_up(h, pile, state.hand_size) for h, pile in zip(state.hands, state.piles)]
             state = replace(state, hands=tuple(h for h, _ in dealt), piles=tuple(q for _, q in dealt))
-        if p == self.spec.provinces:
-            return replace(state, round=None)
         return self.open_province(state, p + 1)
+
+    def reward(self, state: TajMahalState, province: int) -> int:
+        """The points of ``province``'s Taj Mahal reward: the game data's, unless the state has its
+        own (a position file that gives it)."""
+        return state.rewards[province - 1] if state.rewards else self.spec.reward(province)
 
     def open_province(self, state: TajMahalState, province: int) -> TajMahalState:
         """Each province opens with the starting player (``[rounds] opener``, inferred: the Bidding
         Phase starts "with the first player", the one Setup 7 determines; the seed names no other).
         Where a group's data says "any", the first province opens with the start player and the
-        table says who opens each later one (``start NAME``)."""
-        opener = state.start if province == 1 or self.spec.opener == START_PLAYER else None
+        table says who opens each later one (``start NAME``). A province told by its prizes alone
+        is resolved at once, and the next one opens."""
+        state = self.tell_provinces(replace(state, round=None))
+        province = len(state.rounds) + 1
+        if province > self.spec.provinces:
+            return state
+        first = all(r.played is None for r in state.rounds)  # the first province whose turns are played
+        opener = state.start if first or self.spec.opener == START_PLAYER else None
         return replace(state, round=Round.start(province, state.names, opener))
+
+    def tell_provinces(self, state: TajMahalState) -> TajMahalState:
+        """The provinces next in order that the setup tells by their prizes, each resolved: its
+        prizes to their takers, no card known to be played (``told``, an old record's rounds given
+        by their prizes alone: rulebook, Prize Collection)."""
+        while (p := len(state.rounds) + 1) <= len(state.told) and state.told[p - 1] is not None:
+            holdings = list(state.holdings)
+            for cid, who in zip(SYMBOLS, state.told[p - 1]):
+                if who is not None:
+                    holdings[who] = holdings[who].take(cid, p, state.tiles[p - 1], self.reward(state, p))
+            record = RoundRecord(p, state.told[p - 1], (), state.tiles[p - 1], state.tiles_typed[p - 1],
+                                 self.reward(state, p), None, tuple(holdings))
+            state = replace(state, holdings=tuple(holdings), rounds=state.rounds + (record,), history=state.history + ((),))
+        return state
 
     def check(self, state: TajMahalState, action: Action) -> None:
         """``IllegalMove`` naming the rule and the legal alternatives when ``action`` is refused."""
@@ -377,6 +441,8 @@ class TajMahalRules:
         if len(action.cards) > limit:
             raise self.refusal(state, f"{who} holds at most {limit} card{'s' if limit != 1 else ''} this round "
                                f"({HAND_RULE})")
+        if state.deck is None and state.hands is None:
+            return  # the deck not known: a card is taken as shown
         missing = Counter(action.cards) - Counter(cards)
         if missing:
             names = " ".join(card_text(c) for c in missing.elements())
@@ -416,6 +482,10 @@ class TajMahalRules:
         named = re.match(r"^([^:]+):\s*(.*)$", words)
         if named and who not in (None, CHANCE):
             name, words = named[1].strip(), named[2]
+            seat = next((k for k, n in enumerate(state.names) if n.lower() == name.lower()), None)
+            if seat is not None and state.round.withdrawn[seat]:
+                raise self.refusal(state, f"{state.names[seat]} has already withdrawn: once withdrawn, a player takes "
+                                   f"no more actions this round ({TURN_RULE})")
             if name.lower() != who.lower():
                 raise self.refusal(state, f"{name} acts but it is {who}'s turn: turns go clockwise among players "
                                    f"still in ({TURN_RULE})")
@@ -441,7 +511,8 @@ class TajMahalRules:
     def standings(self, state: TajMahalState) -> ScoreResult:
         """The existing scorer on the table as it stands: the finished provinces' records, and the
         prizes taken at withdrawals in the province being played (named in a note)."""
-        cards_left = tuple(self.spec.deck - len(p) for p in state.played)
+        told = any(r.played is None for r in state.rounds)  # cards played in a told province are not known
+        cards_left = tuple(None if told else self.spec.deck - len(p) for p in state.played)
         result = scoring.score(self.spec, Table(state.names, state.holdings, cards_left, state.rounds), setup=True)
         if state.round is None or not state.turns:
             return result
@@ -451,18 +522,11 @@ class TajMahalRules:
         return replace(result, notes=result.notes + (note,))
 
     def state_file(self, state: TajMahalState) -> dict[str, Any]:
-        """The finished provinces as the record file ``tajkit score`` reads (``[[rounds]]`` with
-        every turn's ``plays``)."""
-        rounds = []
-        for record, turns in zip(state.rounds, state.history):
-            plays = [{"player": state.names[seat], "withdraw": True} if isinstance(move, Withdraw) else
-                     {"player": state.names[seat], "cards": [list(c.symbols) for c in move.cards]}
-                     for seat, move in turns]
-            entry: dict[str, Any] = {"province": record.province, "plays": plays}
-            if record.bonus_typed and record.prizes[SYMBOLS.index("tiger")] is not None:
-                entry |= {"bonus_tile": record.bonus.points, "bonus_tile_when": "end" if record.bonus.at_end else "now"}
-            rounds.append(entry)
-        return {"game": GAME_ID, "players": list(state.names), "rounds": rounds}
+        """What each player holds as the game stands, as the final position ``tajkit score`` reads
+        (the game itself is its record)."""
+        result = self.standings(state)
+        left = {p.name: dict(p.tiebreaks).get("cards left") for p in result.players}
+        return final_position(Table(state.names, state.holdings, tuple(left[n] for n in state.names)))
 
 
 def rules_for(spec: Spec) -> TajMahalRules:

@@ -1,5 +1,5 @@
-"""Taj Mahal hints as text for people and JSON for machines (``hint.run`` writes its answer with
-this module)."""
+"""Taj Mahal hints as text for people and JSON for machines (``hint.answer`` writes its answer
+with this module)."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from tajkit.solver.tajmahal.files import HintPosition
 from tajkit.solver.tajmahal.rules import Card
 from tajkit.solver.tajmahal.spec import GAME_ID, SYMBOLS, Spec
 
-if TYPE_CHECKING:  # hint.run writes its answer with this module
+if TYPE_CHECKING:  # hint.answer writes its answer with this module
     from tajkit.solver.tajmahal.hint import Hint, Option
 
 
@@ -84,10 +84,13 @@ def hint_text(spec: Spec, position: HintPosition, hint: Hint) -> str:
                          f"{o.points} points{risk_text(spec, o)}")
     lines += ["", f"Best this turn (points held withdrawing next turn − {hint.card_cost:g} a card):"]
     for k, (o, score) in enumerate(hint.this_turn, start=1):
-        move = "withdraw now" if not o.cards else f"play {cards_text(o.cards)}, withdraw next turn"
-        lines.append(f"  {k}. {move} → {prizes_text(spec, o.prizes)}: {o.points} − {hint.card_cost * len(o.cards):g}"
-                     f" = {score:g}{risk_text(spec, o)}")
+        lines.append(f"  {k}. {move_text(o)} → {prizes_text(spec, o.prizes)}: {o.points} − "
+                     f"{hint.card_cost * len(o.cards):g} = {score:g}{risk_text(spec, o)}")
     return "\n".join(lines)
+
+
+def move_text(o: Option) -> str:
+    return "withdraw now" if not o.cards else f"play {cards_text(o.cards)}, withdraw next turn"
 
 
 def prize_plan_text(loose: Option | None, tight: Option | None) -> str:
@@ -141,3 +144,4 @@ def hint_json(spec: Spec, position: HintPosition, hint: Hint, default_cost: bool
         "proven_optimal": hint.proven,
         "notes": list(notes),
     }
+

@@ -391,9 +391,10 @@ def test_a_finished_display_gets_no_hint(tmp_path):
 
 
 def test_without_player_the_hint_says_whose_view_it_is():
+    """Game Turn: without --player the hint is the proposer's, and its first line says so."""
     result = runner.invoke(app, ["hint", "taj", str(TABLE_WITH_PROPOSER)])
     assert result.exit_code == 0, result.output
-    assert "this is the view of Ben, the proposer" in result.stdout
+    assert result.stdout.startswith("Ben's proposals, as the proposer (you score 13 now;")
 
 
 def test_a_players_proposals_while_another_proposes_say_so():
@@ -402,10 +403,16 @@ def test_a_players_proposals_while_another_proposes_say_so():
     says these are Asha's proposals for her own turn and how to weigh Ben's."""
     result = runner.invoke(app, ["hint", "taj", str(TABLE_WITH_PROPOSER), "--player", "Player A"])
     assert result.exit_code == 0, result.output
-    assert "Ben proposes now (the file's proposer): these are the proposals Player A could make on their own turn" in result.stdout
-    assert "--proposal I J" in result.stdout
-    own = runner.invoke(app, ["hint", "taj", str(TABLE_WITH_PROPOSER), "--player", "Ben"])
-    assert own.exit_code == 0 and "proposes now" not in own.stdout
+    assert result.stdout.startswith("Player A's proposals for their own turn (")
+    assert "Ben proposes now: these are the proposals Player A could make on their own turn" in result.stdout
+    assert "to weigh Ben's proposal as a voter" in result.stdout and "--proposal I J" in result.stdout
+    assert json.loads(runner.invoke(app, ["hint", "taj", str(TABLE_WITH_PROPOSER), "--player", "Player A",
+                                          "--json"]).stdout)["moves"] == []  # nothing to take: Ben proposes
+    own = runner.invoke(app, ["hint", "taj", str(TABLE_WITH_PROPOSER), "--player", "Ben", "--json"])
+    assert own.exit_code == 0 and not any("proposes now" in n for n in json.loads(own.stdout)["notes"])
+    best = json.loads(own.stdout)["proposals"][0]  # 2 players: no plain majority, a swap is unanimous
+    assert json.loads(own.stdout)["moves"][0] == {"events": ["propose %d %d" % tuple(best["rugs"])],
+                                                  "value": best["if_unanimous_yea"]["high"]}
 
 
 @pytest.mark.parametrize(

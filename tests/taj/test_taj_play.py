@@ -1,7 +1,7 @@
-"""TAJ at the table (solver/taj/play.py, ``tajkit play taj``): the setup asked, the position a hint
-reads (the asker's own secret goal card typed for it), the events that play what the hint lists,
-cross-checked against the rules protocol and the scorer, and the state as text and as a file.
-Rules cited by their headings in taj-rug-card-game.txt."""
+"""TAJ at the table (solver/taj/play.py, ``tajkit play taj``): the setup asked, the hint on the
+protocol's state (the asker's own secret goal card typed for it), the actions that play what the
+hint ranks, cross-checked against the rules protocol and the scorer, and the state as text and as
+a file. Rules cited by their headings in taj-rug-card-game.txt."""
 
 from __future__ import annotations
 
@@ -11,9 +11,9 @@ from importlib import import_module
 import pytest
 from tajkit.solver import games
 from tajkit.solver.errors import BadInput, BadState
-from tajkit.solver.protocol import Record, random_game, replay
+from tajkit.solver.protocol import Record, played, random_game, replay
 from tajkit.solver.taj import files, hint
-from tajkit.solver.taj.play import advised_vote
+from tajkit.solver.taj.rules import Vote
 
 GAME = games.get("taj")
 SPEC = GAME.load_spec()
@@ -49,8 +49,14 @@ def states_of(seeds, hidden: bool):
 
 
 def hint_for(state, player, answers=None):
+    """The position file of ``state`` for ``player`` and the hint on the state itself."""
     position = PLAY.position(state, player, answers or {})
-    return position, GAME.hint.run(SPEC, dict(position.data), **(DEFAULTS | dict(position.options)))
+    return position, PLAY.hint(state, player, answers or {}, DEFAULTS)
+
+
+def events_of(state, answer) -> list[tuple[str, ...]]:
+    """The events each move of ``answer`` records, as ``take N`` plays them."""
+    return [played(RULES, state, m.actions) for m in answer.moves]
 
 
 def score_of(state, name: str) -> int:
@@ -166,10 +172,10 @@ def test_the_position_holds_no_goal_card_but_the_askers():
     """Setup: the goal cards stay hidden; the hint weighs the asker's alone, so the position names
     every player (the vote's outcomes depend on how many vote) and only the asker's card."""
     state = play(laid_out(), "propose 1 2", "yea")
-    position, report = hint_for(state, "Chitra", {"goal": ("orange", "blue", "green")})
+    position, answer = hint_for(state, "Chitra", {"goal": ("orange", "blue", "green")})
     assert [p.get("goal") for p in position.data["players"]] == [None, None, ["orange", "blue", "green"]]
     assert [p["name"] for p in position.data["players"]] == THREE
-    assert report.json["player"] == "Chitra" and report.json["vote"]["rugs"] == [1, 2]
+    assert answer.report.json["player"] == "Chitra" and answer.report.json["vote"]["rugs"] == [1, 2]
 
 
 def test_a_hint_file_may_leave_out_the_other_players_goals():
@@ -179,9 +185,9 @@ def test_a_hint_file_may_leave_out_the_other_players_goals():
     data = files.to_data(SPEC, RULES.table(laid_out()))  # nobody's goal: the players are left out
     data["players"] = [{"name": "Asha", "goal": ["orange", "blue", "green"]}, {"name": "Ben"}, {"name": "Chitra"}]
     data["proposer"] = "Asha"
-    assert hint.run(SPEC, data, player="Asha", proposal=None, top=3).json["player"] == "Asha"
+    assert GAME.hint.run(SPEC, data, player="Asha", proposal=None, top=3).json["player"] == "Asha"
     with pytest.raises(BadInput, match="players: Ben has no goal in the file, and the hint weighs the player's own goal card"):
-        hint.run(SPEC, data, player="Ben", proposal=None, top=3)
+        GAME.hint.run(SPEC, data, player="Ben", proposal=None, top=3)
     with pytest.raises(BadState, match="Ben: goal is missing"):
         GAME.read_state(SPEC, data)
 
@@ -199,8 +205,9 @@ def test_every_position_of_whole_games_gives_a_hint():
         if state.phase not in ("propose", "vote"):
             continue
         (question,) = PLAY.hint_questions(state, who)
-        position, report = hint_for(state, who, {"goal": question.read("pink yellow blue")})
+        position, answer = hint_for(state, who, {"goal": question.read("pink yellow blue")})
         files.read_state(SPEC, dict(position.data), hidden_goals=True)
+        report = answer.report
         assert report.text.startswith(who) and report.json["player"] == who
         seen.add((state.phase, bool(state.votes)))
     assert seen == {("propose", False), ("vote", False), ("vote", True)}
@@ -211,10 +218,10 @@ def test_any_voter_may_ask_before_the_votes_are_typed():
     who is not the next to be typed in may ask for advice (and takes no move: the next typed is
     another's); the advice is on the proposal on the table."""
     state = play(laid_out(), "propose 2 7")
-    position, report = hint_for(state, "Chitra", {"goal": ("orange", "blue", "green")})
+    position, answer = hint_for(state, "Chitra", {"goal": ("orange", "blue", "green")})
     assert dict(position.options) == {"player": "Chitra", "proposal": (2, 7)}
-    assert report.json["vote"]["rugs"] == [2, 7]
-    assert PLAY.plays(state, report) == []
+    assert answer.report.json["vote"]["rugs"] == [2, 7] and answer.report.json["vote"]["advised"] in ("yea", "nay", "all", "nix")
+    assert answer.moves == () and answer.report.json["moves"] == []
 
 
 SWEEPS = [pytest.param(range(4), 3, id="4 games"), pytest.param(range(40, 70), 1, id="30 games", marks=pytest.mark.slow)]
@@ -225,15 +232,18 @@ def test_proposals_play_as_listed_and_score_as_the_report_says(seeds, stride):
     """Game Turn, Vote Outcome, Unanimous Outcomes: each proposal the hint lists is played by
     ``propose A B``, legal from the position and in the report's order; played on through the
     rules (the votes for each outcome, then every choice the proposer may make), the proposer's
-    score by the scorer spans exactly the report's range for each outcome."""
+    score by the scorer spans exactly the report's range for each outcome, and the move's value
+    is the best score if it passes."""
     checked = 0
     for state in states_of(seeds, hidden=False):
         if state.phase != "propose" or state.turn % stride:
             continue
         who = RULES.to_act(state)
-        _, report = hint_for(state, who)
-        moves = PLAY.plays(state, report)
+        _, answer = hint_for(state, who)
+        report, moves = answer.report, events_of(state, answer)
         assert [m for (m,) in moves] == [f"propose {a} {b}" for a, b in (p["rugs"] for p in report.json["proposals"])]
+        swap = "if_passes" if len(state.players) > 2 else "if_unanimous_yea"
+        assert [m.value for m in answer.moves] == [p[swap]["high"] for p in report.json["proposals"]]
         for listed, (event,) in zip(report.json["proposals"], moves):
             proposed = play(state, event)
             assert proposed.proposal == tuple(k - 1 for k in listed["rugs"])
@@ -273,8 +283,10 @@ def test_the_advised_vote_plays_and_agrees_with_the_rules(seeds, stride):
         if k % stride:
             continue
         who = RULES.to_act(state)
-        _, report = hint_for(state, who)
-        ((event,),) = PLAY.plays(state, report)
+        _, answer = hint_for(state, who)
+        report = answer.report
+        (event,) = events_of(state, answer)[0]  # the advice: the first move
+        assert report.json["vote"]["advised"] == event
         after = play(state, event)
         vote, seat = report.json["vote"], state.players.index(who)
         if event in ("all", "nix"):
@@ -305,21 +317,32 @@ def _holds_a_choice_of_vote(state) -> bool:
 def test_a_card_already_revealed_leaves_a_later_one_unadvised():
     """All/Nix Cards: if several are played, only the first in turn order counts: after one is
     revealed the advice is Yea or Nay, never a card that would be spent for nothing."""
-    vote = {"all_pays": True, "nix_pays": False, "all_guarantees": 9, "nix_guarantees": 2, "you_are_proposer": False,
-            "if_passes": {"low": 3, "high": 3}, "if_fails": {"low": 5, "high": 5}}
-    possible = ["passes", "unanimous_yea", "fails", "unanimous_nay"]
-    assert advised_vote(vote, possible).value == "all"
-    assert advised_vote(vote, possible, cards=False).value == "nay"
+    table = files.read_state(SPEC, {**files.to_data(SPEC, RULES.table(laid_out())), "players": [
+        {"name": "Asha", "goal": ["orange", "blue", "green"]}, {"name": "Ben", "goal": ["pink", "yellow", "orange"]},
+        {"name": "Chitra", "goal": ["green", "pink", "blue"]}]})
+    paying = next(a for i in range(10) for j in range(i + 1, 10)
+                  if (a := hint.vote_advice(SPEC, table, "Ben", i, j)).all_pays or a.nix_pays)
+    with_cards = [vote for vote, _ in hint.ranked_votes(paying, cards=True)]
+    assert with_cards[0] in (Vote.all, Vote.nix)
+    assert [vote for vote, _ in hint.ranked_votes(paying, cards=False)] in ([Vote.yea, Vote.nay], [Vote.nay, Vote.yea])
 
 
-def test_a_hint_for_another_position_plays_nothing():
-    """A report on a proposal other than the one on the table, or for the wrong player, has no
-    events to play here."""
-    state = play(laid_out(), "propose 2 7")
-    _, report = hint_for(state, "Asha", {"goal": ("orange", "blue", "green")})
-    assert len(PLAY.plays(state, report)) == 1
-    assert PLAY.plays(play(laid_out(), "propose 3 7"), report) == []
-    assert PLAY.plays(play(state, "yea"), report) == []
+def test_the_votes_are_ranked_by_what_they_are_worth_and_a_card_that_does_not_pay_is_kept():
+    """Voting, All/Nix Cards (once a game): the votes come best first, each worth the player's
+    score if it carries; a card is listed only where it beats every outcome without it, so it is
+    never advised when keeping it is as good."""
+    for state in states_of(range(20, 26), hidden=False):
+        if state.phase != "vote":
+            continue
+        who = RULES.to_act(state)
+        answer = PLAY.hint(state, who, {}, DEFAULTS)
+        vote = answer.report.json["vote"]
+        values = [m.value for m in answer.moves]
+        assert values == sorted(values, reverse=True)
+        for m in answer.moves:
+            (cast,) = m.actions
+            if cast.vote.all_nix:
+                assert vote[f"{cast.vote.value}_pays"] and m.value == vote[f"{cast.vote.value}_guarantees"]
 
 
 # --- refusals ------------------------------------------------------------------------------------
@@ -334,23 +357,68 @@ def _remove_choice():
 @pytest.mark.parametrize(("state", "who", "says"), [
     (RULES.start({"players": THREE}), "Asha", "hint: the rugs are still being laid out (0 of 10, rulebook: Setup)"),
     (play(RULES.start({"players": THREE}), *TEN[:4]), "Ben", "hint: the rugs are still being laid out (4 of 10"),
-    (_remove_choice(), "Ben", ("hint: Ben chooses which of the rugs furthest from the Taj leaves (rulebook: Vote Outcome); "
-                               "tajkit's hint weighs proposals and votes, not this choice: legal: remove 1, remove 9")),
-    (play(laid_out(), "propose 1 2", "yea", "yea", "yea"), "Asha", ("hint: Asha flips the Taj or shifts it one rug "
-     "(rulebook: Unanimous Outcomes); tajkit's hint weighs proposals and votes, not this choice: legal: flip, shift left, shift right")),
+    (_remove_choice(), "Asha", ("hint: Ben chooses which of the rugs furthest from the Taj leaves (rulebook: Vote "
+                                "Outcome): the hint is for Ben")),
+    (play(laid_out(), "propose 1 2", "yea", "yea", "yea"), "Chitra", ("hint: Asha flips the Taj or shifts it one rug "
+     "(rulebook: Unanimous Outcomes): the hint is for Asha")),
     (laid_out(), "Ben", "hint: Asha proposes now (rulebook: Game Turn): the hint is for Asha"),
     (play(laid_out(), "propose 1 2", "nay"), "Asha", "hint: Asha has voted (nay) on this proposal (rulebook: Voting)"),
     (laid_out(), "Zoe", "player 'Zoe': not one of the players (the players are Asha, Ben, Chitra)"),
 ])
 def test_no_hint_where_the_hint_has_nothing_to_weigh(state, who, says):
-    """Setup (chance lays the rugs), Vote Outcome and Unanimous Outcomes (a choice the hint does
-    not weigh), Game Turn (the proposer's turn), Voting (a vote already revealed)."""
+    """Setup (chance lays the rugs), Vote Outcome and Unanimous Outcomes (another player's choice),
+    Game Turn (the proposer's turn), Voting (a vote already revealed): the position and the hint
+    alike refuse, saying why, and nothing is asked."""
     if who in state.players:
         assert PLAY.hint_questions(state, who) == []
-    with pytest.raises(BadInput) as refused:
-        PLAY.position(state, who, {"goal": ("orange", "blue", "green")})
-    (problem,) = refused.value.problems
-    assert problem.startswith(says), problem
+    for asking in (PLAY.position, lambda s, w, a: PLAY.hint(s, w, a, DEFAULTS)):
+        with pytest.raises(BadInput) as refused:
+            asking(state, who, {} if who in state.players and state.phase == "propose" else {"goal": ("orange", "blue", "green")})
+        (problem,) = refused.value.problems
+        assert problem.startswith(says), problem
+
+
+GOALS = {"Asha": ["orange", "blue", "green"], "Ben": ["pink", "yellow", "orange"], "Chitra": ["green", "pink", "blue"]}
+CHOICES = [  # the events to a choice after a vote, and who chooses
+    pytest.param(("propose 1 2", "yea", "nay", "nay", "propose 1 2", "yea", "nay", "nay"), "Ben", id="which rug leaves"),
+    pytest.param(("propose 1 2", "yea", "yea", "yea"), "Asha", id="the proposer moves the Taj"),
+    pytest.param(("propose 3 8", "yea", "nix", "yea"), "Ben", id="the Nix voter chooses"),
+    pytest.param(("propose 1 2", "nay", "all", "nay"), "Ben", id="the All voter chooses"),
+]
+
+
+@pytest.mark.parametrize(("events", "chooser"), CHOICES)
+def test_the_choice_after_a_vote_is_hinted_as_a_voter_prices_it(events, chooser):
+    """Vote Outcome ("If 2 Rugs are the same distance away from the Taj, the Proposer chooses which
+    one to remove"), Unanimous Outcomes ("the Proposer MUST either flip the Taj over or shift the
+    Taj horizontally 1 Rug space"), All/Nix Cards ("The All/Nix voter earns the privilege to choose
+    which Rug to discard (if necessary) then either flips or shifts the Taj"): the chooser's hint
+    (refused until issue 43, item 14) ranks every way to finish the turn, each as the actions that
+    play it (the rug, then the Taj's move), worth the chooser's score by the scorer on the display
+    it leaves; its best and worst are the range the voter's hint gave that outcome."""
+    hidden = play(laid_out(), *events)
+    assert hidden.phase in ("remove", "move") and hidden.players[hidden.chooser] == chooser
+    (question,) = PLAY.hint_questions(hidden, chooser)  # the chooser is asked their goal card, as a voter is
+    asked = PLAY.hint(hidden, chooser, {"goal": question.read(" ".join(GOALS[chooser]))}, DEFAULTS)
+    states = [laid_out(goals=GOALS)]
+    for event in events:
+        states.append(play(states[-1], event))
+    dealt = states[-1]
+    assert PLAY.hint_questions(dealt, chooser) == []
+    answer = PLAY.hint(dealt, chooser, {}, DEFAULTS)
+    assert [(m.actions, m.value) for m in asked.moves] == [(m.actions, m.value) for m in answer.moves]
+    moves = events_of(dealt, answer)
+    assert len(set(moves)) == len(moves) == len(_every_choice(dealt))
+    for events_played, move in zip(moves, answer.moves):
+        end = play(dealt, *events_played)
+        assert end.phase in ("propose", "reveal")  # the move finishes the turn
+        assert score_of(end, chooser) == move.value
+    proposed = [s for s in states if s.phase == "vote" and not s.votes][-1]
+    priced = hint.outcome_result(SPEC, proposed.display, tuple(GOALS[chooser]), *proposed.proposal, dealt.outcome)
+    assert (answer.moves[0].value, answer.moves[-1].value) == (priced.high, priced.low)
+    assert answer.kind == "exact" and answer.meaning == "your score with the display your choice leaves"
+    assert answer.report.text.startswith(f"{chooser} chooses after the vote")
+    assert [c["score"] for c in answer.report.json["choices"]] == [m.value for m in answer.moves]
 
 
 def test_no_hint_once_the_game_is_over():
@@ -447,3 +515,79 @@ def test_a_proposal_in_a_state_file_names_two_different_rugs_of_the_display(prop
     with pytest.raises(BadState) as refused:
         files.read_state(SPEC, data, hidden_goals=True)
     assert any(words in p and "proposal" in p for p in refused.value.problems), refused.value.problems
+
+
+# --- the hint contract (solver/protocol.py, TablePlay.hint) ------------------------------------------
+
+
+def test_every_kind_of_decision_of_seeded_games_gets_a_hint_held_to_the_contract():
+    """Every decision a player makes (Game Turn: the proposal; Voting: each vote, All/Nix Cards
+    included; Vote Outcome and Unanimous Outcomes: the rug to remove and the Taj's move), over
+    seeded whole games of 2-4 players: the hint for the player to act ranks moves that are protocol
+    actions, legal one after another and round-tripping through the notation (``take N``), exact,
+    best first, with what their values mean and the report rendered from them."""
+    from protocol_check import check_hint_answer
+
+    seen = set()
+    for state in states_of(range(8), hidden=False):
+        who = RULES.to_act(state)
+        if state.phase not in ("propose", "vote", "remove", "move"):
+            continue
+        answer = PLAY.hint(state, who, {}, DEFAULTS | {"top": 3})
+        check_hint_answer("taj", state, who, answer, legal_moves=len(RULES.legal_actions(state)))
+        assert answer.kind == "exact" and answer.moves
+        assert {type(a) for m in answer.moves for a in m.actions} <= {type(a) for a in RULES.legal_actions(state)} | (
+            {type(a) for a in RULES.legal_actions(RULES.apply(state, answer.moves[0].actions[0]))})
+        seen.add(state.phase)
+    assert seen == {"propose", "vote", "remove", "move"}
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_a_position_file_is_read_into_the_state_it_describes_and_hinted_alike(seed):
+    """``tajkit hint taj FILE`` and a hint in a game in play are one call: the position file of a
+    proposer's or a voter's state (Game Turn, Voting), read back by ``position_state``, gives the
+    same advice; the proposer, to act in both, the same moves."""
+    for state in list(states_of([seed], hidden=False))[::9]:
+        who = RULES.to_act(state)
+        if state.phase not in ("propose", "vote") or state.votes:
+            continue
+        position = PLAY.position(state, who, {})
+        again, player, answers = PLAY.position_state(position.data, DEFAULTS | dict(position.options))
+        assert (again.display, again.proposal, again.phase, again.spent) == (state.display, state.proposal, state.phase,
+                                                                             state.spent)
+        assert player == who and answers == {"goal": state.known_goal(state.players.index(who))}
+        in_play, from_file = PLAY.hint(state, who, {}, DEFAULTS), PLAY.hint(again, player, answers, DEFAULTS)
+        assert from_file.report.text == in_play.report.text
+        assert [m.actions for m in from_file.moves] == [m.actions for m in in_play.moves]
+
+
+def test_a_script_gives_the_secret_goal_card_with_goal(tmp_path):
+    """Setup: the goal card is secret, so a hint on a record asks for it at a terminal; a script
+    gives it with --goal instead (issue 41), and without a terminal or --goal the refusal names the
+    option. A goal that contradicts the one dealt is refused (rulebook: Setup)."""
+    import json as json_
+    from typer.testing import CliRunner
+
+    from tajkit.cli.main import app
+
+    record = Record("taj", {"players": THREE}, TEN + ("propose 1 2", "yea", "yea", "yea"))
+    path = tmp_path / "night.json"
+    path.write_text(json_.dumps(record.as_data()))
+    runner = CliRunner()
+    refused = runner.invoke(app, ["hint", "taj", str(path)])
+    assert refused.exit_code == 2
+    assert "the hint needs your secret goal card (x2 x1 x-1), which only they have seen: give it with --goal" in refused.stderr
+    given = runner.invoke(app, ["hint", "taj", str(path), "--goal", "orange blue green", "--json"])
+    assert given.exit_code == 0, given.output
+    out = json_.loads(given.stdout)
+    state = replay(RULES, record).state
+    expected = PLAY.hint(state, "Asha", {"goal": ("orange", "blue", "green")}, DEFAULTS)
+    assert out["moves"] == [{"events": list(e), "value": m.value} for e, m in zip(events_of(state, expected), expected.moves)]
+    assert out["choices"] and out["kind"] == "exact"
+    dealt = Record("taj", {"players": THREE, "goals": GOALS}, record.events)
+    path.write_text(json_.dumps(dealt.as_data()))
+    wrong = runner.invoke(app, ["hint", "taj", str(path), "--goal", "pink blue green"])
+    assert wrong.exit_code == 2 and "Asha's goal card was dealt as orange blue green" in wrong.stderr
+    file = tmp_path / "position.json"
+    file.write_text(json_.dumps(PLAY.state_file(laid_out())))  # every player, no goal card: Asha proposes
+    assert runner.invoke(app, ["hint", "taj", str(file), "--goal", "obg"]).stdout.startswith("Asha's proposals, as the proposer")

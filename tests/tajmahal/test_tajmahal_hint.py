@@ -293,7 +293,7 @@ def test_player_option_problems():
     assert problems(position_data(), player="Chen") == (
         "--player Chen: has withdrawn this round, so has no move left (rulebook: Bidding Phase)",)
     assert problems(position_data(), player="Ben") == (
-        "Ben: hand is missing: give hand = [[symbols], ...], the cards the hint chooses from",)
+        "Ben: hand is missing: give hand = [[symbols], ...], the cards the hint chooses from, or --hand",)
     assert problems(position_data(), player="Bem") == ("--player Bem: no such player in the state (did you mean Ben?)",)
 
 

@@ -1,6 +1,7 @@
-"""Taj Mahal at the table (``solver/tajmahal/play.py``): the setup a table types, the hint from a
-province in progress with the asker's hidden hand, the events that play a hinted move, the table
-as text and as the record ``tajkit score`` reads; against the seed rulebook ``taj-mahal.txt``."""
+"""Taj Mahal at the table (``solver/tajmahal/play.py``): the setup a table types, the hint on the
+protocol's state of a province in progress with the asker's hidden hand, the actions that play a
+hinted move, the table as text and as the record ``tajkit score`` reads; against the seed
+rulebook ``taj-mahal.txt``."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from dataclasses import replace
 
 import pytest
 from tajkit.solver.errors import BadInput
-from tajkit.solver.protocol import CHANCE, random_action, random_game, replay
+from tajkit.solver.protocol import CHANCE, played, random_action, random_game, replay
 from tajkit.solver.tajmahal import GAME
 from tajkit.solver.tajmahal.files import read_hint_position
 from tajkit.solver.tajmahal.play import WIDTH, flowed
@@ -57,7 +58,13 @@ def question(key: str, state=None, player=None):
 
 
 def hint(position):
+    """The hint on a position file (``tajkit hint tajmahal FILE``)."""
     return GAME.hint.run(SPEC, dict(position.data), **(HINT_DEFAULTS | dict(position.options)))
+
+
+def hint_in_play(state, player, answers):
+    """The hint on the protocol's state (a game in play), the same call as ``hint`` on its file."""
+    return PLAY.hint(state, player, answers, HINT_DEFAULTS)
 
 
 def some_hand(state: TajMahalState, seat: int, rng: random.Random) -> list[str]:
@@ -78,6 +85,17 @@ def hidden_states(seed: int, count: int, players: int = 3) -> list[TajMahalState
             found.append(state)
         state = RULES.apply(state, random_action(RULES, state, rng))
     return found
+
+
+def asked(seeds, rng: random.Random):
+    """For two states of each seeded game (2-4 players, hidden hands): the state, the seat and the
+    name of the player to act, and a hand they may hold, typed as the answer to the hint's question."""
+    for seed in seeds:
+        for state in hidden_states(seed, 2, players=2 + seed % 3):
+            seat = state.round.to_move
+            player = state.names[seat]
+            yield state, seat, player, {q.key: q.read(" ".join(some_hand(state, seat, rng)) or "none")
+                                        for q in PLAY.hint_questions(state, player)}
 
 
 # --- the setup --------------------------------------------------------------------------------
@@ -240,10 +258,11 @@ def test_a_hint_for_a_player_still_in_whose_turn_it_is_not():
     """Chen may ask while Asha is to play: the hint is for her next turn with the displays as they
     lie, and it lists no event to take now (turns go clockwise, rulebook: Bidding Phase)."""
     state = play(RULES.start(typed_setup()), "start Asha", "play PP")
-    position = PLAY.position(state, "Chen", {"hand": question("hand", state, "Chen").read("E E T P M W")})
-    report = hint(position)
-    assert report.json["player"] == "Chen" and report.json["turn"] == "Ben"
-    assert PLAY.plays(state, report) == []
+    answers = {"hand": question("hand", state, "Chen").read("E E T P M W")}
+    answer = hint_in_play(state, "Chen", answers)
+    assert answer.report.json["player"] == "Chen" and answer.report.json["turn"] == "Ben"
+    assert answer.moves == () and answer.report.json["moves"] == []
+    assert hint(PLAY.position(state, "Chen", answers)).text == answer.report.text  # its file: the same hint
 
 
 # --- the events of a hinted move --------------------------------------------------------------
@@ -254,36 +273,32 @@ def standing(state: TajMahalState, name: str) -> int:
 
 
 def test_each_hinted_move_plays_legally_and_takes_what_the_hint_says():
-    """For positions of seeded games (hidden hands), every "best this turn" move is one event, in
-    the report's order, legal in the state (parsed and applied by the rules); withdrawing takes the
+    """For positions of seeded games (hidden hands), every "best this turn" move is one protocol
+    action, in the report's order, legal in the state (applied by the rules); withdrawing takes the
     prizes and the points the hint names, and after a play, withdrawing next turn with the displays
-    as they lie takes them too, counted by the scorer (rulebook: Bidding Phase, Prize Collection,
-    Scoring)."""
-    rng = random.Random(7)
+    as they lie takes them too, counted by the scorer; the move's value is those points less the
+    card cost (rulebook: Bidding Phase, Prize Collection, Scoring)."""
     checked, kinds = 0, Counter()
-    for seed in range(6):
-        for state in hidden_states(100 + seed, 2, players=2 + seed % 3):
-            seat = state.round.to_move
-            player = state.names[seat]
-            answers = {q.key: q.read(" ".join(some_hand(state, seat, rng)) or "none")
-                       for q in PLAY.hint_questions(state, player)}
-            report = hint(PLAY.position(state, player, answers))
-            moves = report.json["this_turn"]
-            events = PLAY.plays(state, report)
-            assert len(events) == len(moves) > 0
-            for move, (event,) in zip(moves, events):
-                after = play(state, event)
-                if move["move"] == "play":
-                    parsed = RULES.parse(state, event).cards
-                    assert sorted(list(c.symbols) for c in parsed) == sorted(move["cards"])
-                    after = replace(after, round=replace(after.round, to_move=seat))  # their next turn, as it lies
-                    after = RULES.apply(after, Withdraw())
-                withdrawal = next(w for _, w in reversed(after.withdrawals or after.rounds[-1].withdrawals)
-                                  if w.player == seat)
-                assert list(withdrawal.prizes) == move["prizes"]
-                assert standing(after, player) - standing(state, player) == move["points"]
-                checked += 1
-                kinds[move["move"]] += 1
+    for state, seat, player, answers in asked(range(100, 106), random.Random(7)):
+        answer = hint_in_play(state, player, answers)
+        moves = answer.report.json["this_turn"]
+        assert len(answer.moves) == len(moves) > 0
+        assert answer.report.json["moves"] == [{"events": list(played(RULES, state, m.actions)), "value": m.value}
+                                               for m in answer.moves]
+        for move, advice in zip(moves, answer.moves):
+            (action,) = advice.actions
+            after = RULES.apply(state, action)
+            assert advice.value == move["objective"] == move["points"] - SPEC.card_cost * len(move["cards"])
+            if move["move"] == "play":
+                assert sorted(list(c.symbols) for c in action.cards) == sorted(move["cards"])
+                after = replace(after, round=replace(after.round, to_move=seat))  # their next turn, as it lies
+                after = RULES.apply(after, Withdraw())
+            withdrawal = next(w for _, w in reversed(after.withdrawals or after.rounds[-1].withdrawals)
+                              if w.player == seat)
+            assert list(withdrawal.prizes) == move["prizes"]
+            assert standing(after, player) - standing(state, player) == move["points"]
+            checked += 1
+            kinds[move["move"]] += 1
     assert checked >= 30 and kinds["play"] and kinds["withdraw"]
 
 
@@ -317,19 +332,22 @@ def test_long_lines_break_between_parts_within_80_columns():
     assert all(len(line) <= WIDTH for line in lines)
 
 
-def test_the_state_file_is_the_record_score_reads():
-    """A finished game's file is scored by ``tajkit score`` as the rules stand it (rulebook:
-    Scoring / Victory Conditions); in the middle of a province the file holds the provinces
-    finished, which ``score`` reads too."""
+def test_the_state_file_is_what_each_player_holds_and_scores_as_the_standings():
+    """The state file of a game in play is its final position as it stands (issue 42: the record
+    is the game's one record; the old ``[[rounds]]`` form is no longer written): finished or in the
+    middle of a province (the prizes taken at withdrawals so far counted, rulebook: Prize
+    Collection), ``tajkit score`` gives it the standings' totals, ranks and cards left (Scoring /
+    Victory Conditions)."""
     for seed in range(3):
         record = random_game(RULES, random.Random(seed), 2 + seed)
         states = replay(RULES, record).states
-        final = states[-1]
-        scored = GAME.score(SPEC, GAME.read_state(SPEC, PLAY.state_file(final)))
-        assert {p.name: p.total for p in scored.players} == {p.name: p.total for p in RULES.standings(final).players}
-        middle = states[len(states) // 2]
-        table = GAME.read_state(SPEC, PLAY.state_file(middle))
-        assert len(table.rounds) == len(middle.rounds)
+        for state in (states[-1], states[len(states) // 2]):
+            data = PLAY.state_file(state)
+            assert "rounds" not in data
+            scored = GAME.score(SPEC, GAME.read_state(SPEC, data))
+            standings = RULES.standings(state)
+            assert [(p.name, p.total, p.rank, p.tiebreaks) for p in scored.players] == \
+                [(p.name, p.total, p.rank, p.tiebreaks) for p in standings.players]
     assert GAME.drawing is None  # Taj Mahal has no picture for tajkit show
 
 
@@ -367,3 +385,77 @@ def test_a_game_in_play_says_its_default_bonus_tiles_without_advice_about_a_file
     hinted = " ".join(hint(PLAY.position(state, who, answers)).notes)
     assert "this province's bonus tile has no value given: it counts 2 (tajkit default)" in hinted
     assert "add bonus_tile" not in hinted
+
+
+# --- the hint contract (solver/protocol.py, TablePlay.hint) ------------------------------------------
+
+
+def test_every_turn_of_seeded_games_gets_a_hint_held_to_the_contract():
+    """Rulebook: Bidding Phase (play 1 or 2 cards, or withdraw): at turns of seeded whole games of
+    2-4 players with full information (the hands dealt), the hint for the player to act ranks
+    moves that are protocol actions, legal and round-tripping through the notation (what ``take N``
+    plays), best first, exact, with what their values mean and the report rendered from them;
+    both kinds of move are advised somewhere."""
+    from protocol_check import check_hint_answer
+
+    kinds = Counter()
+    for seed in range(6):
+        states = replay(RULES, random_game(RULES, random.Random(f"tajmahal contract {seed}"), 2 + seed % 3)).states
+        for state in states[::23]:
+            who = RULES.to_act(state)
+            if who in (None, CHANCE):
+                continue
+            answer = PLAY.hint(state, who, {}, HINT_DEFAULTS | {"top": 3})
+            check_hint_answer("tajmahal", state, who, answer, legal_moves=len(RULES.legal_actions(state)))
+            assert answer.kind == "exact" and "less 1 a card played" in answer.meaning
+            kinds.update(type(m.actions[0]).__name__ for m in answer.moves)
+    assert kinds["Play"] and kinds["Withdraw"], kinds
+
+
+def test_a_position_file_is_read_into_the_state_it_describes_and_hinted_alike():
+    """``tajkit hint tajmahal FILE`` and a hint in a game in play are one call: the position file of
+    a state mid-province, read back by ``position_state``, is the same round (displays, who is out,
+    the prizes open, whose turn) and gives the same hint and the same moves (rulebook: Bidding
+    Phase, Prize Collection)."""
+    for state, seat, player, answers in asked(range(200, 204), random.Random(3)):
+        position = PLAY.position(state, player, answers)
+        again, who, hand = PLAY.position_state(position.data, HINT_DEFAULTS | dict(position.options))
+        assert who == player and again.round == replace(
+            state.round, claimed=tuple(None if c is None else -1 for c in state.round.claimed))
+        in_play, from_file = hint_in_play(state, player, answers), PLAY.hint(again, who, hand, HINT_DEFAULTS)
+        assert from_file.report.text == in_play.report.text
+        assert [(m.actions, m.value) for m in from_file.moves] == [(m.actions, m.value) for m in in_play.moves]
+
+
+def test_a_script_gives_the_hand_with_hand(tmp_path):
+    """Hands are hidden (rulebook: Setup 4), so a hint on a record asks for the hand at a terminal;
+    a script gives it with --hand instead (issue 41), checked against the cards left like a typed
+    one, and without a terminal or --hand the refusal names the option. A position file's hand may
+    be given so too."""
+    import json
+    from pathlib import Path
+
+    from typer.testing import CliRunner
+
+    from tajkit.cli.main import app
+    from tajkit.solver.protocol import Record
+
+    events = ("start Asha", "play PP", "play E T")
+    path = tmp_path / "night.json"
+    path.write_text(json.dumps(Record("tajmahal", typed_setup(), events).as_data()))
+    runner = CliRunner()
+    refused = runner.invoke(app, ["hint", "tajmahal", str(path)])
+    assert refused.exit_code == 2 and "the hint needs your hand (6 cards), which only they have seen: give it with " \
+        "--hand" in refused.stderr
+    given = runner.invoke(app, ["hint", "tajmahal", str(path), "--hand", "ET P E EM M T", "--json"])
+    assert given.exit_code == 0, given.output
+    state = play(RULES.start(typed_setup()), *events)
+    expected = hint_in_play(state, "Chen", {"hand": ["ET", "P", "E", "EM", "M", "T"]})
+    assert json.loads(given.stdout)["moves"] == [{"events": list(played(RULES, state, m.actions)), "value": m.value}
+                                                 for m in expected.moves]
+    wrong = runner.invoke(app, ["hint", "tajmahal", str(path), "--hand", "PP PP PP PP PP PP"])
+    assert wrong.exit_code == 2 and "hand: PP x6: Chen has only" in wrong.stderr
+    position = Path(__file__).parent.parent / "data" / "tajmahal-position.toml"
+    mine = runner.invoke(app, ["hint", "tajmahal", str(position), "--player", "Ben", "--hand", "E E", "--json"])
+    assert mine.exit_code == 0, mine.output
+    assert json.loads(mine.stdout)["player"] == "Ben" and json.loads(mine.stdout)["moves"] == []  # Asha's turn

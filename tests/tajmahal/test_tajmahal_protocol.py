@@ -8,15 +8,18 @@ import random
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from protocol_check import check_whole_games
 
-from tajkit.solver import games
+from tajkit.solver import games, statefile
 from tajkit.solver.errors import BadInput, BadState, IllegalMove
 from tajkit.solver.protocol import CHANCE, Record, random_action, replay
 from tajkit.solver.tajmahal.protocol import Start, TajMahalState, card_text
 from tajkit.solver.tajmahal.rules import Card, Play, Round, Withdraw, beyond_deck, draw_up, hand_count
 from tajkit.solver.tajmahal.scoring import score
-from tajkit.solver.tajmahal.files import read_state
+from tajkit.solver.tajmahal.files import read_state, state_model, to_record
+from tajkit.solver.tajmahal.spec import SYMBOLS
 
 GAME = games.get("tajmahal")
 SPEC = GAME.load_spec()
@@ -220,15 +223,41 @@ def test_the_readme_round_replays_to_the_scorers_score() -> None:
     setup = {**TABLE, "bonus_tiles": [3] + [SPEC.bonus_tile] * 11}
     state = replay(RULES, Record("tajmahal", setup, tuple(README_ROUND))).state
     assert RULES.standings(state) == score(SPEC, read_state(SPEC, README_RECORD))
-    assert RULES.state_file(state)["rounds"][0]["plays"] == README_RECORD["rounds"][0]["plays"]
+    converted = to_record(SPEC, statefile.validate(state_model(SPEC), README_RECORD))
+    assert converted.events == ("start Asha", "Asha: play ET P", "Ben: play E EM", "Chen: withdraw", "Asha: play P",
+                                "Ben: withdraw", "Asha: withdraw")
+    assert converted.setup == {"players": NAMES, "bonus_tiles": [{"points": 3}] + [{}] * 11}  # no deck: not known
 
 
-def test_whole_games_score_as_their_record_files() -> None:
-    """The final standings of whole random games equal the existing scorer's on the same games
-    written as record files (rulebook: Scoring / Victory Conditions, ties by cards left)."""
+def old_form(state: TajMahalState) -> dict:
+    """The finished provinces of ``state`` written in the old ``[[rounds]]`` form, as a table
+    noted them before ``tajkit play`` (every turn, and the bonus tile the Tiger gave)."""
+    rounds = []
+    for done, turns in zip(state.rounds, state.history):
+        plays = [{"player": state.names[seat], "withdraw": True} if isinstance(move, Withdraw) else
+                 {"player": state.names[seat], "cards": [list(c.symbols) for c in move.cards]} for seat, move in turns]
+        entry = {"province": done.province, "plays": plays}
+        if done.prizes[SYMBOLS.index("tiger")] is not None:
+            entry |= {"bonus_tile": done.bonus.points, "bonus_tile_when": "end" if done.bonus.at_end else "now"}
+        rounds.append(entry)
+    return {"game": "tajmahal", "players": list(state.names), "rounds": rounds}
+
+
+def test_whole_games_written_in_the_old_form_score_as_the_games() -> None:
+    """Issue 42, one record format: whole random games written in the old ``[[rounds]]`` form are
+    converted (``to_record``) and replayed through the rules protocol into the same holdings,
+    provinces and final score (rulebook: Scoring / Victory Conditions, ties by cards left), and
+    the final position each game's state file holds scores the same totals and ranks."""
     for k, record in enumerate(check_whole_games("tajmahal", count=6, players=(2, 3, 4))):
         state = replay(RULES, record).state
-        assert RULES.standings(state) == score(SPEC, read_state(SPEC, RULES.state_file(state))), k
+        table = read_state(SPEC, old_form(state))
+        resolved = [(r.province, r.prizes, r.withdrawals, r.played, r.holdings) for r in state.rounds]
+        assert table.holdings == state.holdings and resolved == [
+            (r.province, r.prizes, r.withdrawals, r.played, r.holdings) for r in table.rounds], k
+        assert score(SPEC, table).players == RULES.standings(state).players, k
+        position = score(SPEC, read_state(SPEC, RULES.state_file(state)))
+        assert [(p.name, p.total, p.rank) for p in position.players] == \
+            [(p.name, p.total, p.rank) for p in RULES.standings(state).players], k
 
 
 ANY_OPENER = Path(__file__).parent.parent / "data" / "any-opener"
@@ -264,3 +293,74 @@ def test_a_province_opens_with_the_given_player() -> None:
     assert Round.start(4, names).to_move is None
     with pytest.raises(IllegalMove, match="it is Chen's turn"):
         Round.start(4, names, 2).apply(SPEC, 0, Withdraw())
+
+
+# --- what only a record written before tajkit play needs (issue 42: one record format) -------------
+
+
+def test_a_setup_without_the_deck_takes_each_card_as_shown_and_still_counts_them() -> None:
+    """An old record never gave the deck, and its players' cards need not fit one deck (the test
+    game's 12 provinces show 36 different cards across the four colours): without ``deck`` a card
+    is taken as shown (rulebook: Components, 30 cards a player, still counted), the legal plays
+    listed are the cards seen so far, and the hint still answers, checking the hand by its count."""
+    state = play(RULES.start({"players": NAMES}), "start Asha", "play MMM W", "play TY")
+    assert state.deck is None and RULES.to_act(state) == "Chen"
+    legal = {RULES.format(state, a) for a in RULES.legal_actions(state)}
+    assert {"withdraw", "play MMM", "play TY W", "play MMM MMM"} <= legal
+    assert RULES.to_act(play(state, "play PPPP")) == "Asha"  # a card nobody has shown: taken as shown
+    spent = {"players": NAMES[:2]}
+    long = play(RULES.start(spent), "start Asha", *["play E E", "play T"] * 15)  # Asha: 30 cards, Ben 15
+    with pytest.raises(IllegalMove, match="Asha plays a card beyond their 30"):
+        play(long, "play E")
+    answer = GAME.play(SPEC).hint(state, "Chen", {"hand": ["E", "ET", "PP"]}, {"top": 2})
+    assert answer.moves and answer.report.json["player"] == "Chen"
+
+
+def test_a_province_told_by_its_prizes_is_resolved_when_it_comes() -> None:
+    """An old record's round given only as who took which prize (``told``): the rules resolve it
+    when its province comes, its prizes to their takers (rulebook: Prize Collection: a palace, a
+    bonus tile, the province's reward), no card known to be played in it, so no player's cards
+    left are known (the tie-break needs them given); the next province opens with the start
+    player (Setup 7, Bidding Phase), and a told province that names someone not playing is refused."""
+    told = [{"province": 1, "prizes": {"elephant": "Ben", "taj": "Chen"}}, {"province": 3, "prizes": {"tiger": "Asha"}}]
+    state = RULES.start({"players": NAMES, "deck": DECK, "told": told})
+    assert [r.province for r in state.rounds] == [1] and RULES.to_act(state) == CHANCE  # the start player drawn next
+    state = play(state, "start Asha", "withdraw", "withdraw", "withdraw")  # province 2, then 3 told at once
+    assert [(r.province, r.played) for r in state.rounds] == [(1, None), (2, (0, 0, 0)), (3, None)]
+    assert state.round.province == 4 and RULES.to_act(state) == "Asha"
+    assert 1 in state.holdings[1].palaces and state.holdings[2].rewards == ((1, SPEC.reward(1)),)
+    assert [t.province for t in state.holdings[0].bonus_tiles] == [3]
+    assert all(dict(p.tiebreaks).get("cards left") is None for p in RULES.standings(state).players)
+    for bad in ([{"province": 1, "prizes": {"taj": "Zed"}}], [{"province": 2}, {"province": 2}], [{"province": 13}]):
+        with pytest.raises(BadState, match=r"setup: told\[\d\]"):
+            RULES.start({"players": NAMES, "deck": DECK, "told": bad})
+    every = [{"province": p, "prizes": {}} for p in range(1, SPEC.provinces + 1)]
+    assert RULES.to_act(RULES.start({"players": NAMES, "told": every})) is None  # all told: the game is over
+
+
+def test_a_bonus_tile_may_say_when_it_scores_without_its_points() -> None:
+    """Scoring ("Bonus tiles provide immediate or end-game points"): an old record may say only
+    when a tile scores; its points are the game data's, and not called given."""
+    tiles = [{"when": "end"}] + [{}] * 10 + [{"points": 4}]
+    state = RULES.start({"players": NAMES, "deck": DECK, "bonus_tiles": tiles})
+    assert (state.tiles[0].points, state.tiles[0].at_end, state.tiles_typed[0]) == (SPEC.bonus_tile, True, False)
+    assert (state.tiles[11].points, state.tiles_typed[11]) == (4, True) and not state.tiles_typed[5]
+
+
+JUNK = st.recursive(st.none() | st.booleans() | st.integers(-3, 14) | st.text(max_size=5)
+                    | st.sampled_from(["Asha", "Zed", "taj", "tiger", "end", "now", "province", "prizes", "points"]),
+                    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(
+                        st.sampled_from(["province", "prizes", "points", "when", "taj", "elephant", "x"]), inner,
+                        max_size=3), max_leaves=12)
+
+
+@settings(max_examples=50, deadline=None)
+@given(told=JUNK, tiles=JUNK, deck=JUNK)
+def test_malformed_told_provinces_tiles_and_decks_are_refused_in_words(told, tiles, deck) -> None:
+    """Issue 40's rule for the setup's new fields (issue 42): whatever ``told``, ``bonus_tiles``
+    or ``deck`` holds, the setup is a game or one line per problem, never a crash."""
+    setup = {"players": NAMES, "told": told, "bonus_tiles": tiles, "deck": deck}
+    try:
+        RULES.start(setup)
+    except BadInput as refused:
+        assert refused.problems and all(p and "\n" not in p for p in refused.problems)
