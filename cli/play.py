@@ -221,7 +221,11 @@ class Table:
                 say(f"refused: {present.safe(problem, 400)}")
 
     def event(self, line: str) -> None:
-        self._recorded(self.session.apply(line, made_at=None if self.scripted else self.shown))
+        made_at = None if self.scripted else self.shown
+        if line.strip().lower() == self.session.play.virtual_chance and self.session.to_act == CHANCE:
+            self._recorded(self.session.draw(made_at))  # "roll" alone: tajkit's virtual dice
+            return
+        self._recorded(self.session.apply(line, made_at=made_at))
 
     def _recorded(self, written: list[str]) -> None:
         """Say what was recorded, what it did, and what comes next (the final score when it
@@ -245,7 +249,8 @@ class Table:
         who = "the table" if s.to_act == CHANCE else s.to_act
         shortest = sorted(legal, key=len)[:3]  # the plainest, as examples (the first listed may cost raindrops)
         examples = ", ".join(shortest) + (f" … ({len(legal)} in all: legal lists them)" if len(legal) > 3 else "")
-        say(f"next: {who}: {examples}")
+        virtual = s.play.virtual_chance if s.to_act == CHANCE else None
+        say(f"next: {who}: {examples}" + (f" (or {virtual} alone: tajkit rolls for the table)" if virtual else ""))
 
     def say_final(self) -> None:
         say("The game is over. The final score:")

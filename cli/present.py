@@ -10,6 +10,7 @@ if TYPE_CHECKING:
     from collections.abc import Sequence
 
     from tajkit.solver.game import PlayerScore, Report, Row, ScoreResult
+    from tajkit.solver.protocol import Advice, HintAnswer
 
 
 def safe(text: str, limit: int = 80) -> str:
@@ -84,3 +85,15 @@ def score(result: ScoreResult) -> str:
 
 def report(r: Report) -> str:
     return "\n".join([r.text, *(f"Note: {n}" for n in r.notes)])
+
+
+def worth(answer: HintAnswer, move: Advice) -> str:
+    """A hinted move's value as a phone shows it under the move: "chance to win 62 % ± 3 %",
+    "expected final score 34.9 ± 0.4", "gold 7" (an exact value has no error)."""
+    if move.value is None:
+        return ""
+    if answer.meaning.startswith("chance"):
+        error = "" if move.error is None else f" ± {move.error * 100:.0f} %"
+        return f"{answer.meaning} {move.value * 100:.0f} %{error}"
+    error = "" if move.error is None else f" ± {move.error:.2g}"
+    return f"{answer.meaning} {move.value:.3g}{error}"

@@ -330,6 +330,11 @@ class TablePlay(Generic[S]):
 
     # --- what only some games have: the defaults --------------------------------------------------
 
+    # The word a table types for tajkit to make the chance event itself, where the rulebook allows
+    # it (Artisans: "a pair of virtual dice", so ``roll`` alone rolls them); None: the table's own
+    # components decide, and tajkit only records what they show.
+    virtual_chance: str | None = None
+
     def actor(self, state: S, action: Any) -> str:
         """The player whose event ``action`` is, in ``state`` (a player acts; chance is the
         session's to tell): the one to act, unless the game lets a player act ahead of their turn."""

@@ -13,6 +13,7 @@ import datetime
 import hashlib
 import json
 import os
+import secrets
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -335,6 +336,27 @@ class Session:
                 actions.append(action)
             self._commit(self.events + tuple(written), self.states + states, self.actions + actions)
         return written
+
+    def draw(self, made_at: str | None = None) -> list[str]:
+        """The chance event made by tajkit for the table, where the game allows it (Artisans' virtual
+        dice): drawn from the rules' own probabilities with the system's cryptographic random
+        source, then recorded as if the table had typed it."""
+        word = self.play.virtual_chance
+        if word is None:
+            raise BadInput(f"{self.info.title} is played with its own components: type what they show")
+        if made_at is not None and made_at != self.version:
+            with self._writing():
+                known = self._known(made_at, f"nothing was {word}ed")
+                table = [n for n in range(known + 1, len(self.events) + 1) if self.actor(n) == CHANCE]
+                if table:
+                    raise BadInput(f"already {word}ed: {table[0]}. {self.line(table[0])} (tapped on a page made "
+                                   f"before it; nothing was {word}ed again)")
+        if self.to_act != CHANCE:
+            raise BadInput(f"{word}: it is {self.to_act or 'nobody'}'s turn, not the table's"
+                           if self.to_act else f"{word}: the game is over")
+        outcomes = list(self.rules.chance_outcomes(self.state))
+        drawn = secrets.SystemRandom().choices([a for a, _ in outcomes], weights=[p for _, p in outcomes])[0]
+        return self.apply(self.rules.format(self.state, drawn), made_at=made_at)
 
     @property
     def undone(self) -> tuple[str, ...]:

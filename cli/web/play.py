@@ -191,6 +191,7 @@ def view(companion: Companion, name: str, session: Session, seat: str | None, ph
         "players": session.players(),
         "who": session.to_act,
         "chance": session.to_act == CHANCE,
+        "virtual": session.play.virtual_chance if session.to_act == CHANCE else None,
         "final": session.over,
         "happened": [(n, session.line(n), session.told(n)) for n in range(count, max(count - HAPPENED, 0), -1)],
         "count": count,
@@ -207,6 +208,7 @@ def view(companion: Companion, name: str, session: Session, seat: str | None, ph
         "hint_questions": {p: list(_questions(session, p)) for p in hint_players(session, seat)},
         "hint": hint if hint is not None and hint_still(session, hint) else None,
         "hint_text": present.report(hint.report) if hint is not None else "",
+        "hint_values": [present.worth(hint.answer, move) for move in hint.answer.moves] if hint is not None else [],
         "hint_stale": hint is not None and not hint_still(session, hint),
         "seat_chosen": seat_chosen,
         "problems": (), "recorded": (), "told": (), "typed": "",
@@ -344,6 +346,12 @@ def _for_seat(session: Session, seat: str | None, text: str) -> str:
     if seat is not None and seat in session.ahead() and ":" not in text:
         return f"{seat}: {text.strip()}"
     return text
+
+
+async def draw(request: Request) -> Response:
+    """The table's chance event made by tajkit (Artisans: a roll of virtual dice), for every phone."""
+    form = await posted(request)
+    return await changed(request, form, lambda s, seat: s.draw(made_at=form.get("v") or None))
 
 
 async def undo(request: Request) -> Response:
@@ -527,6 +535,7 @@ ROUTES = [
     Route("/g/{name}/picture.png", picture, methods=["GET"]),
     Route("/g/{name}/seat", choose_seat, methods=["POST"]),
     Route("/g/{name}/event", event, methods=["POST"]),
+    Route("/g/{name}/draw", draw, methods=["POST"]),
     Route("/g/{name}/undo", undo, methods=["POST"]),
     Route("/g/{name}/redo", redo, methods=["POST"]),
     Route("/g/{name}/fix", fix, methods=["POST"]),

@@ -31,6 +31,7 @@ WIDTH = 80  # a terminal at the table
 
 
 class ArtisansPlay(TablePlay):
+    virtual_chance = "roll"  # rulebook, Setting Up: "you can ... use a pair of virtual dice"
     notation = ("the table's roll: roll 4 6. A player's use of it: the feature, the box and the value, dome middle 5 "
                 "(the box may be left out when one is empty), with water after it to water a tree (waterway top 3 "
                 "water), or nothing; the raindrops it costs are shown, dome middle 5 (1 drop). A later player's use "

@@ -296,3 +296,19 @@ def test_resuming_says_where_the_game_stands_and_notes_are_said_once(tmp_path):
     notes = [line for line in out.splitlines() if line.startswith("Note: ")]
     assert said >= 2 and "so the game is not over yet" in notes[0]
     assert len(notes) == 2 * said and notes[:said] == notes[said:]  # the first standings, then notes; not the second
+
+
+def test_roll_alone_rolls_the_virtual_dice_for_the_table(tmp_path):
+    """Artisans, Setting Up ("a pair of virtual dice"): at the table's turn, ``roll`` alone has
+    tajkit roll two dice; the roll is told and recorded as the table's event."""
+    (tmp_path / "setup.json").write_text(json.dumps({"players": [{"name": "Asha"}, {"name": "Babur"}]}))
+    with terminals(tmp_path) as start:
+        term = start("play", "artisans", "night.toml", "--setup", "setup.json")
+        term.expect("(or roll alone: tajkit rolls for the table)")
+        os.write(term.master, ("roll" + ENTER).encode())
+        term.expect(re.compile(r"  1\. the table: roll [1-6] [1-6]"))
+        term.expect(PROMPT)
+        os.write(term.master, (CTRL_D).encode())
+        term.finish()
+    (event,) = read_record(tmp_path / "night.toml", "artisans").events
+    assert re.fullmatch(r"roll [1-6] [1-6]", event)

@@ -187,3 +187,23 @@ def test_any_version_text_is_refused_in_words_or_accepted(tmp_path_factory, made
         session.apply(events[2], made_at=made_at)
     except BadInput as refused:
         assert refused.problems and all(isinstance(p, str) for p in refused.problems)
+
+
+def test_virtual_dice_roll_for_the_table_once(tmp_path):
+    """Artisans, Setting Up: a table may "use a pair of virtual dice": tajkit rolls, the roll is
+    recorded as the table's event (two dice 1-6, a legal roll), and a second phone's tap on the
+    same page records no second roll. A game played with its own components has no virtual draw."""
+    session, _ = started(tmp_path, "artisans", players=2)
+    made_at = session.version
+    (rolled,) = session.draw(made_at=made_at)
+    assert rolled in Session.open(session.info, session.spec, session.path).events
+    dice = [int(d) for d in rolled.split()[1:]]
+    assert rolled.startswith("roll ") and len(dice) == 2 and all(1 <= d <= 6 for d in dice)
+    with pytest.raises(BadInput, match=rf"already rolled: 1\. the table: {rolled}"):
+        session.draw(made_at=made_at)
+    with pytest.raises(BadInput, match="not the table's"):
+        session.draw()
+    (tmp_path / "m").mkdir()
+    maharani, _ = started(tmp_path / "m", "maharani")
+    with pytest.raises(BadInput, match="its own components"):
+        maharani.draw()

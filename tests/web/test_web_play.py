@@ -185,6 +185,7 @@ def test_undo_fix_hint_and_take(tmp_path):
     hint = post(web, companion, "/g/night/hint")
     assert hint.status_code == 200, hint.text[-1500:]
     assert "Hint for" in hint.text and "take 1:" in hint.text
+    assert re.search(r'class="worth">(expected final score|chance to win) [0-9]', hint.text)  # each move's value
     other_phone = TestClient(web.app)
     other_phone.cookies.set("tajkit_phone", "another")
     assert "Hint for" not in other_phone.get("/g/night").text  # a hint is the asking phone's alone
@@ -538,3 +539,21 @@ def test_maharanis_choices_are_grouped_by_the_tile_and_where_it_goes(tmp_path):
     assert "tile 1 (Yew) in column c … (11)" in page and "tile 2 (Gc) in column f … (10)" in page
     group = html_unescape(re.search(r'hx-get="(/g/mosaic/choices[^"]*path=1c)"', page).group(1))
     assert 'value="1c8s+a"' in web.get(group).text  # the events themselves, in the game's notation
+
+
+def test_the_virtual_dice_show_the_same_roll_on_every_phone(tmp_path):
+    """Artisans, Setting Up ("a pair of virtual dice"): "Roll the dice for the table" on one phone
+    records one roll; another phone that taps it on the same page records nothing more, and both
+    phones tell the same roll."""
+    seeded(tmp_path, players=2)
+    web, companion = client(tmp_path)
+    other = seat(web, 1)
+    page = web.get("/g/night").text
+    assert "Roll the dice for the table" in page
+    made_at = version(page)
+    assert post(web, companion, "/g/night/draw", v=made_at).status_code == 200
+    again = post(other, companion, "/g/night/draw", v=made_at)
+    assert again.status_code == 422
+    (rolled,) = read_record(tmp_path / "night.toml", "artisans").events
+    for phone in (web, other):
+        assert re.search(rf'1\.</span> <bdi>the table: {rolled}</bdi>', phone.get("/g/night").text)
