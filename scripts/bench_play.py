@@ -87,6 +87,9 @@ def bench(game: str, seed: int, processes: int, folder: Path) -> None:
 
 
 def bench_hints(info, spec, record, folder: Path) -> None:  # noqa: ANN001
+    """A hint asked in a session at a few positions spread over the game, and ``tajkit hint`` on
+    the record as it stood then (a whole process); positions whose hint needs what only a player
+    has seen (a TAJ goal, a Taj Mahal hand) are passed over."""
     if info.hint is None:
         return
     session = Session.start(info, spec, folder / f"{info.id}-hint.json", record.setup)
@@ -94,20 +97,15 @@ def bench_hints(info, spec, record, folder: Path) -> None:  # noqa: ANN001
     for k, event in enumerate(record.events):
         if len(in_session) >= 3:
             break
-        if k % 7 == 0 or not in_session:  # a few positions, spread over the game
+        if (k % 7 == 0 or not in_session) and session.to_act is not None and session.may_hint(session.to_act):
+            began = time.perf_counter()
             try:
-                position = session.position()
+                hint = session.hint()
             except BadInput:
-                position = None
-            if position is not None:
-                began = time.perf_counter()
-                session.hint()
+                hint = None
+            if hint is not None:
                 in_session.append(time.perf_counter() - began)
-                state_file = folder / f"{info.id}-position.json"
-                state_file.write_text(json.dumps(dict(position.data)))
-                options = [a for key, value in position.options.items() for a in
-                           (f"--{key.replace('_', '-')}", *(map(str, value) if isinstance(value, tuple) else [str(value)]))]
-                processes.append(timed([*TAJKIT, "hint", info.id, str(state_file), *options]))
+                processes.append(timed([*TAJKIT, "hint", info.id, str(session.path)]))  # for whoever acts
         session.apply(event)
     if in_session:
         print(f"  hint in a session ({len(in_session)} positions): {spread(in_session)}; "

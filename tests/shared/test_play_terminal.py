@@ -231,19 +231,16 @@ def test_a_secret_goal_is_hidden_as_typed_asked_each_time_and_never_spelled_out(
 
 def test_tab_completes_roll_but_never_a_whole_roll_and_the_uses_come_cheapest_first(tmp_path):
     """Issue 43: at the table's roll, ``ro`` and Tab give ``roll `` (what every roll begins with);
-    more Tabs only show the rolls, so Enter sends the incomplete ``roll`` and it is refused
-    (rulebook, Playing the Game: the table types the dice it rolled); ``roll 6 `` and Tab stays as
-    it is. A player's use, Tab-listed, shows the free uses before those that cost raindrops."""
+    more Tabs only show the rolls and never pick one (``roll`` alone is tajkit rolling for the
+    table, issue 44); ``roll 6 `` and Tab stays as it is and is refused as half a roll. A player's use, Tab-listed, shows the free uses before those that cost raindrops."""
     (tmp_path / "setup.json").write_text(json.dumps({"players": [{"name": "Asha"}, {"name": "Babur"}]}))
     with terminals(tmp_path) as start:
         term = start("play", "artisans", "night.toml", "--setup", "setup.json")
         term.expect(PROMPT)
         os.write(term.master, ("ro" + TAB).encode())
         term.expect("ll")  # completed on the line: "roll "
-        os.write(term.master, (TAB + TAB + TAB + ENTER).encode())
-        term.expect("refused: 'roll': ")  # what Enter sent: the start of a roll, not a roll
-        again(term, "table")
-        os.write(term.master, ("roll 6 " + TAB + TAB + ENTER).encode())
+        os.write(term.master, (TAB + TAB + TAB).encode())  # more Tabs list the rolls, never pick one
+        os.write(term.master, (CTRL_U + "roll 6 " + TAB + TAB + ENTER).encode())
         term.expect("refused: 'roll 6': ")
         again(term, "table")
         assert read_record(tmp_path / "night.toml", "artisans").events == ()
