@@ -695,3 +695,62 @@ def picture(spec: Any, data: dict[str, Any], player: str | None = None) -> bytes
     players = read_state(spec, data, finished=False)
     chosen = tuple(p for p in players if p.name == player) or players if player is not None else players
     return png_from_pdf(render_filled(spec, chosen), dpi=110)
+
+
+FINGER = 76.0  # points: 44 px or more wherever the sheet's 543 points are shown 320 px wide or more (a 360 px phone: about 332 px)
+
+
+def board(spec: Any, data: dict[str, Any], player: str | None = None) -> Any:
+    """The board a phone plays on (``solver.protocol.Board``): the filled sheet's picture (one
+    player's, as :func:`picture` draws it) cropped to the sheet, with a target per feature
+    (``Target.key`` the feature's id): its boxes' area, grown to a finger's size where the
+    features leave room. The values and their costs are the rules' to offer once a feature is
+    tapped (``ArtisansPlay.taps``)."""
+    from tajkit.sheets.pdf import PAPERS
+    from tajkit.solver.protocol import Board, Target
+
+    width, height = PAPERS["a4"]
+    scale, x0, y0 = frame(width, height)
+    low, high = EXTENT
+    view = (x0, height - (y0 + scale * high), W * scale, scale * (high - low))
+    boxes = page_regions(spec, "a4")["boxes"]
+    targets = []
+    for feature in spec.features:
+        rects = boxes[feature.id]
+        left, right = min(r[0] for r in rects), max(r[0] + r[2] for r in rects)
+        bottom, top = min(r[1] for r in rects), max(r[1] + r[3] for r in rects)
+        x, w = _grown(left, right - left, view[0], view[2])
+        y, h = _grown(height - top, top - bottom, view[1], view[3])
+        targets.append(Target(feature.id, f"{feature.title}: {len(rects)} boxes", x, y, w, h))
+    return Board((width, height), view, tuple(_apart(targets)))
+
+
+def _grown(start: float, size: float, low: float, extent: float) -> tuple[float, float]:
+    """A span grown about its middle to a finger's size, kept inside the view."""
+    grown = max(size, FINGER)
+    begin = min(max(start - (grown - size) / 2, low), low + extent - grown)
+    return begin, grown
+
+
+def _apart(targets: list[Any]) -> list[Any]:
+    """Targets grown into each other shrink back to meet halfway (features stand apart on the
+    sheet, so this only trims the margins a finger's size added)."""
+    from dataclasses import replace
+
+    placed = list(targets)
+    for i, a in enumerate(placed):
+        for j in range(i + 1, len(placed)):
+            b = placed[j]
+            if a.x < b.x + b.width and b.x < a.x + a.width and a.y < b.y + b.height and b.y < a.y + a.height:
+                overlap_x = min(a.x + a.width, b.x + b.width) - max(a.x, b.x)
+                overlap_y = min(a.y + a.height, b.y + b.height) - max(a.y, b.y)
+                if overlap_x <= overlap_y:
+                    cut = (a.x + a.width + b.x) / 2 if a.x < b.x else (b.x + b.width + a.x) / 2
+                    a, b = ((replace(a, width=cut - a.x), replace(b, width=b.x + b.width - cut, x=cut)) if a.x < b.x
+                            else (replace(a, width=a.x + a.width - cut, x=cut), replace(b, width=cut - b.x)))
+                else:
+                    cut = (a.y + a.height + b.y) / 2 if a.y < b.y else (b.y + b.height + a.y) / 2
+                    a, b = ((replace(a, height=cut - a.y), replace(b, height=b.y + b.height - cut, y=cut)) if a.y < b.y
+                            else (replace(a, height=a.y + a.height - cut, y=cut), replace(b, height=cut - b.y)))
+                placed[i], placed[j] = a, b
+    return placed

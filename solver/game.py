@@ -246,6 +246,9 @@ class Game(Generic[SpecT, StateT]):
     # Each player plays on a sheet of their own (Artisans): the drawing module's ``picture`` takes
     # ``player=NAME`` to draw that sheet alone, as the phone held by that player shows it.
     sheet_each: ClassVar[bool] = False
+    # The phones play on the drawn position: the drawing module's ``board(spec, data, player)``
+    # gives the targets on its picture and the play's ``taps`` reaches every legal action from them.
+    boards: ClassVar[bool] = False
 
     # --- data ----------------------------------------------------------------------------------
 

@@ -276,6 +276,33 @@ def moves_json(rules: Rules[S, A], state: S, moves: Sequence[Advice], meaning: s
             "value_meaning": meaning, "kind": kind}
 
 
+# --- the board: the position under the finger (the phones) -----------------------------------------
+
+
+@dataclass(frozen=True)
+class Target:
+    """A place on a game's picture that a finger taps to choose: ``key`` is what the game's
+    :meth:`TablePlay.taps` names it by, ``label`` says it in words (what a screen reader reads),
+    and the rectangle is in the picture's own units (points, y down from its top)."""
+
+    key: str
+    label: str
+    x: float
+    y: float
+    width: float
+    height: float
+
+
+@dataclass(frozen=True)
+class Board:
+    """A picture of the position as a board to tap: the picture's size and the part of it shown
+    (``view``: x, y, width, height, cropped to what is played on), and its targets."""
+
+    size: tuple[float, float]
+    view: tuple[float, float, float, float]
+    targets: tuple[Target, ...]
+
+
 class TablePlay(Generic[S]):
     """A game's side of a session, over its :class:`Rules` (``GAME.play(spec)``): what to ask
     when a game starts and when a player asks for a hint, the position the game's hint reads,
@@ -362,6 +389,18 @@ class TablePlay(Generic[S]):
         questions the file holds (the asking player's own cards), so that a hint on a file and a
         hint in a game in play are the same call."""
         raise NotImplementedError
+
+    def taps(self, state: S, action: Any) -> tuple[str, ...]:
+        """How a finger chooses ``action`` on the phones: a target of the game's board (its key),
+        then the words of each choice that follows ("dome", "middle box", "5 — free"); a first
+        word that is no target is a button beside the board ("write nothing"). Empty: the game
+        has no board, and its events are chosen from lists."""
+        return ()
+
+    def confirm(self, state: S, action: Any) -> str | None:
+        """What a phone asks before it plays ``action`` (a costly use: "This spends 8 of your 15
+        raindrops"), or None: one tap plays it."""
+        return None
 
     def tell(self, before: S, action: Any, after: S) -> tuple[str, ...]:
         """What ``action`` did, in a sentence or two of the game's words: the prizes taken, the

@@ -164,6 +164,7 @@ class Session:
         self.actions = list(replayed.actions)  # actions[i - 1]: event i as the rules read it
         self._legal: tuple[Any, list[str]] | None = None
         self._ahead: tuple[Any, dict[str, list[str]]] | None = None
+        self._touches: tuple[Any, dict[str, list[dict[str, Any]]]] | None = None
         self._seen = _stamp(path)  # the record file as last read or written: a poll that finds it so reads nothing
         self._told: dict[int, tuple[Any, Any, tuple[str, ...]]] = {}
         self._version: tuple[tuple[str, ...], str] | None = None
@@ -275,6 +276,24 @@ class Session:
         if self.to_act == player:
             return self.legal()
         return self.ahead().get(player, [])
+
+    def touches(self, player: str) -> list[dict[str, Any]]:
+        """The events ``player`` may enter now, each with the taps that choose it on the game's
+        board (``TablePlay.taps``) and what a phone asks before playing it (``confirm``); empty
+        for a game without a board (remembered until the next event)."""
+        state = self.state
+        if self._touches is None or self._touches[0] is not state:
+            self._touches = (state, {})
+        found = self._touches[1].get(player)
+        if found is None:
+            found = []
+            for event in self.may_act(player):
+                action = self.rules.parse(state, event)
+                taps = self.play.taps(state, action)
+                if taps:
+                    found.append({"taps": list(taps), "event": event, "confirm": self.play.confirm(state, action)})
+            self._touches[1][player] = found
+        return found
 
     def choice_label(self, start: str) -> str | None:
         """Words for the events that begin with ``start``, where the game has them (Maharani:

@@ -49,6 +49,7 @@ COOKIE = "tajkit_token"
 HERE = resources.files("tajkit.cli.web")
 templates = Jinja2Templates(env=jinja2.Environment(loader=jinja2.FileSystemLoader(str(HERE / "templates")),
                                                    autoescape=True))  # every name and value escaped
+templates.env.policies["json.dumps_kwargs"] = {"sort_keys": False}  # a board's choices keep the game's order
 
 
 @dataclass

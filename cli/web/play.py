@@ -182,6 +182,7 @@ def view(companion: Companion, name: str, session: Session, seat: str | None, ph
     hint = companion.hints.get((name, phone))
     result = session.standings()
     return {
+        "touch": board_of(session, seat),
         "name": name,
         "info": info,
         "version": session.version,
@@ -213,6 +214,40 @@ def view(companion: Companion, name: str, session: Session, seat: str | None, ph
         "seat_chosen": seat_chosen,
         "problems": (), "recorded": (), "told": (), "typed": "",
     }
+
+
+def board_of(session: Session, seat: str | None) -> dict[str, Any] | None:
+    """The position to tap, where the game has a board: the sheet or board of the phone's holder
+    when they may act (a phone that watches: of the player to act), its targets, and every event
+    they may enter with the taps that choose it."""
+    info = session.info
+    who = seat if seat is not None and (seat == session.to_act or seat in session.ahead()) else \
+        session.to_act if seat is None else None
+    data = session.state_file()
+    if not info.boards or who in (None, CHANCE) or data is None:
+        return None
+    from importlib import import_module
+
+    drawn = import_module(info.drawing).board(session.spec, data, who)
+    taps = session.touches(who)
+    reachable = {t["taps"][0] for t in taps}
+    return {"who": who, "index": session.players().index(who), "drawn": drawn, "taps": tap_tree(taps),
+            "targets": [(t, t.key in reachable) for t in drawn.targets]}
+
+
+def tap_tree(touches: list[dict[str, Any]]) -> dict[str, Any]:
+    """The events to tap as a tree of their taps, as the board's script walks it: each tap a key,
+    an event a leaf holding its text (``@``) and what to ask before it (``?``). A tree says every
+    shared first tap once, which keeps a page light (Artisans: 217 uses of a roll)."""
+    tree: dict[str, Any] = {}
+    for touch in touches:
+        node = tree
+        for tap in touch["taps"]:
+            node = node.setdefault(tap, {})
+        node["@"] = touch["event"]
+        if touch["confirm"]:
+            node["?"] = touch["confirm"]
+    return tree
 
 
 def hint_players(session: Session, seat: str | None) -> list[str]:

@@ -52,6 +52,7 @@ class Artisans(Game["Spec", "tuple[Player, ...]"]):
     drawing = "tajkit.sheets.artisans"
     start_player = False  # rulebook, Playing the Game: one roll for the whole table, every player uses it
     sheet_each = True
+    boards = True
 
     hint = Command(
         summary="The best uses of a roll: every legal move, ranked by the chance to win at a table of several "

@@ -26,6 +26,7 @@ from tajkit.solver.errors import BadInput
 from tajkit.solver.protocol import CHANCE, ESTIMATE, EXACT, Advice, HintAnswer, Question, TablePlay
 from tajkit.solver.ranking import join_names, plural
 
+CONFIRM_FROM = 3  # a use marking this many raindrops or more is confirmed on the phones (a tajkit choice, not a rule)
 NOT_GIVEN = "-"  # the answer for an age the player keeps to themselves
 WIDTH = 80  # a terminal at the table
 
@@ -113,7 +114,7 @@ class ArtisansPlay(TablePlay):
         me, others = hint.seats(self.spec, players, chosen, options.get("moved") or ())
         used = {seat for seat, p in enumerate(players) if any(o.name == p.name and o.moved for o in others)}
         first = min(seat for seat in range(len(players)) if seat not in used)
-        table = Table(tuple(players), tuple(sorted(roll)), first, 1, frozenset(s for s in used if s > first))
+        table = Table(tuple(players), tuple(roll), first, 1, frozenset(s for s in used if s > first))
         return table, chosen.name, {}
 
     @staticmethod
@@ -141,6 +142,31 @@ class ArtisansPlay(TablePlay):
     def actor(self, state: Table, action: Any) -> str:
         """A use of the roll entered ahead of one's turn is that player's (``Ben: dome 5``)."""
         return state.players[action.seat].name if isinstance(action, Ahead) else state.players[state.seat].name
+
+    def taps(self, state: Table, action: Any) -> tuple[str, ...]:
+        """On the phones: the feature on the sheet (its id, a target of ``sheets.artisans.board``),
+        then the box, then the value with its raindrops ("5 — free", "4 and water a tree — 2
+        raindrops"); writing nothing is a button beside the sheet."""
+        move = action.move if isinstance(action, Ahead) else action
+        if not isinstance(move, Move):
+            return ()
+        cost = "free" if not move.raindrops else plural(move.raindrops, "raindrop")
+        if move.skip:
+            return (f"Write nothing — {cost}",)
+        feature = self.spec.by_id[move.feature]  # type: ignore[index]
+        water = " and water a tree" if move.water_tree else ""
+        return (feature.id, f"{feature.boxes[move.box]} box", f"{move.value}{water} — {cost}")  # type: ignore[index]
+
+    def confirm(self, state: Table, action: Any) -> str | None:
+        """A use that marks several raindrops is asked once more (a slip of the finger must not
+        spend a third of them): "This marks 3 raindrops: 12 of your 15 left"."""
+        move = action.move if isinstance(action, Ahead) else action
+        if not isinstance(move, Move) or move.raindrops < CONFIRM_FROM:
+            return None
+        seat = action.seat if isinstance(action, Ahead) else state.seat
+        left = state.players[seat].sheet.raindrops_left(self.spec)
+        return (f"This marks {plural(move.raindrops, 'raindrop')}: {left - move.raindrops} of your "
+                f"{self.spec.raindrops} left.")
 
     def ahead_events(self, state: Table) -> dict[str, list[str]]:
         """Every player after the one to act who has not used the roll yet, with the events that

@@ -68,6 +68,14 @@ def own_buttons(page):
     return page.locator("#mine button[name=event]:visible")
 
 
+def has_own_choice(page) -> bool:
+    """The phone offers its holder (or the table) something to tap: a button, a group of them,
+    or a lit target on the board — not merely "Enter for another player"."""
+    own = "#mine button[name=event]:visible, #mine .board rect.target.next, #mine .board button.board-choice"
+    groups = '#mine details[data-keep*="|"] > summary:visible, #mine details[data-keep=lists] > summary:visible'
+    return page.locator(own).count() > 0 or page.locator(groups).count() > 0
+
+
 def tap_one_choice(page, rng, prefer: str = "") -> str:
     """Tap one of the phone's own choices as a thumb does: a button in view, or open a group and
     tap inside it. Returns the button's words."""
@@ -84,6 +92,41 @@ def tap_one_choice(page, rng, prefer: str = "") -> str:
         key = summary.locator("xpath=..").get_attribute("data-keep")
         summary.click()
         page.locator(f'#mine details[data-keep="{key}"] > .items').locator("button, summary").first.wait_for(timeout=POLLED)
+
+
+def tap_on_board(page, rng, prefer: str = "", cancel_once: list[bool] | None = None) -> str:
+    """Play one event on the phone's board as a finger does: a lit target on the picture (or a
+    button beside it, such as "Write nothing"), then the choices that follow, one level at a
+    time, confirming a costly one (cancelling the first confirmation asked, when told to, and
+    checking that nothing was played). Returns the words of the last tap."""
+    board = page.locator("#mine .board")
+    choices = board.locator(".board-choices button.board-choice")
+    texts = choices.all_inner_texts()
+    liked = [k for k, t in enumerate(texts) if prefer and prefer in t]
+    targets = board.locator("rect.target.next")
+    if liked or not targets.count():
+        tapped = choices.nth(liked[0] if liked else rng.randrange(len(texts)))
+    else:
+        tapped = targets.nth(rng.randrange(targets.count()))
+    while True:
+        words, number = tapped.text_content(), latest_number(page)
+        tapped.click()  # the page answers at once: what follows, a question, or the event on its way
+        if board.locator(".board-choices .sending").count() or latest_number(page) > number:
+            return words
+        asked = board.locator(".board-choices p.confirm")
+        if asked.count():
+            if cancel_once and cancel_once[0]:
+                cancel_once[0] = False
+                board.locator(".board-choices button", has_text="Cancel").click()
+                page.wait_for_timeout(300)
+                assert latest_number(page) == number and asked.count() == 0  # nothing played
+                return tap_on_board(page, rng, prefer, cancel_once)
+            yes = board.locator(".board-choices button", has_text="Yes: ")
+            words = yes.inner_text()
+            yes.click()
+            return words
+        choices.first.wait_for(timeout=POLLED)
+        tapped = choices.nth(rng.randrange(choices.count()))
 
 
 def phones_for(browser, base: str, name: str, players: list[str]):
@@ -117,6 +160,7 @@ def play_on_phones(held, watching, path, rng, players, shots, prefer: str = "") 
     """The whole game: whoever's phone has choices taps one (the table's events from any phone),
     each tap waited for on that phone; one reload after every kind of tap."""
     reloaded: set[str] = set()
+    cancel_once = [True]  # the first costly use asked about is cancelled, then played another time
     turn = 0
     while True:
         events = record_events(path)
@@ -124,15 +168,22 @@ def play_on_phones(held, watching, path, rng, players, shots, prefer: str = "") 
             wait_for_number(phone, len(events))
         if "The game is over." in held[0].locator("#status .turn").inner_text():
             break
-        acting = [p for p in held if own_buttons(p).count() or p.locator("#mine details").count()]
+        acting = [p for p in held if has_own_choice(p)]
         assert acting, "nobody's phone offers a choice, and the game is not over"
         turn += 1
         phone = acting[turn % len(acting)]
         is_table = phone.locator("#mine h2", has_text="What the table shows").count() > 0
-        words = tap_one_choice(phone, rng, "" if is_table else prefer)
+        on_board = not is_table and phone.locator("#mine .board").count() > 0
+        try:  # a liked choice (Artisans: writing nothing, a short game) on two turns in three
+            liked = prefer if turn % 3 else ""
+            words = (tap_on_board(phone, rng, liked, cancel_once) if on_board
+                     else tap_one_choice(phone, rng, "" if is_table else liked))
+        except Exception:
+            phone.screenshot(path=shots / "stuck.png", full_page=True)
+            raise
         wait_for_number(phone, len(events) + 1)
         assert record_events(path)[:len(events)] == events
-        kind = "table" if is_table else "own"
+        kind = "table" if is_table else "board" if on_board else "own"
         reload_and_check(phone, path, kind, reloaded)
         if turn == 3:  # an undo and a redo from the phone that played, each reloaded after
             phone.locator("#status button", has_text="Undo").click()
@@ -165,15 +216,21 @@ def test_a_whole_artisans_game_on_three_phones_and_one_that_watches(server, brow
     wait_for_number(held[1], 1)
     for phone in held:
         wait_for_number(phone, 1)
-    # a group kept open on Chen's phone while Asha plays: still open after the poll swaps the page
-    held[2].locator("#mine details > summary", has_text="dome").first.click()
-    held[2].locator("#mine details[open] .items button").first.wait_for()
-    opened = held[2].locator("#mine details[open]").first.get_attribute("data-keep")
-    tap_one_choice(held[0], random.Random(1))
-    wait_for_number(held[2], 2)
-    assert held[2].locator(f'#mine details[data-keep="{opened}"]').evaluate("d => d.open")
-    assert tap_targets_too_small(held[2]) == []
-    held[2].screenshot(path=shots / "kept-open.png", full_page=True)
+    # Chen's taps so far and the list he opened stay while Asha plays and the poll swaps the page
+    chen = held[2]
+    chen.locator("#mine .board rect.target.next").first.click()
+    chosen = chen.locator("#mine .board-path strong").inner_text()
+    chen.locator("#mine details[data-keep=lists] > summary").click()
+    chen.locator("#mine details > summary", has_text="dome").first.click()
+    chen.locator("#mine details[open] .items button").first.wait_for()
+    opened = chen.locator("#mine details[open] details[open]").first.get_attribute("data-keep")
+    tap_on_board(held[0], random.Random(1))
+    wait_for_number(chen, 2)
+    assert chen.locator(f'#mine details[data-keep="{opened}"]').evaluate("d => d.open")
+    assert chen.locator("#mine .board-path strong").inner_text() == chosen
+    assert tap_targets_too_small(chen) == []
+    chen.screenshot(path=shots / "kept-open.png", full_page=True)
+    chen.locator("#mine details[data-keep=lists] > summary").click()  # closed again: the board plays
 
     play_on_phones(held, watching, path, random.Random(7), players, shots, prefer="nothing")
     final = record_events(path)
@@ -275,3 +332,50 @@ def test_a_position_keeps_a_boards_columns_and_wraps_words_on_a_phone(server, ph
     page.screenshot(path=page.shots / "artisans.png", full_page=True)
 
 
+
+
+def test_the_virtual_dice_and_a_costly_use_asked_once_cancelled_then_played(server, browser, tmp_path):
+    """Issue 44 on two phones: "Roll the dice for the table" (Artisans, Setting Up: "a pair of
+    virtual dice") on one phone, the same roll told on both; then on the board, a use of the roll
+    that marks 3 raindrops or more asks first: cancelled, nothing is recorded; asked again and
+    confirmed, it is recorded in its player's name with its raindrops."""
+    artisans = games.get("artisans")
+    path = server.folder / "evening.toml"
+    Session.start(artisans, artisans.load_spec(), path, {"players": [{"name": "Asha"}, {"name": "Babur"}]})
+    (asha, babur), _ = phones_for(browser, server.base, "evening", ["Asha", "Babur"])
+    shots = tmp_path / "shots"
+    shots.mkdir(exist_ok=True)
+    babur.get_by_role("button", name="Roll the dice for the table").click()
+    for phone in (asha, babur):
+        wait_for_number(phone, 1)
+    (rolled,) = record_events(path)
+    for phone in (asha, babur):
+        assert phone.locator("#status li.latest").inner_text().count(rolled.split(": ")[-1]) == 1
+    asha.set_viewport_size(SMALL)
+
+    def costly_use():
+        asha.locator('#mine .board rect.target.next[data-tap="waterway"]').click()
+        boxes = asha.locator("#mine .board-choices button.board-choice")
+        boxes.first.wait_for()
+        boxes.first.click()
+        values = asha.locator("#mine .board-choices button.board-choice")
+        dear = [k for k, t in enumerate(values.all_inner_texts()) if re.search(r"— ([3-9]|1\d) raindrops$", t)]
+        values.nth(dear[0]).click()
+        asha.locator("#mine .board-choices p.confirm").wait_for()
+
+    costly_use()
+    asked = asha.locator("#mine .board-choices p.confirm").inner_text()
+    assert re.fullmatch(r"This marks \d+ raindrops: \d+ of your 15 left\.", asked)
+    assert asha.locator("#mine .board-choices button", has_text="Yes: ").inner_text().startswith("Yes: Waterway · ")
+    asha.screenshot(path=shots / "confirm-360.png", full_page=True)
+    assert tap_targets_too_small(asha) == [] and too_wide(asha) == []
+    asha.get_by_role("button", name="Cancel").click()
+    asha.wait_for_timeout(500)
+    assert record_events(path) == (rolled,)
+    costly_use()
+    asha.locator("#mine .board-choices button", has_text="Yes: ").click()
+    wait_for_number(asha, 2)
+    last = record_events(path)[-1]
+    assert last.startswith("Asha: waterway") or last.startswith("waterway"), last
+    assert Session.open(artisans, artisans.load_spec(), path).state.players[0].sheet.raindrops_left(
+        artisans.load_spec()) <= 12

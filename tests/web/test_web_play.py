@@ -231,11 +231,11 @@ def test_a_phone_is_a_seat_its_holders_choices_hint_and_undo(tmp_path):
     assert "What the table shows" in mine(phones[2].get("/g/night").text)  # the roll: any phone
     post(web, companion, "/g/night/event", event="roll 4 6")
     first, third = mine(phones[0].get("/g/night").text), mine(phones[2].get("/g/night").text)
-    assert "Your choices" in first and "Your choices" in third
+    assert "Your sheet: tap where to write" in first and "Your sheet: tap where to write" in third
     folded = phones[0].get("/g/night").text.split('<section id="others"')[1]
     assert f"{names[2]}: use the roll" not in first and f"{names[2]}: use the roll" in folded
     watching = mine(web.get("/g/night").text)
-    assert f"{names[0]}&#39;s choices" in watching and f"{names[2]}: use the roll now" in watching
+    assert f"<bdi>{names[0]}</bdi>: tap where to write" in watching and f"{names[2]}: use the roll now" in watching
     chosen = companion.session("night").ahead()[names[2]][0]
     answer = post(phones[2], companion, "/g/night/event", event=chosen.removeprefix(f"{names[2]}: "))
     assert answer.status_code == 200  # typed by its holder: entered in their name, ahead of their turn
@@ -277,7 +277,7 @@ def test_every_legal_choice_is_reachable_through_the_groups_exactly_once(tmp_pat
     found: list[str] = []
 
     def walk(html: str) -> None:
-        found.extend(html_unescape(v) for v in re.findall(r'name="event" value="([^"]*)"', html))
+        found.extend(html_unescape(v) for v in re.findall(r'name="event" value="([^"]+)"', html))
         for url in re.findall(r'hx-get="(/g/night/choices[^"]*)"', html):
             walk(web.get(html_unescape(url)).text)
 
@@ -557,3 +557,61 @@ def test_the_virtual_dice_show_the_same_roll_on_every_phone(tmp_path):
     (rolled,) = read_record(tmp_path / "night.toml", "artisans").events
     for phone in (web, other):
         assert re.search(rf'1\.</span> <bdi>the table: {rolled}</bdi>', phone.get("/g/night").text)
+
+
+def board_taps(page: str) -> tuple[list[tuple[str, str]], dict]:
+    """A page's board: its lit targets (key, words) and the tree of taps its script walks."""
+    board = page.split('<div class="board"')[1].split("</svg>")[0]
+    targets = [(html_unescape(key), html_unescape(label)) for key, label in
+               re.findall(r'data-tap="([^"]+)" class="target next"[^>]*aria-label="([^"]+)"', board)]
+    tree = json.loads(page.split('class="board-taps">')[1].split("</script>")[0])
+    return targets, tree
+
+
+def leaves(tree: dict, taps: tuple[str, ...] = ()) -> list[tuple[tuple[str, ...], str]]:
+    found = [(taps, tree["@"])] if "@" in tree else []
+    for key, under in tree.items():
+        if key not in ("@", "?"):
+            found.extend(leaves(under, (*taps, key)))
+    return found
+
+
+@pytest.mark.parametrize("seed", [3, 8, 21])
+def test_the_board_reaches_every_legal_event_by_exactly_one_path_of_taps(tmp_path, seed):
+    """Issue 44, Artisans on the board: at every turn of a seeded game, on the phone of a player
+    who may use the roll, each lit target (a feature of their sheet) leads to at least one legal
+    use; every legal use is reached by exactly one path of taps, starting at a target or at a
+    button beside the sheet ("Write nothing"); the target is said in words (its aria-label) and
+    is a finger's size (44 px or more at 320 px of sheet width); a use that marks 3 raindrops or
+    more asks first, saying how many are left (rulebook: Raindrops, 15 per player)."""
+    record = seeded(tmp_path, seed=seed, players=2)
+    web, companion = client(tmp_path)
+    phone = seat(web, 1)
+    session = companion.session("night")
+    spec = session.spec
+    checked = 0
+    for event in record.events:
+        name = session.players()[1]
+        if name in session.ahead() or session.to_act == name:
+            page = phone.get("/g/night").text
+            targets, tree = board_taps(page)
+            paths = leaves(tree)
+            legal = [e.removeprefix(f"{name}: ") for e in session.may_act(name)]
+            assert sorted(e.removeprefix(f"{name}: ") for _, e in paths) == sorted(legal)
+            assert len({taps for taps, _ in paths}) == len(paths)
+            keys = {key for key, _ in targets}
+            assert keys and all(any(taps[0] == key for taps, _ in paths) for key in keys)
+            assert all(taps[0] in keys or len(taps) == 1 for taps, _ in paths)  # else a button beside
+            assert all(label.split(":")[0] in {f.title for f in spec.features} for _, label in targets)
+            for taps, text in paths:
+                node = tree
+                for tap in taps:
+                    node = node[tap]
+                cost = int(re.search(r"— (\d+) raindrops?$", taps[-1]).group(1)) if "raindrop" in taps[-1] else 0
+                assert ("?" in node) == (cost >= 3), (taps, text)
+            checked += 1
+        session.apply(event)
+    assert checked > 5
+    drawn = __import__("tajkit.sheets.artisans", fromlist=["board"]).board(spec, session.state_file(), name)
+    width = drawn.view[2]
+    assert all(min(t.width, t.height) * 320 / width >= 44 for t in drawn.targets)

@@ -1,0 +1,147 @@
+/* The board under the finger: a game's picture with its targets (issue 44). The page gives the
+   events the phone's holder may enter as a tree of the taps that choose them (a target on the
+   board, then words; a leaf holds the event, "@", and what to ask before it, "?"). A tap on a
+   target shows what may follow it, as buttons; the last tap plays the event, after asking once
+   more where the game says a move is costly. Without this script the lists below still work. */
+(function () {
+  "use strict";
+  var kept = {};  /* each board's taps so far: another phone's event redraws the page, not the choice */
+
+  function setup(board) {
+    if (board.dataset.ready) return;
+    board.dataset.ready = "1";
+    var tree = JSON.parse(board.querySelector(".board-taps").textContent);
+    var panel = board.querySelector(".board-choices");
+    var form = board.querySelector(".board-form");
+    var onBoard = {};
+    board.querySelectorAll("svg [data-tap]").forEach(function (t) { onBoard[t.dataset.tap] = t; });
+    var path = kept[board.id] || [];
+
+    function node(taps) {
+      var here = tree;
+      for (var i = 0; i < taps.length; i++) { here = here[taps[i]]; if (!here) return null; }
+      return here;
+    }
+
+    /* Taps in words: a target by its label's name ("Waterway"), then the words of each choice. */
+    function said(taps) {
+      var first = onBoard[taps[0]] ? (onBoard[taps[0]].getAttribute("aria-label") || taps[0]).split(":")[0] : taps[0];
+      return [first].concat(taps.slice(1)).join(" · ");
+    }
+
+    function keys(here) { return Object.keys(here).filter(function (k) { return k !== "@" && k !== "?"; }); }
+
+    function button(text, className, act) {
+      var b = document.createElement("button");
+      b.type = "button";
+      b.className = className;
+      b.textContent = text;
+      b.addEventListener("click", act);
+      return b;
+    }
+
+    function play(leaf, words) {
+      form.querySelector("input[name=event]").value = leaf["@"];
+      path = [];
+      kept[board.id] = path;
+      panel.innerHTML = "";  /* nothing stale to tap while the event is on its way */
+      var sending = document.createElement("p");
+      sending.className = "sending";
+      sending.textContent = "Playing " + words + " …";
+      panel.appendChild(sending);
+      if (window.htmx) { window.htmx.trigger(form, "submit"); } else { form.submit(); }
+    }
+
+    function choose(leaf, words) {
+      var told = said(path.concat([words]));
+      if (!leaf["?"]) { play(leaf, told); return; }
+      panel.innerHTML = "";
+      var ask = document.createElement("p");
+      ask.className = "confirm";
+      ask.setAttribute("role", "alert");
+      ask.textContent = leaf["?"];
+      panel.appendChild(ask);
+      var row = document.createElement("div");
+      row.className = "choices";
+      row.appendChild(button("Yes: " + told, "primary", function () { play(leaf, told); }));
+      row.appendChild(button("Cancel", "", function () { path = []; show(); }));
+      panel.appendChild(row);
+    }
+
+    /* What follows ``here``, one level at a time: a leaf plays (or asks first), a key with more
+       under it opens its level ("middle box", then its values). */
+    function list(here, into, top) {
+      keys(here).forEach(function (key) {
+        if (top && path.length === 0 && onBoard[key]) return;  /* tapped on the board itself */
+        var next = here[key];
+        var leaf = next["@"] !== undefined && keys(next).length === 0;
+        into.appendChild(button(key, leaf ? "board-choice" : "board-choice more", function () {
+          if (leaf) { choose(next, key); } else { path = path.concat([key]); descend(); }
+        }));
+      });
+    }
+
+    /* A level with a single way on is passed through (a feature of one box). */
+    function descend() {
+      var here = node(path);
+      var only = keys(here);
+      while (here["@"] === undefined && only.length === 1) {
+        path = path.concat(only);
+        here = here[only[0]];
+        only = keys(here);
+      }
+      if (here["@"] !== undefined && only.length === 0) { choose(here, path[path.length - 1]); return; }
+      show();
+    }
+
+    function show() {
+      if (!node(path)) path = [];  /* what was chosen is no longer legal */
+      kept[board.id] = path;
+      var here = node(path);
+      Object.keys(onBoard).forEach(function (key) {
+        var t = onBoard[key];
+        t.classList.toggle("next", key in here || (path.length === 0 && key in tree));
+        t.classList.toggle("chosen", path.indexOf(key) >= 0);
+      });
+      panel.innerHTML = "";
+      if (path.length) {
+        var head = document.createElement("div");
+        head.className = "board-path";
+        var words = document.createElement("strong");
+        words.textContent = said(path);
+        head.appendChild(words);
+        head.appendChild(button("Back", "back", function () { path = path.slice(0, -1); show(); }));
+        panel.appendChild(head);
+      }
+      var row = document.createElement("div");
+      row.className = "choices";
+      list(here, row, true);
+      panel.appendChild(row);
+      if (path.length) panel.scrollIntoView({ block: "center", behavior: "smooth" });
+    }
+
+    function tapped(key) {
+      var at = node(path);
+      if (path.length && at && key in at) { path = path.concat([key]); }  /* a second place on the board */
+      else if (key in tree) { path = [key]; }
+      else { return; }
+      descend();
+    }
+
+    Object.keys(onBoard).forEach(function (key) {
+      var t = onBoard[key];
+      t.addEventListener("click", function () { tapped(key); });
+      t.addEventListener("keydown", function (e) {
+        if (e.key === "Enter" || e.key === " ") { e.preventDefault(); tapped(key); }
+      });
+    });
+    show();
+  }
+
+  function all(root) {
+    (root && root.querySelectorAll ? root : document).querySelectorAll(".board").forEach(setup);
+  }
+
+  if (window.htmx) { window.htmx.onLoad(all); }
+  document.addEventListener("DOMContentLoaded", function () { all(document); });
+})();
