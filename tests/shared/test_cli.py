@@ -517,6 +517,35 @@ def test_an_unknown_feature_for_the_honest_bound_is_refused_by_name():
     assert "Traceback" not in result.output
 
 
+def test_without_the_bound_extra_the_honest_bound_says_how_to_install_it():
+    """numba is the optional extra `tajkit[bound]` (issue 42): without it, one line and exit 1,
+    before any game is played (numba is made unimportable in the process)."""
+    for option in (["--honest-bound"], ["--honest-exact", "left_facade"]):
+        code = ("import sys; sys.modules['numba'] = None; from tajkit.cli.main import run; "
+                f"sys.argv = {['tajkit', 'simulate', 'artisans', '--games', '1', '--processes', '1', *option]!r}; run()")
+        done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+        assert done.returncode == 1, done.stderr
+        assert done.stderr.strip() == "error: --honest-bound needs numba: pip install 'tajkit[bound]'"
+        assert done.stdout == ""
+
+
+def test_simulate_without_the_honest_bound_does_not_import_numba():
+    """numba costs about a second to import; only the honest bound needs it (the same process then
+    imports it for the bound, so the check can fail)."""
+    code = (
+        "import sys; from tajkit.cli.main import app\n"
+        "try:\n    app(['simulate', 'artisans', '--policy', 'greedy', '--games', '1', '--processes', '1', '--json'])\n"
+        "except SystemExit as exc:\n    assert not exc.code, exc.code\n"
+        "print('NUMBA', 'numba' in sys.modules)\n"
+        "from tajkit.solver.artisans import simulate\n"
+        "simulate._relaxed()\n"
+        "print('NUMBA', 'numba' in sys.modules)"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=120).stdout
+    assert '"greedy"' in out
+    assert [line for line in out.splitlines() if line.startswith("NUMBA")] == ["NUMBA False", "NUMBA True"]
+
+
 def test_a_bound_the_machine_cannot_hold_is_refused_before_the_games():
     from tajkit.solver.artisans import simulate
     from tajkit.solver.errors import SolverFailure
