@@ -204,7 +204,11 @@ def test_score_json_state_file(tmp_path):
     data = tomllib.loads(ASHA.read_text())
     path = tmp_path / "table.json"
     path.write_text(json.dumps(data))
-    assert run("score", "artisans", str(path), "--json").exit_code == 0
+    result = run("score", "artisans", str(path), "--json")
+    assert result.exit_code == 0, result.output
+    from_toml = run("score", "artisans", str(ASHA), "--json")
+    assert json.loads(result.stdout) == json.loads(from_toml.stdout)  # the same table, however it is written
+    assert [(p["name"], p["total"], p["rank"]) for p in json.loads(result.stdout)["players"]] == [("Asha", 28, 1)]
 
 
 @pytest.mark.parametrize(
@@ -746,17 +750,30 @@ def test_simulate_with_a_tiny_oracle_budget_completes_and_labels_what_is_unprove
     assert text.exit_code == 0 and "0 of 2 proven optimal" in text.stdout and "--oracle-work" in text.stdout
 
 
-def test_an_oracle_stopped_by_its_time_cap_says_so():
+def test_an_oracle_stopped_by_its_time_cap_says_so(monkeypatch):
     """The wall-clock limit is only a safety cap: a game it stops before its work budget is
-    counted and named, since another machine may finish it differently. A cap of a millisecond
-    stops any machine's CP-SAT before its presolve is done."""
+    counted and named, since another machine may finish it differently. CP-SAT is stopped after
+    its presolve, so it finds nothing whatever the load; that presolve is 0.3 deterministic seconds
+    of work (CP-SAT's own count, the same on any machine), hundreds of times the 1 ms cap, so
+    the cap stops it first on any machine, and without the cap the same run is not counted as cut."""
+    from tajkit.solver import cpsat
     from tajkit.solver.artisans import report
     from tajkit.solver.artisans.search import simulation
     from tajkit.solver.artisans.spec import load_spec
 
-    budget = simulation.OracleBudget(work=1000, time_cap=0.001)
-    result = simulation.play_one(load_spec(), "oracle", seed=5, game=1, oracle=budget)
-    assert result.cut and not result.proven
+    solve, runs_seen = cpsat.solve, []
+
+    def after_presolve(model, **limits):  # noqa: ANN001, ANN202
+        runs_seen.append(solve(model, stop_after_presolve=True, **limits))
+        return runs_seen[-1]
+
+    monkeypatch.setattr(cpsat, "solve", after_presolve)
+    uncapped = simulation.play_one(load_spec(), "oracle", seed=5, game=1, oracle=simulation.OracleBudget(1000, 300))
+    assert uncapped.score is None and not uncapped.proven and not uncapped.cut
+    presolve = runs_seen[0].work
+    assert presolve >= 0.1, presolve  # deterministic seconds: the same figure on every machine
+    result = simulation.play_one(load_spec(), "oracle", seed=5, game=1, oracle=simulation.OracleBudget(1000, 0.001))
+    assert result.cut and not result.proven and result.score is None
     runs = {"oracle": simulation.PolicyRun("oracle", (result,))}
     assert "1 oracle game stopped at the --oracle-time safety cap before its work budget" in report.simulation_text(runs, 1, 5)
     assert report.simulation_json(runs)["oracle"]["cut_by_time_cap"] == 1
