@@ -534,7 +534,7 @@ def test_without_the_bound_extra_the_honest_bound_says_how_to_install_it():
 
 
 def test_simulate_without_the_honest_bound_does_not_import_numba():
-    """numba costs about a second to import; only the honest bound needs it (the same process then
+    """numba costs about half a second to import; only the honest bound needs it (the same process then
     imports it for the bound, so the check can fail)."""
     code = (
         "import sys; from tajkit.cli.main import app\n"
