@@ -16,13 +16,21 @@ ever replaced, and only when asked (``--force``, or a game record being played):
 from __future__ import annotations
 
 import contextlib
+import itertools
 import os
 import stat
 import tempfile
+import time
 from pathlib import Path
 
 from tajkit.solver.errors import BadInput
 from tajkit.solver.wording import shown
+
+# The kill tests' hook: with TAJKIT_PAUSE_IN_WRITE="N:FILE", this process's N-th write stops inside
+# its window (half the temporary file written and synced, not yet renamed into place), creates FILE
+# holding the temporary file's path to say so, and waits there to be killed. Unset, it costs nothing.
+PAUSE = "TAJKIT_PAUSE_IN_WRITE"
+_writes = itertools.count(1)
 
 SPECIAL = {stat.S_IFIFO: "a pipe (FIFO)", stat.S_IFCHR: "a device", stat.S_IFBLK: "a device", stat.S_IFSOCK: "a socket"}
 
@@ -77,6 +85,8 @@ def write_file(path: Path, data: bytes, replace: bool = False, what: str = "file
         raise BadInput(f"{name}: cannot write there ({exc.strerror or exc})") from None
     try:
         with os.fdopen(fd, "wb") as out:
+            if os.environ.get(PAUSE):
+                _pause_inside_the_window(out, data, tmp)
             out.write(data)
             out.flush()
             os.fsync(out.fileno())
@@ -91,6 +101,21 @@ def write_file(path: Path, data: bytes, replace: bool = False, what: str = "file
     finally:
         with contextlib.suppress(FileNotFoundError):
             os.unlink(tmp)
+
+
+def _pause_inside_the_window(out, data: bytes, tmp: str) -> None:  # noqa: ANN001 (a binary file)
+    """The kill tests' hook (``PAUSE``): on the N-th write, half the data reaches the disk, FILE
+    says where, and the process waits to be killed; any other write goes on at once."""
+    count, _, signal_file = os.environ[PAUSE].partition(":")
+    if next(_writes) != int(count):
+        return
+    out.write(data[: len(data) // 2])
+    out.flush()
+    os.fsync(out.fileno())
+    Path(f"{signal_file}.part").write_text(tmp, encoding="utf-8")
+    os.replace(f"{signal_file}.part", signal_file)  # whole when seen
+    while True:
+        time.sleep(60)
 
 
 def _mode_for(path: Path) -> int:

@@ -99,7 +99,7 @@ class Artisans(Game["Spec", "tuple[Player, ...]"]):
             Option("honest_bound", "--honest-bound", bool, "Also prove a bound on perfect honest play (no dice "
                    "seen in advance): the exact value of the sheet with the facades and the minarets as the "
                    "rulebook has them and every other feature scoring whenever it is full. One number: about "
-                   "20 minutes on 2 cores and 9 GB of memory."),
+                   "20 minutes on 2 cores and 9 GB of memory. Needs numba: pip install 'tajkit[bound]'."),
             Option("honest_exact", "--honest-exact", str, "The bound with this feature kept as the rulebook has "
                    "it (repeat it; implies --honest-bound; default: the facades and the minarets). Fewer: a "
                    "looser bound, sooner (the two facades: seconds).", multiple=True, metavar="FEATURE"),

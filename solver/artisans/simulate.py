@@ -3,15 +3,17 @@
 
 from __future__ import annotations
 
+from types import ModuleType
 from typing import Any
 
 from tajkit.solver.artisans import POLICY_NAMES, report
 from tajkit.solver.artisans.spec import Spec
-from tajkit.solver.artisans.search import relaxed
 from tajkit.solver.artisans.search.engine import Engine, engine_for
 from tajkit.solver.artisans.search.simulation import OracleBudget, compare
 from tajkit.solver.errors import BadInput, SolverFailure
 from tajkit.solver.game import Report
+
+INSTALL = "--honest-bound needs numba: pip install 'tajkit[bound]'"
 
 
 def run(spec: Spec, data: None, policy: list[str], games: int, seed: int, oracle_work: float, oracle_time: float,
@@ -23,12 +25,25 @@ def run(spec: Spec, data: None, policy: list[str], games: int, seed: int, oracle
     names = sorted(dict.fromkeys(policy or POLICY_NAMES), key=POLICY_NAMES.index)
     exact = _features(spec, honest_exact) if honest_exact else None
     engine = engine_for(spec)
-    if honest_bound or honest_exact:
+    relaxed = _relaxed() if honest_bound or honest_exact else None
+    if relaxed:
         _check_memory(relaxed.memory_needed(engine, exact))
     budget = OracleBudget(oracle_work, oracle_time)
     runs = compare(spec, names, games, seed, oracle=budget, processes=processes, progress=progress)
-    honest = _honest_bound(engine, exact, progress) if honest_bound or honest_exact else None
+    honest = _honest_bound(relaxed, engine, exact, progress) if relaxed else None
     return Report(report.simulation_text(runs, games, seed, honest), report.simulation_json(runs, honest))
+
+
+def _relaxed() -> ModuleType:
+    """The relaxed sheet's solver, which needs numba (an optional extra, refused in one line before
+    any game is played when it is not installed)."""
+    try:
+        from tajkit.solver.artisans.search import relaxed
+    except ImportError as exc:
+        if exc.name and exc.name.partition(".")[0] in ("numba", "llvmlite"):
+            raise SolverFailure(INSTALL) from None
+        raise
+    return relaxed
 
 
 def _features(spec: Spec, ids: list[str]) -> list[int]:
@@ -54,7 +69,7 @@ def _check_memory(needed: int) -> None:
                             "--honest-exact right_facade needs under 0.1 GB, for a looser bound)")
 
 
-def _honest_bound(engine: Engine, exact: list[int] | None, progress: Any) -> report.HonestBound:
+def _honest_bound(relaxed: ModuleType, engine: Engine, exact: list[int] | None, progress: Any) -> report.HonestBound:
     tick = (lambda done, total: progress("honest bound", done, total)) if progress else None
     sheet = relaxed.solve(engine, exact, progress=tick, keep_all=False)
     kept = tuple(engine.spec.features[fi].title for fi in sheet.exact)

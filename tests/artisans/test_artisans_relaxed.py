@@ -7,6 +7,7 @@ the Game (the last box or the last raindrop)."""
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import random
 from functools import cache
@@ -17,9 +18,16 @@ from tajkit.solver.artisans.search.endgame import endgame_for
 from tajkit.solver.artisans.search.engine import Engine, engine_for
 from tajkit.solver.artisans.search.relaxed import _unrank, default_exact, solve
 from tajkit.solver.artisans.spec import load_spec
-from test_artisans_honest import small_engine
 
 FEATURES = ("left_orchard", "waterway", "left_facade", "right_facade")
+
+
+def small_engine(keep: tuple[str, ...], raindrops: int, trees: int) -> Engine:
+    """The rulebook's sheet cut down to some of its features, raindrops and trees: small enough
+    for the exact ending to solve from the empty sheet."""
+    spec = load_spec()
+    features = tuple(f for f in spec.features if f.id in keep)
+    return engine_for(dataclasses.replace(spec, features=features, raindrops=raindrops, clouds=(raindrops,), trees=trees))
 
 
 @cache
@@ -53,6 +61,7 @@ def minarets() -> Engine:
     return small_engine(("left_orchard", "left_minaret", "right_minaret"), raindrops=6, trees=1)
 
 
+@pytest.mark.slow  # the exact ending of the whole small sheet, and every feature's states kept: 20 s, 90 s under load
 @pytest.mark.parametrize("sheet_of", [small, minarets])
 def test_every_feature_exact_is_perfect_honest_play(sheet_of) -> None:  # noqa: ANN001
     """Up to the fixed point's rounding, which only ever rounds up (``RelaxedSheet.rounding``)."""

@@ -19,7 +19,7 @@ from tajkit.solver.karigar.rules import Board, Card, Option, Position, affords, 
 from tajkit.solver.karigar.planner import Plan, plan
 from tajkit.solver.karigar.files import read_hint_position
 from tajkit.solver.karigar.samples import full_position, small_position
-from tajkit.solver.karigar.search import breadth_first
+from karigar_search import breadth_first
 from tajkit.solver.karigar.spec import Slot, load_spec
 
 SPEC = load_spec()

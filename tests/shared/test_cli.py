@@ -204,7 +204,11 @@ def test_score_json_state_file(tmp_path):
     data = tomllib.loads(ASHA.read_text())
     path = tmp_path / "table.json"
     path.write_text(json.dumps(data))
-    assert run("score", "artisans", str(path), "--json").exit_code == 0
+    result = run("score", "artisans", str(path), "--json")
+    assert result.exit_code == 0, result.output
+    from_toml = run("score", "artisans", str(ASHA), "--json")
+    assert json.loads(result.stdout) == json.loads(from_toml.stdout)  # the same table, however it is written
+    assert [(p["name"], p["total"], p["rank"]) for p in json.loads(result.stdout)["players"]] == [("Asha", 28, 1)]
 
 
 @pytest.mark.parametrize(
@@ -517,6 +521,35 @@ def test_an_unknown_feature_for_the_honest_bound_is_refused_by_name():
     assert "Traceback" not in result.output
 
 
+def test_without_the_bound_extra_the_honest_bound_says_how_to_install_it():
+    """numba is the optional extra `tajkit[bound]` (issue 42): without it, one line and exit 1,
+    before any game is played (numba is made unimportable in the process)."""
+    for option in (["--honest-bound"], ["--honest-exact", "left_facade"]):
+        code = ("import sys; sys.modules['numba'] = None; from tajkit.cli.main import run; "
+                f"sys.argv = {['tajkit', 'simulate', 'artisans', '--games', '1', '--processes', '1', *option]!r}; run()")
+        done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+        assert done.returncode == 1, done.stderr
+        assert done.stderr.strip() == "error: --honest-bound needs numba: pip install 'tajkit[bound]'"
+        assert done.stdout == ""
+
+
+def test_simulate_without_the_honest_bound_does_not_import_numba():
+    """numba costs about half a second to import; only the honest bound needs it (the same process then
+    imports it for the bound, so the check can fail)."""
+    code = (
+        "import sys; from tajkit.cli.main import app\n"
+        "try:\n    app(['simulate', 'artisans', '--policy', 'greedy', '--games', '1', '--processes', '1', '--json'])\n"
+        "except SystemExit as exc:\n    assert not exc.code, exc.code\n"
+        "print('NUMBA', 'numba' in sys.modules)\n"
+        "from tajkit.solver.artisans import simulate\n"
+        "simulate._relaxed()\n"
+        "print('NUMBA', 'numba' in sys.modules)"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=120).stdout
+    assert '"greedy"' in out
+    assert [line for line in out.splitlines() if line.startswith("NUMBA")] == ["NUMBA False", "NUMBA True"]
+
+
 def test_a_bound_the_machine_cannot_hold_is_refused_before_the_games():
     from tajkit.solver.artisans import simulate
     from tajkit.solver.errors import SolverFailure
@@ -717,17 +750,30 @@ def test_simulate_with_a_tiny_oracle_budget_completes_and_labels_what_is_unprove
     assert text.exit_code == 0 and "0 of 2 proven optimal" in text.stdout and "--oracle-work" in text.stdout
 
 
-def test_an_oracle_stopped_by_its_time_cap_says_so():
+def test_an_oracle_stopped_by_its_time_cap_says_so(monkeypatch):
     """The wall-clock limit is only a safety cap: a game it stops before its work budget is
-    counted and named, since another machine may finish it differently. A cap of a millisecond
-    stops any machine's CP-SAT before its presolve is done."""
+    counted and named, since another machine may finish it differently. CP-SAT is stopped after
+    its presolve, so it finds nothing whatever the load; that presolve is 0.3 deterministic seconds
+    of work (CP-SAT's own count, the same on any machine), hundreds of times the 1 ms cap, so
+    the cap stops it first on any machine, and without the cap the same run is not counted as cut."""
+    from tajkit.solver import cpsat
     from tajkit.solver.artisans import report
     from tajkit.solver.artisans.search import simulation
     from tajkit.solver.artisans.spec import load_spec
 
-    budget = simulation.OracleBudget(work=1000, time_cap=0.001)
-    result = simulation.play_one(load_spec(), "oracle", seed=5, game=1, oracle=budget)
-    assert result.cut and not result.proven
+    solve, runs_seen = cpsat.solve, []
+
+    def after_presolve(model, **limits):  # noqa: ANN001, ANN202
+        runs_seen.append(solve(model, stop_after_presolve=True, **limits))
+        return runs_seen[-1]
+
+    monkeypatch.setattr(cpsat, "solve", after_presolve)
+    uncapped = simulation.play_one(load_spec(), "oracle", seed=5, game=1, oracle=simulation.OracleBudget(1000, 300))
+    assert uncapped.score is None and not uncapped.proven and not uncapped.cut
+    presolve = runs_seen[0].work
+    assert presolve >= 0.1, presolve  # deterministic seconds: the same figure on every machine
+    result = simulation.play_one(load_spec(), "oracle", seed=5, game=1, oracle=simulation.OracleBudget(1000, 0.001))
+    assert result.cut and not result.proven and result.score is None
     runs = {"oracle": simulation.PolicyRun("oracle", (result,))}
     assert "1 oracle game stopped at the --oracle-time safety cap before its work budget" in report.simulation_text(runs, 1, 5)
     assert report.simulation_json(runs)["oracle"]["cut_by_time_cap"] == 1

@@ -213,7 +213,12 @@ def test_every_hint_answers_its_example_position(info):
     args = ["--roll", "4", "6"] if info.id == "artisans" else []
     result = runner.invoke(cli.app, ["hint", info.id, str(DATA / f"{info.id}-position.toml"), *args, "--json"])
     assert result.exit_code == 0, result.output
-    json.loads(result.stdout)
+    out = json.loads(result.stdout)
+    # the player to move in each example position, and where each game's JSON puts its advice
+    to_move = {"artisans": "Asha", "taj": "Ben", "tajmahal": "Asha", "karigar": "Asha", "maharani": "Csilla"}
+    advice = {"artisans": "moves", "taj": "moves", "tajmahal": "moves", "karigar": "plan", "maharani": "turns"}
+    assert out["game"] == info.id and out["player"] == to_move[info.id]
+    assert out[advice[info.id]], f"{info.id}: the hint gave no advice"
 
 
 def test_a_game_whose_hint_reads_another_file_tells_the_two_apart(info):

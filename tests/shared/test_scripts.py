@@ -14,19 +14,6 @@ pytestmark = pytest.mark.slow  # each runs a script in its own process, some for
 SCRIPTS = Path(__file__).resolve().parent.parent.parent / "scripts"
 
 
-def test_price_of_information_compares_exact_honest_play_with_the_clairvoyant():
-    result = subprocess.run(
-        [sys.executable, str(SCRIPTS / "price_of_information.py"), "--boxes", "3", "--positions", "2", "--dice", "2"],
-        capture_output=True, text=True, timeout=300,
-    )
-    assert result.returncode == 0, result.stderr
-    lines = result.stdout.splitlines()
-    assert lines[0].startswith("2 positions with 3 empty boxes")
-    assert lines[1].startswith("perfect honest play (exact): ")
-    assert lines[2].startswith("clairvoyant (CP-SAT, dice known): ")
-    assert lines[3].startswith("price of not knowing the dice: ")
-
-
 def run_script(name: str, *args: str, cwd: Path | None = None) -> list[str]:
     result = subprocess.run(
         [sys.executable, str(SCRIPTS / name), *args], capture_output=True, text=True, timeout=600, cwd=cwd
@@ -133,42 +120,6 @@ def test_bench_serve_follows_one_game_from_eight_phones_while_one_asks_a_hint():
     assert lines[1].startswith("8 phones following a 3-player Artisans game for 6 s: ") and lines[1].endswith(" 0 errors")
     assert any(line.startswith("  hint (1): median ") for line in lines)
     assert any(line.startswith("  every non-hint response (") for line in lines)
-
-
-def test_the_fluid_bound_is_never_below_perfect_honest_play():
-    """scripts/fluid_bound.py (issue 28's experiment): the weakly coupled relaxation is an exact
-    expectation, so where the exact ending knows perfect honest play it must be at least that."""
-    lines = run_script("fluid_bound.py", "--boxes", "3", "--positions", "3", "--dice", "1")
-    positions = [line for line in lines if line.startswith("position: ")]
-    assert len(positions) == 3
-    for line in positions:
-        honest = float(line.split("perfect honest play ")[1].split(",")[0])
-        bound = float(line.split("fluid bound ")[1].split(",")[0])
-        assert bound >= honest - 1e-6, line
-    assert lines[-1].startswith("3 positions with 3 empty boxes, 1 roll sequences each: perfect honest play ")
-
-
-@pytest.mark.parametrize("method", [(), ("--relaxed",), ("--relaxed", "--exact", "left_facade", "left_orchard")])
-def test_the_honest_bound_is_never_below_perfect_honest_play(method):
-    """scripts/artisans_honest_bound.py: where the exact ending knows perfect honest play, the
-    proven bound (the supersolution's or the relaxed sheet's) is at least that, position by position."""
-    lines = run_script("artisans_honest_bound.py", "--boxes", "3", "--positions", "2", "--dice", "1", "--tolerance", "0.01",
-                       *method)
-    positions = [line for line in lines if line.startswith("position: ")]
-    assert len(positions) == 2
-    for line in positions:
-        honest = float(line.split("perfect honest play ")[1].split(",")[0])
-        bound = float(line.split("proven bound ")[1].split(",")[0])
-        assert honest - 1e-9 <= bound, line
-    assert lines[-2].startswith("2 positions with 3 empty boxes (careful games, seed 1): perfect honest play ")
-    assert "(never below: True)" in lines[-2]
-    assert lines[-1].startswith("clairvoyant ")
-
-
-def test_the_relaxed_bound_names_a_feature_it_does_not_know():
-    result = subprocess.run([sys.executable, str(SCRIPTS / "artisans_honest_bound.py"), "--relaxed", "--exact", "tower"],
-                            capture_output=True, text=True, timeout=120)
-    assert result.returncode != 0 and "--exact: no feature tower" in result.stderr
 
 
 def test_bench_read_measures_held_out_writers_photos():

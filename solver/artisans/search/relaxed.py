@@ -12,7 +12,7 @@ game's. It is one number, an exact expectation over the rolls, not an average ov
 A relaxed feature's values no longer matter, only how many boxes of its group are empty (which of a
 group's relaxed features end up full is settled at the end as favourably as the count allows, a
 further relaxation). A position is a *config* — the exact features' compact states
-(``honest.compact_features``) and the empty boxes of each group of relaxed features — with the
+(``compact_features``) and the empty boxes of each group of relaxed features — with the
 raindrops left and the trees watered (from a position, an exact feature keeps only the states it
 can still reach). Every write fills one box, so the configs are solved layer by layer (by empty
 boxes, fewest first) and only the layer below is kept: keeping the facades and the minarets exact
@@ -28,12 +28,12 @@ import itertools
 import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import cache
 
 import numpy as np
 from numba import njit, prange
 
 from tajkit.solver.artisans.search.engine import Engine
-from tajkit.solver.artisans.search.honest import Start, compact_features, compact_state, distinct_rolls
 
 # the conditions of the features kept exact by default: the facades (four identical values) and the
 # minarets (descending), the features whose values compete most for the rolls
@@ -55,6 +55,85 @@ def _group_stars(sizes_stars: Sequence[tuple[int, int]], capacity: int) -> list[
             if sum(size for size, _ in chosen) <= filled)
         for filled in range(capacity + 1)
     ]
+
+
+# --- a feature's compact states ------------------------------------------------------------------
+# What a feature's future depends on: its canonical values while it can still score (``engine.py``),
+# one state per number of empty boxes once it cannot, and whether a full feature scores.
+
+
+@dataclass(frozen=True)
+class CompactFeature:
+    """One feature's compact states, numbered from the empty feature (0)."""
+
+    moves: tuple[tuple[tuple[int, int], ...], ...]  # per state: (value, next state), each distinct
+    full: np.ndarray  # bool per state: no empty box left
+    points: np.ndarray  # stars scored per state (full and meeting the condition)
+    empties: np.ndarray  # empty boxes per state
+    index: dict[tuple[str, int], int]  # the name of a packed state's compact state -> its number
+    group: int
+
+    @property
+    def size(self) -> int:
+        return len(self.full)
+
+    def reachable(self, state: int) -> np.ndarray:
+        """Bool per compact state: reachable from ``state`` (itself included)."""
+        seen = np.zeros(self.size, dtype=bool)
+        seen[state] = True
+        todo = [state]
+        while todo:
+            for _, nxt in self.moves[todo.pop()]:
+                if not seen[nxt]:
+                    seen[nxt] = True
+                    todo.append(nxt)
+        return seen
+
+
+def _name(table, packed: int) -> tuple[str, int]:  # noqa: ANN001
+    if not table.empties[packed]:
+        return ("full", int(table.scores[packed]))
+    if table.live[packed]:
+        return ("live", table.canon[packed])
+    return ("dead", len(table.empties[packed]))
+
+
+def _compact(engine: Engine, fi: int) -> CompactFeature:
+    table = engine.tables[fi]
+    start = table.pack((0,) * table.feature.size)
+    index = {_name(table, start): 0}
+    packed = [start]
+    moves = []
+    for state in packed:  # grows as new states are met: every state reachable from the empty feature
+        row = set()
+        for box in table.empties[state]:
+            for value in range(1, engine.faces + 1):
+                new = table.place(state, box, value)
+                key = _name(table, new)
+                if key not in index:
+                    index[key] = len(packed)
+                    packed.append(new)
+                row.add((value, index[key]))
+        moves.append(tuple(sorted(row)))
+    full = np.array([not table.empties[p] for p in packed])
+    points = np.array([engine.stars[fi] if not table.empties[p] and table.scores[p] else 0 for p in packed], dtype=float)
+    empties = np.array([len(table.empties[p]) for p in packed])
+    return CompactFeature(tuple(moves), full, points, empties, index, engine.groups[fi])
+
+
+@cache
+def compact_features(engine: Engine) -> tuple[CompactFeature, ...]:
+    return tuple(_compact(engine, fi) for fi in range(len(engine.tables)))
+
+
+def compact_state(engine: Engine, fi: int, packed: int) -> int:
+    return compact_features(engine)[fi].index[_name(engine.tables[fi], packed)]
+
+
+def distinct_rolls(faces: int) -> tuple[list[tuple[int, int]], np.ndarray]:
+    """The unordered rolls and their chances (a double 1/36, any other pair 2/36 with six faces)."""
+    rolls = [(a, b) for a in range(1, faces + 1) for b in range(a, faces + 1)]
+    return rolls, np.array([1 if a == b else 2 for a, b in rolls]) / faces**2
 
 
 @dataclass(frozen=True)
@@ -113,11 +192,12 @@ class _Relaxation:
     @staticmethod
     def of(engine: Engine, exact: Sequence[int] | None, start: Sequence[int]) -> _Relaxation:
         exact = tuple(sorted(set(default_exact(engine) if exact is None else exact)))
-        reach = Start.of(engine, start, 0, 0).domain(engine)
+        features = compact_features(engine)
         relaxed = [fi for fi in range(len(engine.tables)) if fi not in exact]
         groups = tuple(sorted({engine.groups[fi] for fi in relaxed}))
         sinks = [_group(engine, [fi for fi in relaxed if engine.groups[fi] == g], start) for g in groups]
-        return _Relaxation(exact, tuple(np.flatnonzero(reach[fi]) for fi in exact), groups,
+        kept = tuple(np.flatnonzero(features[fi].reachable(compact_state(engine, fi, start[fi]))) for fi in exact)
+        return _Relaxation(exact, kept, groups,
                            tuple(c for c, _ in sinks), tuple(tuple(s) for _, s in sinks))
 
     def configs(self, engine: Engine) -> _Configs:
