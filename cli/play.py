@@ -487,15 +487,15 @@ def _editor_reader() -> Callable[..., str]:
     def ask(*args: Any, **kwargs: Any) -> str:
         nonlocal editor
         if editor is None:
-            from tajkit.cli.entry import _Editor
+            from tajkit.cli.prompts import Editor
 
-            editor = _Editor(table=True)
+            editor = Editor(table=True)
         return editor.ask(*args, **kwargs)
 
     return ask
 
 
 def _lines_reader() -> Callable[..., str]:
-    from tajkit.cli.entry import _Lines
+    from tajkit.cli.prompts import Lines
 
-    return _Lines().ask
+    return Lines().ask
