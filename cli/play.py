@@ -444,6 +444,16 @@ def keep_in_history(session: Session, data: Path | None) -> None:
 # --- the command ---------------------------------------------------------------------------------
 
 
+def game_to_play(game: str, data: Path | None) -> tuple[Game[Any, Any], Any]:
+    """The game ``tajkit play GAME`` names and its spec (with the user's data laid over it)."""
+    from tajkit.solver import games, speccache
+
+    info = games.get(game)
+    if not info.plays:
+        raise BadInput(f"tajkit play {game}: not available for {game} yet (see: tajkit games)")
+    return info, speccache.load_spec(info, data)
+
+
 def run(info: Game[Any, Any], spec: Any, record: str | None, setup: str | None, players: Sequence[str],
         do: Sequence[str], as_json: bool, interactive: bool, data: Path | None = None) -> int:
     if do or as_json:
