@@ -18,6 +18,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import resource
 import shutil
 import statistics
 import subprocess
@@ -40,19 +41,24 @@ def ms(seconds: float) -> str:
     return f"{seconds * 1000:.0f} ms"
 
 
-def spread(times: list[float]) -> str:
+def spread(times: list[float], cpu: list[float]) -> str:
     ordered = sorted(times)
     p95 = ordered[min(len(ordered) - 1, int(0.95 * len(ordered)))]
-    return f"median {ms(statistics.median(ordered))}, 95th percentile {ms(p95)} ({len(ordered)} runs)"
+    return (f"median {ms(statistics.median(ordered))}, 95th percentile {ms(p95)}, "
+            f"processor time median {ms(statistics.median(cpu))} ({len(ordered)} runs)")
 
 
-def timed(args: list[str], env: dict[str, str]) -> float:
+def timed(args: list[str], env: dict[str, str]) -> tuple[float, float]:
+    """The wall time of a whole process, and the processor time it used (user and system: what
+    other work on the machine stretches least)."""
+    used = resource.getrusage(resource.RUSAGE_CHILDREN)
     began = time.perf_counter()
     done = subprocess.run(args, capture_output=True, text=True, env=env)
     took = time.perf_counter() - began
+    now = resource.getrusage(resource.RUSAGE_CHILDREN)
     if done.returncode != 0:
         raise SystemExit(f"{' '.join(args)} failed: {done.stderr}")
-    return took
+    return took, now.ru_utime + now.ru_stime - used.ru_utime - used.ru_stime
 
 
 def load() -> str:
@@ -79,16 +85,18 @@ def main() -> None:
             f"tajkit play artisans RECORD --do {event!r}": play,
         }
         times: dict[str, list[float]] = {name: [] for name in kinds}
+        cpu: dict[str, list[float]] = {name: [] for name in kinds}
         print(f"load average before: {load()}")
         for round_ in range(runs + 1):
             for name, args in kinds.items():
                 if args is play:
                     shutil.copyfile(base, record)
-                took = timed(args, env)
+                took, used = timed(args, env)
                 if round_:  # the first round warms up
                     times[name].append(took)
+                    cpu[name].append(used)
         for name, taken in times.items():
-            print(f"{name}: {spread(taken)}")
+            print(f"{name}: {spread(taken, cpu[name])}")
         floor = statistics.median(times["python -c pass"])
         for name in list(kinds)[1:]:
             print(f"{name} over python -c pass: {ms(statistics.median(times[name]) - floor)} (medians)")

@@ -65,6 +65,7 @@ def test_bench_startup_prints_its_figures_beside_pythons_own_start():
     lines = done.stdout.splitlines()
     assert lines[0].startswith("load average before: ")
     assert lines[1].startswith("python -c pass: median ") and lines[1].endswith("(2 runs)")
+    assert "processor time median " in lines[1]
     assert lines[2].startswith("tajkit --help: median ") and "95th percentile" in lines[2]
     assert lines[3].startswith("tajkit play artisans RECORD --do 'right minaret top 1': median ")
     assert [line.split(" over ")[0] for line in lines[4:6]] == ["tajkit --help", lines[3].split(":")[0]]
