@@ -1,3 +1,3 @@
-from tajkit.cli.main import run
+from tajkit.cli.start import run
 
 run()

@@ -75,10 +75,10 @@ def hidden_answers(game: Any, player: str | None, given: dict[str, Any] | None =
         option = next((f"give it with {o.flag}, " for o in game.info.hint.options if o.name == missing.key), "")
         raise BadInput(f"hint for {present.safe(who)}: the hint needs {missing.prompt}, which only they have "
                        f"seen: {option}run it at a terminal to type it, or ask in tajkit play {game.info.id} RECORD (hint)")
-    from tajkit.cli.entry import _Editor
+    from tajkit.cli.prompts import Editor
     from tajkit.cli.play import Table
 
-    return Table(game, _Editor().ask).hidden(who)
+    return Table(game, Editor().ask).hidden(who)
 
 
 @contextmanager

@@ -7,12 +7,9 @@ OR-Tools, reportlab and pydantic are imported inside the commands that need them
 
 from __future__ import annotations
 
-import contextlib
-import errno
 import functools
 import itertools
 import json
-import os
 import shlex
 import sys
 from enum import Enum
@@ -22,14 +19,14 @@ from typing import Annotated, Any, Callable, Optional
 import typer
 from typer.core import TyperGroup
 
-from tajkit.cli import commands, present
+from tajkit.cli import commands, present, start
 from tajkit.cli import history as history_cli
+from tajkit.cli.start import MAX_LINE
 from tajkit.solver import games as registry
 from tajkit.solver import speccache
 from tajkit.solver.errors import BadInput, SolverFailure
 
 HELP = {"help_option_names": ["-h", "--help"]}
-DATA_ENV = "TAJKIT_DATA"  # the folder of a group's own data files, when --data is not given
 
 
 class OneLineErrors(TyperGroup):
@@ -48,13 +45,7 @@ class OneLineErrors(TyperGroup):
             typer.echo("error: interrupted", err=True)
             sys.exit(130)
         except OSError as exc:
-            if exc.errno not in OUTPUT_FAILURES:
-                raise  # a bug: keep its traceback
-            _drop_standard_output()
-            if isinstance(exc, BrokenPipeError):  # the reader left (| head): nothing to say to it
-                sys.exit(1)
-            typer.echo(f"error: standard output: cannot write it ({exc.strerror or exc})", err=True)
-            sys.exit(2)
+            sys.exit(start.output_failure(exc))
         except Exception as exc:
             if not (hasattr(exc, "format_message") and hasattr(exc, "exit_code")):
                 raise  # a bug: keep its traceback
@@ -72,17 +63,6 @@ class OneLineErrors(TyperGroup):
             typer.echo(f"error: {present.safe(message, 300)}{where}", err=True)
             sys.exit(exc.exit_code)
         sys.exit(result if isinstance(result, int) else 0)
-
-
-# What a write to standard output meets (``> /dev/full``, a full disk, ``| head``); every file tajkit
-# writes itself goes through solver/writing.py or SQLite, which say such a failure as bad input.
-OUTPUT_FAILURES = {errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EIO, errno.EPIPE}
-
-
-def _drop_standard_output() -> None:
-    """Point standard output at /dev/null, so that what it still holds fails no more on the way out."""
-    with contextlib.suppress(OSError, ValueError, AttributeError):  # a test runner's stdout has no descriptor
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
 
 
 BOUNDS = {"greater_than_equal": ("ge", "at least"), "less_than_equal": ("le", "at most"),
@@ -237,9 +217,6 @@ class InkChoice(str, Enum):
     low = "low"
 
 
-MAX_LINE = 400  # characters of an error line: what a person reads (tajkit play's "refused:" lines alike)
-
-
 def fail(problems: tuple[str, ...] | list[str], code: int = 2) -> typer.Exit:
     for problem in problems:
         typer.echo(f"error: {present.safe(problem, MAX_LINE)}", err=True)
@@ -298,22 +275,10 @@ def main(
 
 
 def _data_folder(given: str | None) -> Path | None:
-    """The folder of the user's data files: ``--data``, else ``TAJKIT_DATA``, else none (tajkit's
-    data alone); a folder that does not exist is an error."""
-    if given is not None:
-        if not given.strip():
-            raise fail(["--data needs a folder: it was given an empty name"])
-        folder, origin = Path(given), "--data"
-    elif os.environ.get(DATA_ENV):
-        folder, origin = Path(os.environ[DATA_ENV]), DATA_ENV
-    else:
-        return None
-    if folder.is_file():
-        raise fail([f"{origin} {present.safe(str(folder))}: a file, not a folder: name the folder that holds "
-                     "your <game>.toml files"])
-    if not folder.is_dir():
-        raise fail([f"{origin} {present.safe(str(folder))}: no such folder"])
-    return folder
+    try:
+        return start.data_folder(given)
+    except BadInput as exc:
+        raise fail(exc.problems) from None
 
 
 @command("games")
@@ -474,10 +439,7 @@ def play_cmd(
     """
     from tajkit.cli import play
 
-    info = registry.get(game)
-    if not info.plays:
-        raise BadInput(f"tajkit play {game}: not available for {game} yet (see: tajkit games)")
-    spec = speccache.load_spec(info, ctx.obj)
+    info, spec = play.game_to_play(game, ctx.obj)
     interactive = stdin_is_interactive() and sys.stderr.isatty()
     raise typer.Exit(play.run(info, spec, record, setup, player or [], do or [], as_json, interactive, ctx.obj))
 
@@ -545,34 +507,20 @@ _register_game_commands()
 
 
 def run() -> None:
-    """The console script (and ``python -m tajkit.cli``). Once the command has said all it says,
-    the process leaves at once: the interpreter's own clean-up (clearing every module and
-    collecting what they held: 50-90 ms idle, half a second and more on a loaded machine, the
-    delay ``quit`` had, issue 43) frees nothing a finished process needs. The exit handlers
-    still run (temporary folders, worker processes), both output streams are flushed first, and
-    a process with a thread still running (the web companion's) ends the usual way, waiting for it."""
+    """The console script as an install made before ``cli/start.py`` names it (``pip install`` renews it)."""
+    start.run()
+
+
+def run_app() -> int:
+    """The typer app on the command line, its exit code (a ``sys.exit("message")`` said on
+    standard error, exit status 1)."""
     try:
         app()
     except SystemExit as done:
         code = done.code
     else:
         code = 0
-    if isinstance(code, str):  # sys.exit("message"): said on standard error, exit status 1
+    if isinstance(code, str):
         sys.stderr.write(code + "\n")
         code = 1
-    leave(int(code or 0))
-
-
-def leave(code: int) -> None:
-    import atexit
-    import threading
-
-    if threading.active_count() > 1:
-        sys.exit(code)
-    atexit._run_exitfuncs()  # what Python runs at exit, without the clean-up after it
-    for stream in (sys.stdout, sys.stderr):
-        try:
-            stream.flush()
-        except (OSError, ValueError):  # a closed pipe (tajkit ... | head): nothing more can be said
-            pass
-    os._exit(code)
+    return int(code or 0)

@@ -11,13 +11,13 @@ from __future__ import annotations
 import datetime
 import json
 import shlex
+import sys
 import textwrap
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-import typer
 from tajkit.cli import present
 from tajkit.solver import numbers
 from tajkit.solver.errors import BadInput, SolverFailure
@@ -43,11 +43,16 @@ COMMANDS = {
 
 
 def say(text: str = "") -> None:
-    typer.echo(text, err=True)
+    """A line for the table, on standard error (typer is not imported for it: a --do run needs
+    nothing else of typer; tajkit's lines carry no colour for typer.echo to strip)."""
+    sys.stderr.write(text + "\n")
+    sys.stderr.flush()
 
 
 def out(text: str) -> None:
-    typer.echo(text)
+    """A line of the record's data, on standard output."""
+    sys.stdout.write(text + "\n")
+    sys.stdout.flush()
 
 
 # --- starting or resuming ----------------------------------------------------------------------------
@@ -174,6 +179,8 @@ class Table:
         if s.undone:
             say(f"Taken back and not played since: {s.undone[-1]} (redo plays it again)")
         self.say_next()
+        import typer  # its Abort, which the readers raise: loaded with them
+
         try:
             while True:
                 if self.session.refresh():  # a phone (tajkit serve) played on this record meanwhile
@@ -444,6 +451,16 @@ def keep_in_history(session: Session, data: Path | None) -> None:
 # --- the command ---------------------------------------------------------------------------------
 
 
+def game_to_play(game: str, data: Path | None) -> tuple[Game[Any, Any], Any]:
+    """The game ``tajkit play GAME`` names and its spec (with the user's data laid over it)."""
+    from tajkit.solver import games, speccache
+
+    info = games.get(game)
+    if not info.plays:
+        raise BadInput(f"tajkit play {game}: not available for {game} yet (see: tajkit games)")
+    return info, speccache.load_spec(info, data)
+
+
 def run(info: Game[Any, Any], spec: Any, record: str | None, setup: str | None, players: Sequence[str],
         do: Sequence[str], as_json: bool, interactive: bool, data: Path | None = None) -> int:
     if do or as_json:
@@ -464,9 +481,11 @@ def run(info: Game[Any, Any], spec: Any, record: str | None, setup: str | None, 
         elif session.over:
             out(present.score(session.standings()))
         else:
-            Table(session, _lines_reader()).say_next()
+            Table(session, _reader(editing=False)).say_next()
         return 0
-    reader = _editor_reader() if interactive else _lines_reader()
+    import typer  # its Abort, which the readers raise
+
+    reader = _reader(editing=interactive)
     try:
         session = open_session(info, spec, record, setup, players, reader)
     except typer.Abort:
@@ -478,24 +497,18 @@ def run(info: Game[Any, Any], spec: Any, record: str | None, setup: str | None, 
     return table.run()
 
 
-def _editor_reader() -> Callable[..., str]:
-    """The line editor's ``ask``, the editor made at the first question: importing and setting up
-    prompt_toolkit is most of an interactive start (issue 43), so the table reads where the game
-    stands first."""
-    editor: Any = None
+def _reader(editing: bool) -> Callable[..., str]:
+    """The ``ask`` of the line editor (``editing``) or of plain lines, made at the first question:
+    importing and setting up prompt_toolkit is most of an interactive start (issue 43), so the
+    table reads where the game stands first; a --do run asks nothing."""
+    reader: Any = None
 
     def ask(*args: Any, **kwargs: Any) -> str:
-        nonlocal editor
-        if editor is None:
-            from tajkit.cli.entry import _Editor
+        nonlocal reader
+        if reader is None:
+            from tajkit.cli.prompts import Editor, Lines
 
-            editor = _Editor(table=True)
-        return editor.ask(*args, **kwargs)
+            reader = Editor(table=True) if editing else Lines()
+        return reader.ask(*args, **kwargs)
 
     return ask
-
-
-def _lines_reader() -> Callable[..., str]:
-    from tajkit.cli.entry import _Lines
-
-    return _Lines().ask

@@ -194,11 +194,11 @@ def said(value: Any) -> str:
 
 
 def _name(photo: str, taken: list[str]) -> str:
-    from tajkit.cli.entry import _Editor
+    from tajkit.cli.prompts import Editor
 
     default = Path(photo).stem
     while True:
-        name = _Editor().ask(f"Player of the sheet in {present.safe(Path(photo).name)}", default).strip()
+        name = Editor().ask(f"Player of the sheet in {present.safe(Path(photo).name)}", default).strip()
         if name and name not in taken:
             return name
         typer.echo("  each sheet needs its own player's name", err=True)
@@ -207,13 +207,13 @@ def _name(photo: str, taken: list[str]) -> str:
 def _confirm(sheet: Any, name: str, spec: Any, crops: Path, force: bool) -> tuple[Any, list[tuple[Any, int]]]:
     """Each doubtful reading asked, with its picture; the answers, and the answered digits'
     pictures (for learning the group's hand)."""
-    from tajkit.cli.entry import _Editor
+    from tajkit.cli.prompts import Editor
 
     if not sheet.doubtful:
         return sheet, []
     typer.echo(f"{present.safe(name)}'s sheet ({present.safe(Path(sheet.photo).name)}): "
                f"{len(sheet.doubtful)} doubtful reading{'s' if len(sheet.doubtful) != 1 else ''} to check", err=True)
-    editor = _Editor()
+    editor = Editor()
     answers: dict[str, int] = {}
     learned: list[tuple[Any, int]] = []
     for value in sheet.doubtful:

@@ -7,10 +7,10 @@ from __future__ import annotations
 import difflib
 import json
 import re
-import types
 import typing
 from typing import Any
 
+from tajkit.solver import fields
 from tajkit.solver.errors import BadInput
 
 MAX_SHOWN = 60  # characters of a value echoed in a message
@@ -111,46 +111,41 @@ def _field_rule(model: Any, loc: tuple[Any, ...]) -> tuple[str, list[str]]:
 def _if_missing(model: Any, loc: tuple[Any, ...]) -> str:
     """What a required field's ``if_missing`` (in its JSON Schema extra) says about leaving it out."""
     info, _ = _field_at(model, loc)
-    extra = getattr(info, "json_schema_extra", None)
-    return str(extra.get("if_missing", "")) if isinstance(extra, dict) else ""
+    return str(fields.extra(info).get("if_missing", ""))
 
 
 def _field_at(model: Any, loc: tuple[Any, ...]) -> tuple[Any, list[str]]:
     """The field at ``loc`` (the deepest one found: None if none) and the field names allowed beside it."""
-    from pydantic import BaseModel
-
     current: Any = model
     found, siblings = None, list(model.model_fields)
     for key in loc:
         if isinstance(key, int):
             continue
-        if not (isinstance(current, type) and issubclass(current, BaseModel)):
+        if not fields.is_model(current):
             break
         siblings = list(current.model_fields)
         info = _model_field(current, key)
         if info is None:
             break
         found = info
-        current = _inner_model(info.annotation)
+        current = fields.inner_model(info.annotation)
     return found, siblings
 
 
 def _model_field(model: Any, key: str) -> Any:
     """The field ``key`` names, by its name or by an alias (an earlier state-file key)."""
-    fields = model.model_fields
-    if key in fields:
-        return fields[key]
-    return next((f for f in fields.values() if key in getattr(f.validation_alias, "choices", ())), None)
+    known = model.model_fields
+    if key in known:
+        return known[key]
+    return next((f for f in known.values() if key in getattr(f.validation_alias, "choices", ())), None)
 
 
 def _length_limits(model: Any, loc: tuple[Any, ...]) -> tuple[int | None, int | None]:
     """The fewest and the most values the list at ``loc`` may hold, as the model declares them."""
-    from pydantic import BaseModel
-
     node, metadata = model, []
     for key in loc:
-        node, metadata = _unwrapped(node, metadata)
-        if isinstance(key, str) and isinstance(node, type) and issubclass(node, BaseModel):
+        node, metadata = fields.unwrapped(node, metadata)
+        if isinstance(key, str) and fields.is_model(node):
             info = _model_field(node, key)
             if info is None:
                 return None, None
@@ -160,42 +155,8 @@ def _length_limits(model: Any, loc: tuple[Any, ...]) -> tuple[int | None, int | 
             if not args:
                 return None, None
             node, metadata = args[-1], []  # a list's item, a dict's value
-    _, metadata = _unwrapped(node, metadata)
-    low = next((m.min_length for m in metadata if hasattr(m, "min_length")), None)
-    high = next((m.max_length for m in metadata if hasattr(m, "max_length")), None)
-    return low, high
-
-
-def _unwrapped(node: Any, metadata: list[Any]) -> tuple[Any, list[Any]]:
-    """``node`` without Optional and Annotated, and the constraints its Annotated layers carry."""
-    metadata = list(metadata)
-    for _ in range(10):
-        if typing.get_origin(node) is typing.Annotated:
-            for extra in node.__metadata__:
-                metadata += getattr(extra, "metadata", [extra])  # a Field(...) holds its constraints in .metadata
-            node = node.__origin__
-        elif typing.get_origin(node) in (typing.Union, types.UnionType):
-            rest = [a for a in typing.get_args(node) if a is not type(None)]
-            if len(rest) != 1:
-                break
-            node = rest[0]
-        else:
-            break
-    return node, metadata
-
-
-def _inner_model(annotation: Any) -> Any:
-    from pydantic import BaseModel
-
-    for _ in range(10):
-        if isinstance(annotation, type) and issubclass(annotation, BaseModel):
-            return annotation
-        args = [a for a in typing.get_args(annotation) if a is not type(None)]
-        if not args:
-            return annotation
-        models = [a for a in args if isinstance(a, type) and issubclass(a, BaseModel)]
-        annotation = models[0] if models else args[-1] if typing.get_origin(annotation) is dict else args[0]
-    return annotation
+    _, metadata = fields.unwrapped(node, metadata)
+    return fields.limits(metadata)
 
 
 _VALIDATOR_STEP = re.compile(r"(function-(after|before|wrap|plain)|list|dict|tuple|union|tagged-union)\[.*\]|\[key\]")  # pydantic's own

@@ -236,13 +236,13 @@ async def fix(request: Request) -> Response:
 
 def _typed(spec: Any, table: Table) -> dict[str, str]:
     """The table as the score form's fields (``scoring.read_entry`` reads them as typed)."""
-    from tajkit.cli.entry import _entry_text
+    from tajkit.solver.fields import entry_text
 
     typed: dict[str, str] = {}
     for k, sheet in enumerate(table.sheets):
         data = sheet.reading.table(spec, sheet.name)
         for field_name, value in data.items():
-            typed[f"p{k}_{field_name}"] = _entry_text(value, boxes=isinstance(value, list))
+            typed[f"p{k}_{field_name}"] = entry_text(value, boxes=isinstance(value, list))
     return typed
 
 

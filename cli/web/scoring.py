@@ -16,10 +16,10 @@ from typing import Any
 from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
-from tajkit.cli import entry, present
+from tajkit.cli import present
 from tajkit.cli.web.app import Companion, game_info, page, posted
 from tajkit.solver import games as registry
-from tajkit.solver import numbers
+from tajkit.solver import fields, numbers
 from tajkit.solver.errors import BadInput, Problem
 from tajkit.solver.game import Game, ScoreResult
 from tajkit.solver.ranking import plural
@@ -56,7 +56,7 @@ class Entry:
 
     @property
     def fields(self) -> list[Field]:
-        return self.table + [f for fields in self.players for f in fields]
+        return self.table + [f for seat in self.players for f in seat]
 
     @property
     def wrong(self) -> int:
@@ -65,80 +65,72 @@ class Entry:
 
 def models(info: Game, spec: Any) -> tuple[Any, Any]:
     model = info.state_model(spec)
-    return model, entry._player_model(model)
+    return model, fields.player_model(model)
 
 
 def offered(info: Any) -> str:
     """What a blank answer gives, shown in the empty input: the field's default as the entry
     offers it (empty boxes ``_ _ _``), else nothing."""
-    default = entry._default_of(info)
-    if default is entry.NOTHING or default is None:
+    default = fields.default_of(info)
+    if default is fields.NOTHING or default is None:
         return ""
-    if entry._is_rows(info):
-        return "\n".join(entry._entry_text(row) for row in default)
-    return entry._entry_text(default, entry._has_boxes(info))
+    if fields.is_rows(info):
+        return "\n".join(fields.entry_text(row) for row in default)
+    return fields.entry_text(default, fields.has_boxes(info))
 
 
 def describe(model: Any, name: str, key: str, text: str | None) -> Field:
     info = model.model_fields[name]
-    kind, _ = entry._plain(info.annotation)
+    kind, _ = fields.plain(info.annotation)
     help_text = info.description or ""  # the label stands above it
-    if entry._is_rows(info) and (each := entry._item_description(info)):
+    if fields.is_rows(info) and (each := fields.item_description(info)):
         help_text += f"; each {each}"
-    return Field(key, name, entry._label(name, info), entry._shape(info), help_text, text or "", offered(info),
-                 rows=entry._is_rows(info), numeric=kind in (int, float))
+    return Field(key, name, fields.label(name, info), fields.shape(info), help_text, text or "", offered(info),
+                 rows=fields.is_rows(info), numeric=kind in (int, float))
 
 
 def read_field(model: Any, name: str, text: str, context: dict[str, Any]) -> Any:
-    """The value of one answer, as ``entry.ask_field`` reads it (a blank or ``-``: the field's
-    default, or no value where it may have none); ``entry.Retry`` says why not."""
-    info = model.model_fields[name]
-    if entry._is_rows(info):
+    """The value of one answer, as the terminal's entry reads it (``fields.read_answer``);
+    ``fields.BadAnswer`` says why not."""
+    if fields.is_rows(model.model_fields[name]):
         return read_rows(model, name, text, context)
-    if text.strip() in ("", entry.NONE):
-        blank = entry._blank_value(info)
-        if blank is entry.NOTHING:
-            raise entry.Retry("an answer is needed")
-        return blank
-    value = entry.parse_answer(text, info.annotation, info)
-    entry._check_field(model, name, value, context)
-    return value
+    return fields.read_answer(model, name, text, context)
 
 
 def read_rows(model: Any, name: str, text: str, context: dict[str, Any]) -> Any:
     """A list asked one row per answer (``entry._ask_rows``): here one row per line, blank lines
     left out; each row read as the entry reads it, and its row number named when it is wrong."""
     info = model.model_fields[name]
-    raw = entry._item(info.annotation)
-    item, _ = entry._plain(raw)
-    lines = [line.strip() for line in text.splitlines() if line.strip() not in ("", entry.NONE)]
-    if not lines and (blank := entry._blank_value(info)) is not entry.NOTHING:
+    raw = fields.item(info.annotation)
+    item, _ = fields.plain(raw)
+    lines = [line.strip() for line in text.splitlines() if line.strip() not in ("", fields.NONE)]
+    if not lines and (blank := fields.blank_value(info)) is not fields.NOTHING:
         return blank
-    if entry._is_model(item):
-        raise entry.Retry("rows of tables are typed at the terminal: tajkit score GAME")
+    if fields.is_model(item):
+        raise fields.BadAnswer("rows of tables are typed at the terminal: tajkit score GAME")
     rows, problems = [], []
     for number, line in enumerate(lines, start=1):
         try:
-            rows.append(line if item is str else entry.parse_answer(line, raw, entry._ItemInfo(raw)))
-        except entry.Retry as exc:
+            rows.append(line if item is str else fields.parse_answer(line, raw, fields.ItemInfo(raw)))
+        except fields.BadAnswer as exc:
             problems.append(f"row {number}: {exc}")
     if problems:
-        raise entry.Retry("; ".join(problems))
-    low, high = entry._length(info)
+        raise fields.BadAnswer("; ".join(problems))
+    low, high = fields.length(info)
     if len(rows) < (low or 0):
-        raise entry.Retry(entry._at_least(low or 0, "row"))
+        raise fields.BadAnswer(fields.at_least(low or 0, "row"))
     if high is not None and len(rows) > high:
-        raise entry.Retry(f"{len(rows)} rows given, at most {high}")
-    entry._check_field(model, name, rows, context)
+        raise fields.BadAnswer(f"{len(rows)} rows given, at most {high}")
+    fields.check_field(model, name, rows, context)
     return rows
 
 
-def read_into(fields: list[Field], model: Any, context: dict[str, Any]) -> None:
+def read_into(inputs: list[Field], model: Any, context: dict[str, Any]) -> None:
     """Each field read into ``context`` (a field that is wrong is left out of it, with its problem)."""
-    for f in fields:
+    for f in inputs:
         try:
             context[f.name] = read_field(model, f.name, f.text, context)
-        except entry.Retry as exc:
+        except fields.BadAnswer as exc:
             f.problems.append(str(exc))
 
 
@@ -146,8 +138,8 @@ def read_name(f: Field, model: Any, earlier: list[str]) -> str | None:
     """A player's name as the entry reads it (trimmed, the model's rules), not one already given."""
     name = f.text.strip()
     try:
-        entry._check_field(model, "name", name, {})
-    except entry.Retry as exc:
+        fields.check_field(model, "name", name, {})
+    except fields.BadAnswer as exc:
         f.problems.append(str(exc))
         return None
     if name in earlier:
@@ -160,7 +152,7 @@ def blank_entry(info: Game, spec: Any, players: int, typed: dict[str, str] | Non
     """The form's fields for ``players`` players, holding ``typed``."""
     typed = typed or {}
     model, player_model = models(info, spec)
-    table = [describe(model, n, f"t_{n}", typed.get(f"t_{n}")) for n in entry._table_fields(model, player_model)]
+    table = [describe(model, n, f"t_{n}", typed.get(f"t_{n}")) for n in fields.table_fields(model, player_model)]
     seats = [[describe(player_model, n, f"p{k}_{n}", typed.get(f"p{k}_{n}")) for n in player_model.model_fields]
              for k in range(players)] if player_model is not None else []
     return Entry(table, seats)

@@ -784,7 +784,7 @@ def test_entry_reads_lists_dicts_and_digits_as_their_fields_ask():
 
     from pydantic.fields import FieldInfo
 
-    from tajkit.cli.entry import Retry, parse_answer
+    from tajkit.solver.fields import BadAnswer, parse_answer
 
     digits = FieldInfo(annotation=list[int], json_schema_extra={"entry": "digits"}, min_length=4, max_length=4)
     assert parse_answer("6431", list[int], digits) == [6, 4, 3, 1]
@@ -793,7 +793,7 @@ def test_entry_reads_lists_dicts_and_digits_as_their_fields_ask():
     assert parse_answer("12", list[int], plain) == [12]  # a province number, not two digits
     board = FieldInfo(annotation=Optional[dict[str, str]])
     assert parse_answer("c4=Bn d7=Os", Optional[dict[str, str]], board) == {"c4": "Bn", "d7": "Os"}
-    with pytest.raises(Retry):
+    with pytest.raises(BadAnswer):
         parse_answer("c4 Bn", Optional[dict[str, str]], board)
 
 

@@ -15,9 +15,9 @@ import tomllib
 import pytest
 from typer.testing import CliRunner
 
-from tajkit.cli import entry
+from tajkit.cli import entry, prompts
 from tajkit.cli import main as cli
-from tajkit.solver import games
+from tajkit.solver import fields, games
 from terminal import BACKSPACE, ENTER, LEFT, TAB, WAIT, Terminal, terminals  # noqa: F401
 
 runner = CliRunner()
@@ -210,7 +210,7 @@ def test_the_opening_speaks_of_boxes_only_where_there_are_boxes(game):
     """Issue 23: "_ marks one empty box" was said for TAJ and Taj Mahal, which have no boxes."""
     info = games.get(game)
     model = info.state_model(info.load_spec())
-    text = entry._opening(info, model, entry._player_model(model))
+    text = entry._opening(info, model, fields.player_model(model))
     assert "box" not in text and text.startswith(f"Type in the {info.title} table")
     assert ("ends a list of rows" in text) == (game != "tajmahal")  # Taj Mahal has no list of rows
 
@@ -218,7 +218,7 @@ def test_the_opening_speaks_of_boxes_only_where_there_are_boxes(game):
 def test_the_opening_for_artisans_says_how_to_mark_an_empty_box():
     info = games.get("artisans")
     model = info.state_model(info.load_spec())
-    text = entry._opening(info, model, entry._player_model(model))
+    text = entry._opening(info, model, fields.player_model(model))
     assert "_ marks an empty box" in text and "rows" not in text
 
 
@@ -285,13 +285,13 @@ def test_no_question_is_wider_than_80_columns(game, interactive, monkeypatch):
 
     info = games.get(game)
     questions: list[str] = []
-    ask = entry._Lines.ask
+    ask = prompts.Lines.ask
 
     def recorded(self, text, default="", *args, **kwargs):
         questions.append(f"{text}{f' [{default}]' if default else ''}: ")
         return ask(self, text, default, *args, **kwargs)
 
-    monkeypatch.setattr(entry._Lines, "ask", recorded)
+    monkeypatch.setattr(prompts.Lines, "ask", recorded)
     typed(info.id, _answers(info.state_model(info.load_spec()), example(info)) + ["", "n"])
     assert len(questions) > 5
     assert all(len(q) < 80 for q in questions), max(questions, key=len)
@@ -318,7 +318,7 @@ def test_a_name_ending_in_a_field_still_leaves_the_shorter_players_field(answer,
     info = games.get("artisans")
     model = info.state_model(info.load_spec())
     data = {"players": [{"name": "Ben"}, {"name": "Ben dome"}]}
-    owner, _, field = entry._target(answer, data, model, entry._player_model(model))
+    owner, _, field = entry._target(answer, data, model, fields.player_model(model))
     assert (owner["name"], field) == (whose, "dome")
 
 
@@ -383,8 +383,8 @@ def test_a_players_cross_field_problem_is_not_another_players_whose_name_it_star
     ]}
     asked = []
     monkeypatch.setattr(entry, "ask_field", lambda model, name, context, **kw: asked.append(name) or context[name])
-    entry._fix_cross_field_problems(info, spec, data, entry._player_model(info.state_model(spec)))
+    entry._fix_cross_field_problems(info, spec, data, fields.player_model(info.state_model(spec)))
     assert asked == []
     data["players"][-1]["trees_watered"] = 2  # now A's own problem: A's fields are asked again
-    entry._fix_cross_field_problems(info, spec, data, entry._player_model(info.state_model(spec)))
+    entry._fix_cross_field_problems(info, spec, data, fields.player_model(info.state_model(spec)))
     assert asked and set(asked) <= {"raindrops_used", "trees_watered", *(f.id for f in spec.features)}

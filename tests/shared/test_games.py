@@ -15,10 +15,9 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
-from tajkit.cli import entry
 from tajkit.cli import main as cli
 from tajkit.sheets import documents
-from tajkit.solver import games
+from tajkit.solver import fields, games
 from tajkit.solver.game import Game, ScoreResult
 
 DATA = Path(__file__).parent.parent / "data"
@@ -109,7 +108,7 @@ def test_every_scoring_game_has_an_example_and_scores_it_through_the_cli(info):
 
 
 def _plain(annotation: Any) -> Any:
-    return entry._plain(annotation)[0]
+    return fields.plain(annotation)[0]
 
 
 def _scalar(value: Any) -> str:
@@ -128,12 +127,12 @@ def _answers(model: Any, data: dict[str, Any]) -> list[str]:
         value = data.get(name)
         if typing.get_origin(kind) is list:
             item = _plain(typing.get_args(kind)[0])
-            if name == "players" and entry._is_model(item):
+            if name == "players" and fields.is_model(item):
                 for player in value or []:
                     out.append(player["name"])
                     out += _answers_of_rest(item, player)
                 out.append("")
-            elif entry._is_model(item):
+            elif fields.is_model(item):
                 for row in value or []:
                     out.append(_scalar(row[next(iter(item.model_fields))]))
                     out += _answers_of_rest(item, row)

@@ -16,10 +16,9 @@ from pathlib import Path
 import pytest
 from markupsafe import escape
 from starlette.testclient import TestClient
-from tajkit.cli import entry
 from tajkit.cli import main as cli
 from tajkit.cli.web.app import MAX_BODY, Companion, create_app
-from tajkit.solver import bgstats, games, history
+from tajkit.solver import bgstats, fields, games, history
 from tajkit.solver.errors import BadInput
 from typer.testing import CliRunner
 
@@ -54,15 +53,15 @@ def typed_as_a_person(game: str, data: dict[str, typing.Any]) -> dict[str, str]:
     (``_`` for an empty box, lists separated by spaces, one row a line)."""
     info = games.get(game)
     model = info.state_model(info.load_spec())
-    player_model = entry._player_model(model)
+    player_model = fields.player_model(model)
 
     def text(model: typing.Any, name: str, value: typing.Any) -> str:
         field = model.model_fields[name]
-        if entry._is_rows(field) and value:
-            return "\n".join(entry._entry_text(row) for row in value)
-        return entry._entry_text(value, entry._has_boxes(field))
+        if fields.is_rows(field) and value:
+            return "\n".join(fields.entry_text(row) for row in value)
+        return fields.entry_text(value, fields.has_boxes(field))
 
-    typed = {f"t_{n}": text(model, n, data.get(n)) for n in entry._table_fields(model, player_model)}
+    typed = {f"t_{n}": text(model, n, data.get(n)) for n in fields.table_fields(model, player_model)}
     for k, player in enumerate(data["players"]):
         typed |= {f"p{k}_{n}": text(player_model, n, player.get(n)) for n in player_model.model_fields}
     return typed
@@ -129,15 +128,15 @@ def test_the_score_form_asks_every_field_of_the_state_model(tmp_path):
     for game in SCORING:
         info = games.get(game)
         model = info.state_model(info.load_spec())
-        player_model = entry._player_model(model)
+        player_model = fields.player_model(model)
         page = web.get(f"/score/{game}?players=2").text
-        for name in entry._table_fields(model, player_model):
+        for name in fields.table_fields(model, player_model):
             assert f'name="t_{name}"' in page
         for k in range(2):
             for name in player_model.model_fields:
                 assert f'name="p{k}_{name}"' in page
-        for name in entry._player_fields(player_model):
-            shape = entry._shape(player_model.model_fields[name])
+        for name in fields.player_fields(player_model):
+            shape = fields.shape(player_model.model_fields[name])
             assert not shape or escape_(f"({shape})") in field_html(page, f"p0_{name}")
 
 
@@ -163,8 +162,8 @@ def test_a_wrong_field_says_why_beside_it_in_the_entrys_words_and_every_value_st
     assert answer.status_code == 422
     info = games.get("taj")
     field = info.state_model(info.load_spec()).model_fields["plus_one"]
-    with pytest.raises(entry.Retry) as said:  # what the terminal entry says to the same answer
-        entry.parse_answer("rigth", field.annotation, field)
+    with pytest.raises(fields.BadAnswer) as said:  # what the terminal entry says to the same answer
+        fields.parse_answer("rigth", field.annotation, field)
     beside = field_html(answer.text, "t_plus_one")
     assert "field-problem" in beside and escape_(str(said.value)) in beside
     assert 'value="rigth"' in beside
@@ -289,9 +288,9 @@ def test_a_scored_table_is_kept_in_the_play_log_once(tmp_path, log):
 def test_a_post_without_the_token_is_refused(tmp_path, log):
     web, companion = client(tmp_path)
     typed = json.dumps(TAJ)
-    for url, fields in (("/score/taj", {"players": "2", **TAJ}), ("/score/taj/keep", {"players": "2", "typed": typed})):
-        assert web.post(url, data=fields).status_code == 403
-        assert web.post(url, data={**fields, "token": companion.token[:-1] + "x"}).status_code == 403
+    for url, form in (("/score/taj", {"players": "2", **TAJ}), ("/score/taj/keep", {"players": "2", "typed": typed})):
+        assert web.post(url, data=form).status_code == 403
+        assert web.post(url, data={**form, "token": companion.token[:-1] + "x"}).status_code == 403
     assert history.plays(log) == []
 
 
