@@ -150,6 +150,9 @@ class TajRules:
         self.spec = spec
         self.rugs = possible_rugs(spec)
         self.goal_cards = possible_goals(spec)
+        self._lay_rugs = tuple(LayRug(r) for r in self.rugs)  # every deal's and every hidden goal's actions,
+        self._show_goals = tuple(ShowGoal(g) for g in self.goal_cards)  # made once (a parse checks them all)
+        self._rug_set = frozenset(self.rugs)
 
     # --- setup ---------------------------------------------------------------------------------
 
@@ -209,7 +212,7 @@ class TajRules:
 
     def legal_actions(self, state: TajState) -> list[Action]:
         if state.phase == DEAL:
-            return [LayRug(r) for r in self.rugs]
+            return list(self._lay_rugs)
         d = state.display
         if state.phase == PROPOSE:
             n = len(d.rugs)
@@ -226,7 +229,7 @@ class TajRules:
             seat = state.goals.index(None)
             if state.dealt_goals is not None:
                 return [ShowGoal(state.dealt_goals[seat])]
-            return [ShowGoal(g) for g in self.goal_cards]
+            return list(self._show_goals)
         return []
 
     def chance_outcomes(self, state: TajState) -> list[tuple[Action, float]]:
@@ -234,7 +237,7 @@ class TajRules:
         module's docstring)."""
         if state.phase != DEAL:
             return []
-        return [(LayRug(r), 1 / len(self.rugs)) for r in self.rugs]
+        return [(a, 1 / len(self.rugs)) for a in self._lay_rugs]
 
     # --- applying an action ------------------------------------------------------------------------
 
@@ -290,6 +293,8 @@ class TajRules:
     # --- refusals ------------------------------------------------------------------------------
 
     def _check(self, state: TajState, action: Action) -> None:
+        if state.phase == DEAL and isinstance(action, LayRug) and action.rug in self._rug_set:
+            return
         legal = self.legal_actions(state)
         if action in legal:
             return

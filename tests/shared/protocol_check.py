@@ -1,6 +1,7 @@
 """The rules protocol's contract (``solver/protocol.py``), checked on whole seeded random games of
 one game: every test file of a game calls :func:`check_whole_games`, and ``test_protocol.py`` runs it
-for every registered game."""
+for every registered game. At every state visited, every legal action round-trips through the
+notation, not only the one played."""
 
 from __future__ import annotations
 
@@ -49,10 +50,9 @@ def _one_game(game, spec, rules, rng: random.Random, players: int, limit: int) -
             outcomes = list(rules.chance_outcomes(state))
             assert math.isclose(sum(p for _, p in outcomes), 1.0, abs_tol=1e-9)
             assert all(p > 0 and a in legal for a, p in outcomes)
+        texts = _round_trips(rules, state, legal)
         action = random_action(rules, state, rng)
-        text = rules.format(state, action)
-        assert text and "\n" not in text
-        assert rules.parse(state, text) == action, (text, action)  # the notation round-trips
+        text = texts[legal.index(action)]
         state = rules.apply(state, action)
         events.append(text)
     assert not list(rules.legal_actions(state))
@@ -64,6 +64,18 @@ def _one_game(game, spec, rules, rng: random.Random, players: int, limit: int) -
     final = rules.standings(state)
     assert isinstance(final, ScoreResult) and sorted(p.name for p in final.players) == sorted(names)
     return record
+
+
+def _round_trips(rules, state, legal: list) -> list[str]:  # noqa: ANN001
+    """Every legal action's text, each one line that parses back to that action (the protocol's
+    promise is for every legal action, not only the one played)."""
+    texts = []
+    for action in legal:
+        text = rules.format(state, action)
+        assert text and "\n" not in text, (text, action)
+        assert rules.parse(state, text) == action, (text, action)  # the notation round-trips
+        texts.append(text)
+    return texts
 
 
 def _refuses(rules, state) -> bool:  # noqa: ANN001
