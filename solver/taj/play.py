@@ -23,6 +23,7 @@ from tajkit.solver.errors import BadInput
 from tajkit.solver.protocol import HintAnswer, Position, Question, TablePlay
 from tajkit.solver.ranking import plural
 from tajkit.solver.taj import files, hint, notation
+from tajkit.solver.taj.notation import Goal
 from tajkit.solver.taj.protocol import (
     DEAL,
     MOVE,
@@ -31,7 +32,6 @@ from tajkit.solver.taj.protocol import (
     REMOVE,
     REVEAL,
     VOTE,
-    Goal,
     TajRules,
     TajState,
     rules_for,
