@@ -16,7 +16,7 @@ import tomllib
 from tajkit.solver import games
 from tajkit.solver.errors import BadInput
 from tajkit.solver.game import ScoreResult
-from tajkit.solver.protocol import CHANCE, Record, random_action, replay
+from tajkit.solver.protocol import CHANCE, Record, random_action, random_game, replay
 
 
 def check_whole_games(game_id: str, count: int, players: tuple[int, ...], limit: int = 10_000,
@@ -113,3 +113,40 @@ def check_hint_answer(game_id: str, state, player: str, answer, legal_moves: int
     values = [m.value for m in answer.moves if m.value is not None]
     assert values == sorted(values, reverse=True) or answer.meaning.startswith("fewest"), "ranked best first"
     assert answer.report.text and isinstance(answer.report.json, dict)
+
+
+def states_of_a_game(game_id: str, seed: int, players: int) -> tuple:
+    """The rules of ``game_id``, every state of one seeded random game and its events (for
+    property tests of the notation on states a game really reaches)."""
+    game = games.get(game_id)
+    rules = game.rules(game.load_spec())
+    record = random_game(rules, random.Random(f"{game_id} notation {seed}"), players)
+    return rules, replay(rules, record).states, record.events
+
+
+def check_parse_refuses_cleanly(rules, state, text: str) -> None:  # noqa: ANN001
+    """``rules.parse`` on any text: a legal action that round-trips, or ``BadInput`` (an illegal
+    move is one) in one-line sentences; never another exception."""
+    try:
+        action = rules.parse(state, text)
+    except BadInput as refused:
+        assert refused.problems and all(p and "\n" not in p for p in refused.problems), refused.problems
+        return
+    assert action in list(rules.legal_actions(state)), (text, action)
+    assert rules.parse(state, rules.format(state, action)) == action
+
+
+def event_like_text(data, events: tuple[str, ...]) -> str:  # noqa: ANN001
+    """Any text, or one of ``events`` with a few characters put in, taken out or changed (text
+    near the notation reaches deeper into a parser than noise)."""
+    from hypothesis import strategies as st
+
+    if not events or data.draw(st.booleans(), label="any text"):
+        return data.draw(st.text(max_size=80), label="text")
+    text = data.draw(st.sampled_from(events), label="event")
+    for _ in range(data.draw(st.integers(1, 4), label="edits")):
+        at = data.draw(st.integers(0, len(text)), label="at")
+        char = data.draw(st.sampled_from(list("0123456789 :+>-,;=&()|abcdeglmnoprstwxyzABEMPTW\t\x00é²")), label="char")
+        kind = data.draw(st.sampled_from(["insert", "delete", "replace"]), label="kind")
+        text = text[:at] + ("" if kind == "delete" else char) + text[at + (kind != "insert"):]
+    return text
