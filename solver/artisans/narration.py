@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from tajkit.solver import narration
 from tajkit.solver.artisans import rules
-from tajkit.solver.artisans.protocol import Action, Ahead, Roll, Table, rules_for
+from tajkit.solver.artisans.notation import Action, Ahead, Roll
+from tajkit.solver.artisans.protocol import Table, rules_for
 from tajkit.solver.artisans.rules import EMPTY, Move, Sheet
 from tajkit.solver.artisans.spec import Feature, Spec
 from tajkit.solver.ranking import plural

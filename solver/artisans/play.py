@@ -19,7 +19,8 @@ from typing import Any
 from tajkit.solver import numbers
 from tajkit.solver.artisans import files, rules
 from tajkit.solver.artisans.files import Player
-from tajkit.solver.artisans.protocol import Ahead, ArtisansRules, Table, rules_for
+from tajkit.solver.artisans.notation import Ahead
+from tajkit.solver.artisans.protocol import ArtisansRules, Table, rules_for
 from tajkit.solver.artisans.rules import EMPTY, Move
 from tajkit.solver.artisans.spec import Feature, Spec
 from tajkit.solver.errors import BadInput

@@ -13,23 +13,8 @@ Game End: the game ends when the last section is built; then everyone's Taj Poin
 from __future__ import annotations
 
 from tajkit.solver import narration
-from tajkit.solver.karigar.protocol import (
-    AFTER,
-    OVER,
-    TURN,
-    Action,
-    Build,
-    Do,
-    Draw,
-    End,
-    Go,
-    Hire,
-    KarigarState,
-    Pass,
-    Ride,
-    Show,
-    rules_for,
-)
+from tajkit.solver.karigar.protocol import rules_for
+from tajkit.solver.karigar.state import AFTER, OVER, TURN, Action, Build, Do, Draw, End, Go, Hire, KarigarState, Pass, Ride, Show
 from tajkit.solver.karigar.rules import SUPPLY, Card, Space, current_level, lay_out
 from tajkit.solver.karigar.spec import Spec
 from tajkit.solver.ranking import join_names, plural

@@ -38,24 +38,12 @@ from tajkit.solver.karigar.files import (
     card_shape_problems,
     offer_model,
 )
-from tajkit.solver.karigar.protocol import (  # _card_text, _offer_text: the events' own notation
-    ACT,
-    OVER,
-    REVEAL,
-    TURN,
-    Action,
-    Do,
-    Go,
-    Hire,
-    KarigarRules,
-    KarigarState,
-    Ride,
-    _alliance_names,
-    _card_text,
-    _offer_text,
-    rules_for,
-    setup_model,
-)
+from tajkit.solver.karigar.bazaar import alliance_names as _alliance_names
+from tajkit.solver.karigar.notation import card_text as _card_text  # the events' own notation
+from tajkit.solver.karigar.notation import offer_text as _offer_text
+from tajkit.solver.karigar.protocol import KarigarRules, rules_for
+from tajkit.solver.karigar.setup import setup_model
+from tajkit.solver.karigar.state import ACT, OVER, REVEAL, TURN, Action, Do, Go, Hire, KarigarState, Ride
 from tajkit.solver.karigar.rules import SUPPLY, Act, Space, current_level, lay_out
 from tajkit.solver.karigar.spec import GAME_ID, Spec, counts, describe
 from tajkit.solver.protocol import CHANCE, Position, Question, TablePlay

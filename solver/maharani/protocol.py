@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import json
 import random
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, Union
@@ -133,6 +134,14 @@ class MaharaniRules:
 
     def __init__(self, spec: Spec) -> None:
         self.spec = spec
+        self._last_bag: tuple[Position | None, Counter[Tile]] = (None, Counter())
+
+    def _live_bag(self, position: Position) -> Counter[Tile]:
+        """``live_bag`` of the last position asked (the legal draws, their odds and each draw
+        parsed all ask it of one position); read only."""
+        if self._last_bag[0] is not position:
+            self._last_bag = (position, live_bag(self.spec, position))
+        return self._last_bag[1]
 
     # --- setup ------------------------------------------------------------------------------------
 
@@ -168,7 +177,7 @@ class MaharaniRules:
         if s.over is not None:
             return ()
         if s.phase == DRAW:
-            return tuple(Draw(t) for t in sorted(live_bag(self.spec, s.position)))
+            return tuple(Draw(t) for t in sorted(self._live_bag(s.position)))
         tiles: list[Action] = [Place(p) for p in placements(self.spec, s.position)]
         return (*tiles, Refresh() if s.phase == CHOOSE else EndTurn())
 
@@ -176,7 +185,7 @@ class MaharaniRules:
         """Each tile that can land on the slot being refilled, by its count in the bag."""
         if s.over is not None or s.phase != DRAW:
             return ()
-        left = live_bag(self.spec, s.position)
+        left = self._live_bag(s.position)
         total = sum(left.values())
         return tuple((Draw(t), n / total) for t, n in sorted(left.items()))
 
@@ -230,7 +239,7 @@ class MaharaniRules:
     def _settle(self, s: MaharaniState) -> MaharaniState:
         """On from a phase with nothing left to do: draws with no slot or tile left, a second tile
         that fits nowhere."""
-        while s.phase == DRAW and not (s.pending and live_bag(self.spec, s.position)):
+        while s.phase == DRAW and not (s.pending and self._live_bag(s.position)):
             if s.then == MORE:
                 s = replace(s, phase=MORE, pending=())
                 if not any(placements(self.spec, s.position)):
@@ -304,7 +313,7 @@ class MaharaniRules:
 
     def _check_draw(self, s: MaharaniState, tile: Tile) -> None:
         spec = self.spec
-        if live_bag(spec, s.position)[tile] > 0:
+        if self._live_bag(s.position)[tile] > 0:
             return
         name = spec.tile_name(*tile)
         if bag(spec, s.position)[tile] > 0 and centre_full(spec, s.position):
@@ -336,7 +345,7 @@ class MaharaniRules:
         return _listed([self.format(s, a) for a in self.legal_actions(s)])
 
     def _few_tiles(self, s: MaharaniState) -> str:
-        return _listed([notation.tile_text(self.spec, t) for t in sorted(live_bag(self.spec, s.position))])
+        return _listed([notation.tile_text(self.spec, t) for t in sorted(self._live_bag(s.position))])
 
     def _alternatives(self, s: MaharaniState, p: Placement) -> str:
         """What is legal instead: on that space with that tile, else the spaces the tile fits, else

@@ -18,7 +18,8 @@ from tajkit.solver.errors import BadInput, BadState
 from tajkit.solver.game import Report
 from tajkit.solver.protocol import EXACT, Advice, HintAnswer, moves_json
 from tajkit.solver.taj import report, scoring
-from tajkit.solver.taj.protocol import MOVE, OVER, PROPOSE, REMOVE, REVEAL, VOTE, Action, Cast, Propose, TajRules, TajState
+from tajkit.solver.taj.notation import Action, Cast, Propose
+from tajkit.solver.taj.protocol import MOVE, OVER, PROPOSE, REMOVE, REVEAL, VOTE, TajRules, TajState
 from tajkit.solver.taj.rules import (
     Display,
     Outcome,

@@ -12,20 +12,8 @@ from __future__ import annotations
 
 from tajkit.solver import narration
 from tajkit.solver.ranking import plural
-from tajkit.solver.taj.protocol import (
-    MOVE,
-    REMOVE,
-    REVEAL,
-    Action,
-    Cast,
-    LayRug,
-    MoveTaj,
-    Propose,
-    Remove,
-    ShowGoal,
-    TajState,
-    rules_for,
-)
+from tajkit.solver.taj.notation import Action, Cast, LayRug, MoveTaj, Propose, Remove, ShowGoal
+from tajkit.solver.taj.protocol import MOVE, REMOVE, REVEAL, TajState, rules_for
 from tajkit.solver.taj.rules import Display, Outcome, Vote, after_vote, colour_values, goal_score, vote_outcome
 from tajkit.solver.taj.spec import Spec
 

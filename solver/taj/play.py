@@ -22,7 +22,8 @@ from tajkit.solver import wording
 from tajkit.solver.errors import BadInput
 from tajkit.solver.protocol import HintAnswer, Position, Question, TablePlay
 from tajkit.solver.ranking import plural
-from tajkit.solver.taj import files, hint
+from tajkit.solver.taj import files, hint, notation
+from tajkit.solver.taj.notation import Goal
 from tajkit.solver.taj.protocol import (
     DEAL,
     MOVE,
@@ -31,7 +32,6 @@ from tajkit.solver.taj.protocol import (
     REMOVE,
     REVEAL,
     VOTE,
-    Goal,
     TajRules,
     TajState,
     rules_for,
@@ -102,7 +102,7 @@ class TajPlay(TablePlay):
         example = " ".join(colours[:count])
         words = text.lower().replace(",", " ").split()
         try:
-            action = self.rules._parse_goal(words)  # the notation of "goal orange blue green", shown at the end
+            action = notation.parse_goal(self.spec, words)  # the notation of "goal orange blue green", shown at the end
         except BadInput:
             raise BadInput(f"goal: a word typed is not a colour: the colours are {', '.join(colours)}, each by its "
                            f"name or a start of it (rulebook: Playing the Game), e.g. {example}") from None

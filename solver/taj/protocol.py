@@ -9,13 +9,8 @@ the Taj flips or shifts (Unanimous Outcomes). After a turn that leaves every rug
 exactly 5 rugs (Game End), every player shows their secret goal card, in seat order, and the
 game is over (Scoring).
 
-The notation, case-insensitive, colours by any unambiguous start ("p g b", "pgb"):
-
-* a rug laid out: ``pink green blue`` (outer, middle, centre)
-* a proposal: ``propose 2 5`` (rugs by their place from the left, 1-based; ``2 5`` is enough)
-* a vote: ``yea``, ``nay``, ``all``, ``nix`` (``yes`` and ``no`` too)
-* the chooser's rug: ``remove 10``; the Taj: ``flip``, ``shift left``, ``shift right``
-* a goal card shown at the end: ``goal orange blue green`` (the x2, x1, x-1 colours)
+The notation (``pink green blue``, ``propose 2 5``, ``yea``, ``remove 10``, ``flip``, ``goal orange blue
+green``) is ``notation.py``'s.
 
 Chance: the rulebook does not list the ten rug cards, nor does the seed data, so each rug laid
 out is equally likely to be any rug the rules allow (every colour on each portion; a colour twice
@@ -36,11 +31,11 @@ from dataclasses import dataclass, replace
 from functools import cache
 from typing import Any, Optional
 
-from tajkit.solver import numbers
 from tajkit.solver.errors import BadInput, BadState, IllegalMove
 from tajkit.solver.game import PlayerScore, ScoreResult
 from tajkit.solver.protocol import CHANCE
-from tajkit.solver.taj import scoring
+from tajkit.solver.taj import notation, scoring
+from tajkit.solver.taj.notation import TAJ_MOVES, Action, Cast, Goal, LayRug, MoveTaj, Propose, Remove, ShowGoal
 from tajkit.solver.taj.rules import (
     Display,
     Outcome,
@@ -57,57 +52,8 @@ from tajkit.solver.taj.rules import (
 )
 from tajkit.solver.taj.spec import GAME_ID, Spec
 
-Goal = tuple[str, ...]
 DEAL, PROPOSE, VOTE, REMOVE, MOVE, REVEAL, OVER = "deal", "propose", "vote", "remove", "move", "reveal", "over"
-TAJ_MOVES = {  # the notation's word for each of the model's Taj adjustments (Display.adjustments)
-    "flip": "flip the Taj",
-    "shift left": "shift the Taj one rug left",
-    "shift right": "shift the Taj one rug right",
-}
 SHOWN = 6  # legal alternatives listed in a refusal
-
-
-# --- actions -----------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class LayRug:
-    """Chance: the next rug card laid out, its colours outer, middle, centre."""
-
-    rug: Rug
-
-
-@dataclass(frozen=True)
-class Propose:
-    """Two rugs (0-based places, ``first < second``) proposed to switch places."""
-
-    first: int
-    second: int
-
-
-@dataclass(frozen=True)
-class Cast:
-    vote: Vote
-
-
-@dataclass(frozen=True)
-class Remove:
-    """The rug (0-based place) that leaves the display when two are equally far."""
-
-    rug: int
-
-
-@dataclass(frozen=True)
-class MoveTaj:
-    how: str  # a key of TAJ_MOVES
-
-
-@dataclass(frozen=True)
-class ShowGoal:
-    goal: Goal
-
-
-Action = LayRug | Propose | Cast | Remove | MoveTaj | ShowGoal
 
 
 # --- the state ---------------------------------------------------------------------------------
@@ -150,6 +96,9 @@ class TajRules:
         self.spec = spec
         self.rugs = possible_rugs(spec)
         self.goal_cards = possible_goals(spec)
+        self._lay_rugs = tuple(LayRug(r) for r in self.rugs)  # every deal's and every hidden goal's actions,
+        self._show_goals = tuple(ShowGoal(g) for g in self.goal_cards)  # made once (a parse checks them all)
+        self._rug_set = frozenset(self.rugs)
 
     # --- setup ---------------------------------------------------------------------------------
 
@@ -209,7 +158,7 @@ class TajRules:
 
     def legal_actions(self, state: TajState) -> list[Action]:
         if state.phase == DEAL:
-            return [LayRug(r) for r in self.rugs]
+            return list(self._lay_rugs)
         d = state.display
         if state.phase == PROPOSE:
             n = len(d.rugs)
@@ -226,7 +175,7 @@ class TajRules:
             seat = state.goals.index(None)
             if state.dealt_goals is not None:
                 return [ShowGoal(state.dealt_goals[seat])]
-            return [ShowGoal(g) for g in self.goal_cards]
+            return list(self._show_goals)
         return []
 
     def chance_outcomes(self, state: TajState) -> list[tuple[Action, float]]:
@@ -234,7 +183,7 @@ class TajRules:
         module's docstring)."""
         if state.phase != DEAL:
             return []
-        return [(LayRug(r), 1 / len(self.rugs)) for r in self.rugs]
+        return [(a, 1 / len(self.rugs)) for a in self._lay_rugs]
 
     # --- applying an action ------------------------------------------------------------------------
 
@@ -290,10 +239,12 @@ class TajRules:
     # --- refusals ------------------------------------------------------------------------------
 
     def _check(self, state: TajState, action: Action) -> None:
+        if state.phase == DEAL and isinstance(action, LayRug) and action.rug in self._rug_set:
+            return
         legal = self.legal_actions(state)
         if action in legal:
             return
-        raise IllegalMove(f"{_text(action)}: {self._why_not(state, action)}; {self._listing(state, legal)}")
+        raise IllegalMove(f"{notation.format_action(action)}: {self._why_not(state, action)}; {self._listing(state, legal)}")
 
     def _listing(self, state: TajState, legal: Sequence[Action]) -> str:
         if not legal:
@@ -347,64 +298,21 @@ class TajRules:
             REVEAL: f"{name} shows their secret goal card (rulebook: Scoring)",
         }.get(state.phase, "the game is over (rulebook: Game End)")
 
-    # --- notation ----------------------------------------------------------------------------------
+    # --- notation (notation.py) ------------------------------------------------------------------
 
     def format(self, state: TajState, action: Action) -> str:
-        return _text(action)
+        return notation.format_action(action)
 
     def parse(self, state: TajState, text: str) -> Action:
-        words = text.lower().replace(",", " ").replace("-", " ").split()
         if state.phase == OVER:
             raise IllegalMove(f"{text.strip()[:40]!r}: the game is over (rulebook: Game End)")
-        action = _PARSERS[state.phase](self, words)
+        action = notation.parse_action(self.spec, _ACTION_OF[state.phase], text)
         if action is None:
             shown = text.strip()[:40] or "nothing"
             legal = self._listing(state, self.legal_actions(state))
             raise BadInput(f"{shown!r} names no action: now {self._expected(state)}; {legal}")
         self._check(state, action)
         return action
-
-    def _parse_rug(self, words: list[str]) -> Optional[Action]:
-        if words[:1] == ["rug"]:
-            words = words[1:]
-        colours = _colours(self.spec.colours, words, len(self.spec.points))
-        return LayRug(colours) if colours else None  # type: ignore[arg-type]
-
-    def _parse_goal(self, words: list[str]) -> Optional[Action]:
-        if words[:1] == ["goal"]:
-            words = words[1:]
-        colours = _colours(self.spec.colours, words, len(self.spec.modifiers))
-        return ShowGoal(colours) if colours else None
-
-    def _parse_proposal(self, words: list[str]) -> Optional[Action]:
-        if words[:1] in (["propose"], ["p"]):
-            words = words[1:]
-        if len(words) != 2 or not all(numbers.looks_numeric(w) for w in words):
-            return None
-        a, b = sorted(numbers.whole_number(w, f"propose {' '.join(words)}") - 1 for w in words)
-        return Propose(a, b)
-
-    def _parse_vote(self, words: list[str]) -> Optional[Action]:
-        if len(words) != 1:
-            return None
-        word = {"yes": "yea", "no": "nay"}.get(words[0], words[0])
-        found = [v for v in Vote if v.value.startswith(word)]
-        return Cast(found[0]) if len(found) == 1 else None
-
-    def _parse_removal(self, words: list[str]) -> Optional[Action]:
-        if words[:1] in (["remove"], ["r"]):
-            words = words[1:]
-        if len(words) != 1 or not numbers.looks_numeric(words[0]):
-            return None
-        return Remove(numbers.whole_number(words[0], f"remove {words[0]}") - 1)
-
-    def _parse_move(self, words: list[str]) -> Optional[Action]:
-        if words[:1] == ["shift"]:
-            words = words[1:]
-        if len(words) != 1:
-            return None
-        found = [how for how in TAJ_MOVES if how.split()[-1].startswith(words[0])]
-        return MoveTaj(found[0]) if len(found) == 1 else None
 
     # --- the score -----------------------------------------------------------------------------
 
@@ -435,49 +343,7 @@ class TajRules:
         return ScoreResult(GAME_ID, scoring.categories(self.spec), players, notes=(note,))
 
 
-def _text(action: Action) -> str:
-    if isinstance(action, LayRug):
-        return " ".join(action.rug)
-    if isinstance(action, Propose):
-        return f"propose {action.first + 1} {action.second + 1}"
-    if isinstance(action, Cast):
-        return action.vote.value
-    if isinstance(action, Remove):
-        return f"remove {action.rug + 1}"
-    if isinstance(action, MoveTaj):
-        return action.how
-    return "goal " + " ".join(action.goal)
-
-
-def _colours(names: Sequence[str], words: list[str], count: int) -> Optional[tuple[str, ...]]:
-    """``count`` colours, each by any unambiguous start of its name ("p g b"), or their initials
-    run together ("pgb")."""
-    if len(words) == 1 and len(words[0]) == count:
-        words = list(words[0])
-    if len(words) != count:
-        return None
-    return tuple(_colour(names, w) for w in words)
-
-
-def _colour(names: Sequence[str], word: str) -> str:
-    if word in names:
-        return word
-    found = [c for c in names if c.startswith(word)]
-    if len(found) == 1:
-        return found[0]
-    which = f"{' or '.join(found)}?" if found else f"not a colour; the colours are {', '.join(names)}"
-    raise BadInput(f"{word[:40]!r}: {which} (rulebook: Playing the Game)")
-
-
 _ACTION_OF = {DEAL: LayRug, PROPOSE: Propose, VOTE: Cast, REMOVE: Remove, MOVE: MoveTaj, REVEAL: ShowGoal}
-_PARSERS = {
-    DEAL: TajRules._parse_rug,
-    PROPOSE: TajRules._parse_proposal,
-    VOTE: TajRules._parse_vote,
-    REMOVE: TajRules._parse_removal,
-    MOVE: TajRules._parse_move,
-    REVEAL: TajRules._parse_goal,
-}
 
 
 @cache

@@ -335,7 +335,7 @@ def to_record(spec: Spec, parsed: Any) -> Record:
 
 def round_events(spec: Spec, parsed: Any, k: int) -> list[tuple[str, str]]:
     """Round ``k``'s turns as protocol events, each with where the record gives it."""
-    from tajkit.solver.tajmahal.protocol import canonical, card_text
+    from tajkit.solver.tajmahal.notation import canonical, card_text
 
     plays = parsed.rounds[k].plays
     if not plays:

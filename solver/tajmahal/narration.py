@@ -13,7 +13,8 @@ from collections import Counter
 
 from tajkit.solver import narration
 from tajkit.solver.ranking import join_names, plural
-from tajkit.solver.tajmahal.protocol import Action, Start, TajMahalState, rules_for
+from tajkit.solver.tajmahal.notation import Action, Start
+from tajkit.solver.tajmahal.protocol import TajMahalState, rules_for
 from tajkit.solver.tajmahal.rules import Card, Play, Withdrawal
 from tajkit.solver.tajmahal.spec import Spec
 

@@ -23,17 +23,8 @@ from tajkit.solver.protocol import CHANCE, HintAnswer, Position, Question, Table
 from tajkit.solver.ranking import join_names, plural
 from tajkit.solver.tajmahal import hint
 from tajkit.solver.tajmahal.files import HintPosition, Seat, read_hint_position
-from tajkit.solver.tajmahal.protocol import (
-    CARD_HELP,
-    END_RULE,
-    HAND_RULE,
-    TajMahalRules,
-    TajMahalState,
-    canonical,
-    card_text,
-    read_card,
-    rules_for,
-)
+from tajkit.solver.tajmahal.notation import CARD_HELP, canonical, card_text, read_card
+from tajkit.solver.tajmahal.protocol import END_RULE, HAND_RULE, TajMahalRules, TajMahalState, rules_for
 from tajkit.solver.tajmahal.rules import (
     TURN_RULE,
     BonusTile,

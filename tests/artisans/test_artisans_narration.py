@@ -12,7 +12,7 @@ from narration_check import Told, told_games
 
 from tajkit.solver import games
 from tajkit.solver.artisans import rules
-from tajkit.solver.artisans.protocol import Ahead, Roll
+from tajkit.solver.artisans.notation import Ahead, Roll
 from tajkit.solver.artisans.rules import EMPTY
 from tajkit.solver.protocol import CHANCE, Record, random_action
 from tajkit.solver.ranking import plural

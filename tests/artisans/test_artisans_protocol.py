@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from tajkit.solver import games
-from tajkit.solver.artisans.protocol import Ahead, Roll
+from tajkit.solver.artisans.notation import Ahead, Roll
 from tajkit.solver.artisans.files import read_state
 from tajkit.solver.artisans.rules import Move
 from tajkit.solver.artisans.scoring import score

@@ -11,7 +11,7 @@ import pytest
 from narration_check import Told, told_games
 
 from tajkit.solver import games
-from tajkit.solver.karigar.protocol import OVER, TURN, Build, Do, Draw, End, Go, Hire, Pass, Ride, Show
+from tajkit.solver.karigar.state import OVER, TURN, Build, Do, Draw, End, Go, Hire, Pass, Ride, Show
 from tajkit.solver.karigar.rules import Card, current_level
 from tajkit.solver.ranking import plural
 

@@ -13,7 +13,7 @@ from tajkit.solver.errors import BadInput
 from tajkit.solver.game import Report
 from tajkit.solver.karigar import GAME
 from tajkit.solver.karigar.files import read_hint_position
-from tajkit.solver.karigar.protocol import ACT, AFTER, REVEAL, TURN, KarigarState
+from tajkit.solver.karigar.state import ACT, AFTER, REVEAL, TURN, KarigarState
 from tajkit.solver.karigar.spec import counts, describe
 from tajkit.solver.protocol import CHANCE, Record, random_action, replay
 from tajkit.solver.session import setup_from_answers

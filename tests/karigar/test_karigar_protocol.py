@@ -10,7 +10,7 @@ from protocol_check import check_whole_games
 
 from tajkit.solver import games
 from tajkit.solver.errors import BadState, IllegalMove
-from tajkit.solver.karigar.protocol import REVEAL, Build, Draw, Go, Hire, Show
+from tajkit.solver.karigar.state import REVEAL, Build, Draw, Go, Hire, Show
 from tajkit.solver.protocol import CHANCE, Record, random_action, random_game, replay
 
 GAME = games.get("karigar")

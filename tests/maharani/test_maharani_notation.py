@@ -3,10 +3,12 @@ every validation message, and malformed text that only ever gets a clear BadStat
 
 from __future__ import annotations
 
+from functools import cache
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from protocol_check import check_parse_refuses_cleanly, event_like_text, states_of_a_game
 from test_maharani_support import SPEC, position, random_position
 
 from tajkit.solver.errors import BadInput, BadState, IllegalMove
@@ -162,3 +164,18 @@ def test_any_text_as_a_turn_gets_illegal_move_only(text):
         notation.parse_turn(SPEC, text)
     except BadInput as exc:
         assert all("\n" not in p for p in exc.problems)
+
+
+@cache
+def _game(seed: int) -> tuple:
+    return states_of_a_game("maharani", seed, players=2)
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data())
+def test_the_protocols_parse_of_any_text_is_an_action_or_a_clean_refusal(data):
+    """``rules.parse`` on states a whole random game reaches, of any text or an event edited by a
+    few characters: a legal action that round-trips, or BadInput; never another exception."""
+    rules, states, events = _game(data.draw(st.integers(0, 1), label="game"))
+    k = data.draw(st.integers(0, len(states) - 2), label="state")
+    check_parse_refuses_cleanly(rules, states[k], event_like_text(data, events))

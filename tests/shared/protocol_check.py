@@ -1,6 +1,7 @@
 """The rules protocol's contract (``solver/protocol.py``), checked on whole seeded random games of
 one game: every test file of a game calls :func:`check_whole_games`, and ``test_protocol.py`` runs it
-for every registered game."""
+for every registered game. At every state visited, every legal action round-trips through the
+notation, not only the one played."""
 
 from __future__ import annotations
 
@@ -15,7 +16,7 @@ import tomllib
 from tajkit.solver import games
 from tajkit.solver.errors import BadInput
 from tajkit.solver.game import ScoreResult
-from tajkit.solver.protocol import CHANCE, Record, random_action, replay
+from tajkit.solver.protocol import CHANCE, Record, random_action, random_game, replay
 
 
 def check_whole_games(game_id: str, count: int, players: tuple[int, ...], limit: int = 10_000,
@@ -49,10 +50,9 @@ def _one_game(game, spec, rules, rng: random.Random, players: int, limit: int) -
             outcomes = list(rules.chance_outcomes(state))
             assert math.isclose(sum(p for _, p in outcomes), 1.0, abs_tol=1e-9)
             assert all(p > 0 and a in legal for a, p in outcomes)
+        texts = _round_trips(rules, state, legal)
         action = random_action(rules, state, rng)
-        text = rules.format(state, action)
-        assert text and "\n" not in text
-        assert rules.parse(state, text) == action, (text, action)  # the notation round-trips
+        text = texts[legal.index(action)]
         state = rules.apply(state, action)
         events.append(text)
     assert not list(rules.legal_actions(state))
@@ -64,6 +64,18 @@ def _one_game(game, spec, rules, rng: random.Random, players: int, limit: int) -
     final = rules.standings(state)
     assert isinstance(final, ScoreResult) and sorted(p.name for p in final.players) == sorted(names)
     return record
+
+
+def _round_trips(rules, state, legal: list) -> list[str]:  # noqa: ANN001
+    """Every legal action's text, each one line that parses back to that action (the protocol's
+    promise is for every legal action, not only the one played)."""
+    texts = []
+    for action in legal:
+        text = rules.format(state, action)
+        assert text and "\n" not in text, (text, action)
+        assert rules.parse(state, text) == action, (text, action)  # the notation round-trips
+        texts.append(text)
+    return texts
 
 
 def _refuses(rules, state) -> bool:  # noqa: ANN001
@@ -101,3 +113,40 @@ def check_hint_answer(game_id: str, state, player: str, answer, legal_moves: int
     values = [m.value for m in answer.moves if m.value is not None]
     assert values == sorted(values, reverse=True) or answer.meaning.startswith("fewest"), "ranked best first"
     assert answer.report.text and isinstance(answer.report.json, dict)
+
+
+def states_of_a_game(game_id: str, seed: int, players: int) -> tuple:
+    """The rules of ``game_id``, every state of one seeded random game and its events (for
+    property tests of the notation on states a game really reaches)."""
+    game = games.get(game_id)
+    rules = game.rules(game.load_spec())
+    record = random_game(rules, random.Random(f"{game_id} notation {seed}"), players)
+    return rules, replay(rules, record).states, record.events
+
+
+def check_parse_refuses_cleanly(rules, state, text: str) -> None:  # noqa: ANN001
+    """``rules.parse`` on any text: a legal action that round-trips, or ``BadInput`` (an illegal
+    move is one) in one-line sentences; never another exception."""
+    try:
+        action = rules.parse(state, text)
+    except BadInput as refused:
+        assert refused.problems and all(p and "\n" not in p for p in refused.problems), refused.problems
+        return
+    assert action in list(rules.legal_actions(state)), (text, action)
+    assert rules.parse(state, rules.format(state, action)) == action
+
+
+def event_like_text(data, events: tuple[str, ...]) -> str:  # noqa: ANN001
+    """Any text, or one of ``events`` with a few characters put in, taken out or changed (text
+    near the notation reaches deeper into a parser than noise)."""
+    from hypothesis import strategies as st
+
+    if not events or data.draw(st.booleans(), label="any text"):
+        return data.draw(st.text(max_size=80), label="text")
+    text = data.draw(st.sampled_from(events), label="event")
+    for _ in range(data.draw(st.integers(1, 4), label="edits")):
+        at = data.draw(st.integers(0, len(text)), label="at")
+        char = data.draw(st.sampled_from(list("0123456789 :+>-,;=&()|abcdeglmnoprstwxyzABEMPTW\t\x00é²")), label="char")
+        kind = data.draw(st.sampled_from(["insert", "delete", "replace"]), label="kind")
+        text = text[:at] + ("" if kind == "delete" else char) + text[at + (kind != "insert"):]
+    return text

@@ -11,7 +11,8 @@ from narration_check import Told, told_games
 
 from tajkit.solver import games
 from tajkit.solver.ranking import plural
-from tajkit.solver.taj.protocol import MOVE, REMOVE, REVEAL, Cast, LayRug, MoveTaj, Propose, ShowGoal
+from tajkit.solver.taj.notation import Cast, LayRug, MoveTaj, Propose, ShowGoal
+from tajkit.solver.taj.protocol import MOVE, REMOVE, REVEAL
 from tajkit.solver.taj.rules import Vote
 
 pytestmark = pytest.mark.xdist_group("taj-narration")  # one worker plays the games all its tests read

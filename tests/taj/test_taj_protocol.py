@@ -16,7 +16,8 @@ from tajkit.solver import games
 from tajkit.solver.errors import BadInput, BadState, IllegalMove
 from tajkit.solver.protocol import CHANCE, Record, random_action, replay
 from tajkit.solver.taj.files import read_state
-from tajkit.solver.taj.protocol import Cast, LayRug, MoveTaj, Propose, Remove, ShowGoal, TajRules
+from tajkit.solver.taj.notation import Cast, LayRug, MoveTaj, Propose, Remove, ShowGoal
+from tajkit.solver.taj.protocol import TajRules
 from tajkit.solver.taj.rules import Outcome, Vote, possible_goals, possible_rugs, start_display, vote_outcome, votes_allowed
 from tajkit.solver.taj.scoring import score
 from tajkit.solver.taj.spec import load_spec

@@ -11,7 +11,7 @@ from narration_check import Told, told_games
 
 from tajkit.solver import games
 from tajkit.solver.ranking import plural
-from tajkit.solver.tajmahal.protocol import Start
+from tajkit.solver.tajmahal.notation import Start
 from tajkit.solver.tajmahal.rules import Play, Withdraw
 
 pytestmark = pytest.mark.xdist_group("tajmahal-narration")  # one worker plays the games all its tests read

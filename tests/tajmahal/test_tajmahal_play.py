@@ -15,7 +15,8 @@ from tajkit.solver.protocol import CHANCE, played, random_action, random_game, r
 from tajkit.solver.tajmahal import GAME
 from tajkit.solver.tajmahal.files import read_hint_position
 from tajkit.solver.tajmahal.play import WIDTH, flowed
-from tajkit.solver.tajmahal.protocol import TajMahalState, card_text
+from tajkit.solver.tajmahal.notation import card_text
+from tajkit.solver.tajmahal.protocol import TajMahalState
 from tajkit.solver.tajmahal.rules import Withdraw
 from tajkit.solver.tajmahal.spec import SYMBOLS
 

@@ -15,7 +15,8 @@ from protocol_check import check_whole_games
 from tajkit.solver import games, statefile
 from tajkit.solver.errors import BadInput, BadState, IllegalMove
 from tajkit.solver.protocol import CHANCE, Record, random_action, replay
-from tajkit.solver.tajmahal.protocol import Start, TajMahalState, card_text
+from tajkit.solver.tajmahal.notation import Start, card_text
+from tajkit.solver.tajmahal.protocol import TajMahalState
 from tajkit.solver.tajmahal.rules import Card, Play, Round, Withdraw, beyond_deck, draw_up, hand_count
 from tajkit.solver.tajmahal.scoring import score
 from tajkit.solver.tajmahal.files import read_state, state_model, to_record
