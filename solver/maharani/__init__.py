@@ -26,10 +26,15 @@ if TYPE_CHECKING:
 
 def _hint(spec: Any, data: dict[str, Any], objective: str = "ahead", top: int = 5, tiles: int = 2, solver: str = "enum",
           playouts: int = 20, seed: int = 0, time_limit: float = 10.0) -> Report:
-    from tajkit.solver.maharani import hint
+    """``tajkit hint maharani FILE``: the state file read into the protocol's state, and the hint on
+    it (the same call as a hint in a game in play)."""
+    from tajkit.solver.maharani.play import play_for
 
-    return hint.run(spec, data, objective=objective, top=top, tiles=tiles, solver=solver, playouts=playouts, seed=seed,
-                    time_limit=time_limit)
+    play = play_for(spec)
+    options = {"objective": objective, "top": top, "tiles": tiles, "solver": solver, "playouts": playouts, "seed": seed,
+               "time_limit": time_limit}
+    state, player, answers = play.position_state(data, options)
+    return play.hint(state, player, answers, options).report
 
 
 def _simulate(spec: Any, data: None, policy: list[str], players: int, games: int, seed: int, playouts: int,

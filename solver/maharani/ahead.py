@@ -40,12 +40,14 @@ from tajkit.solver.maharani.rules import (
     crews_of,
     game_over,
     outcome,
+    placements,
     play,
 )
 from tajkit.solver.maharani.spec import Spec
 
 PLAYOUTS = 20  # the default budget: futures sampled in all, shared among the candidate turns
 CANDIDATES = 5  # turns looked ahead at (more when more are listed)
+REPLY_FIRSTS = 30  # the most first tiles an opponent's reply in a future weighs second tiles after
 TIME_CAP = 10.0  # seconds: the safety cap
 
 
@@ -120,8 +122,12 @@ def sampled_order(spec: Spec, pos: Position, seed: int, future: int) -> tuple[Ti
 
 
 def greedy_turn(spec: Spec, pos: Position) -> Turn:
-    """Today's hint: the turn worth the most gold now."""
-    return hint.enumerate_best(spec, pos, "gold", top=1).best[0].turn
+    """Today's hint: the turn worth the most gold now; among one-tile turns and the refresh alone
+    when the player has more than ``REPLY_FIRSTS`` first tiles to choose from (the pairs grow as
+    their square: an open board's reply would cost the look-ahead most of its time)."""
+    firsts = sum(1 for _ in placements(spec, pos, distinct=True))
+    tiles = 2 if firsts <= REPLY_FIRSTS else 1
+    return hint.enumerate_best(spec, pos, "gold", top=1, max_tiles=tiles).best[0].turn
 
 
 @dataclass(frozen=True)

@@ -11,11 +11,12 @@ two tiles placed in either order count as one choice, in the better order.
 
 from __future__ import annotations
 
+import statistics
 import time
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from tajkit.solver.errors import BadInput
 from tajkit.solver.game import Report
@@ -36,6 +37,10 @@ from tajkit.solver.maharani.rules import (
     placements,
 )
 from tajkit.solver.maharani.spec import Spec
+from tajkit.solver.protocol import ESTIMATE, EXACT, Advice, HintAnswer, moves_json
+
+if TYPE_CHECKING:
+    from tajkit.solver.maharani.protocol import MaharaniRules, MaharaniState
 
 OBJECTIVES = ("gold", "margin")  # exact, this turn
 AHEAD = "ahead"  # the look-ahead (ahead.py)
@@ -162,39 +167,83 @@ def enumerate_best(spec: Spec, pos: Position, objective: str = "gold", top: int 
     return Answer(objective, tuple(ranked), considered, True, "enumeration", time.perf_counter() - started, len(best))
 
 
-# --- the command --------------------------------------------------------------------------------
+# --- the hint on the protocol -------------------------------------------------------------------------
+
+MEANINGS = {
+    AHEAD: "your gold and your workers' quarter payout minus the best opponent's, once the opponents have replied "
+           "(the mean over sampled futures)",
+    "gold": "the gold this turn earns, quarter scorings included",
+    "margin": "your gold minus the best opponent's after the turn",
+}
 
 
-def run(spec: Spec, data: dict[str, Any], objective: str = "ahead", top: int = 5, tiles: int = 2, solver: str = "enum",
-        playouts: int = 20, seed: int = 0, time_limit: float = 10.0) -> Report:
-    from tajkit.solver.maharani.files import read_state
-
+def answer(rules: MaharaniRules, state: MaharaniState, options: Mapping[str, Any]) -> HintAnswer:
+    """The best turns for the player to move at the start of their turn, each as the protocol
+    actions that play it, from the look-ahead (the default: an estimate, its error the standard
+    error over the futures) or the exact enumeration of this turn (``gold``, ``margin``)."""
+    spec, pos = rules.spec, state.position
+    objective, solver = options.get("objective") or AHEAD, options.get("solver") or "enum"
+    top, tiles = options.get("top") or 5, options.get("tiles") or 2
     if objective not in (AHEAD, *OBJECTIVES):
         raise BadInput(f"--objective {objective!r}: one of {', '.join((AHEAD, *OBJECTIVES))}")
     if objective == AHEAD and solver == "cpsat":
         raise BadInput("--solver cpsat: CP-SAT answers the exact objectives of this turn; the look-ahead "
                        "(--objective ahead, the default) plays the futures out: add --objective gold or margin")
-    replay = read_state(spec, data)
-    pos = replay.end
-    over = game_over(spec, pos)
-    if over is not None:
-        raise BadInput(f"the game is over ({over}): there is no turn to hint")
+    names = list(state.table.names)
     if objective == AHEAD:
-        from tajkit.solver.maharani.ahead import look_ahead
+        from tajkit.solver.maharani.ahead import PLAYOUTS, TIME_CAP, look_ahead
 
-        looked = look_ahead(spec, pos, playouts=playouts, seed=seed, top=top, time_cap=time_limit, max_tiles=tiles)
-        return report.ahead_report(spec, list(replay.names), pos, looked)
+        looked = look_ahead(spec, pos, playouts=options.get("playouts") or PLAYOUTS, seed=options.get("seed") or 0,
+                            top=top, time_cap=options.get("time_limit") or TIME_CAP, max_tiles=tiles)
+        found = report.ahead_report(spec, names, pos, looked)
+        ranked = [(v.turn, v.value, _standard_error(v.margins)) for v in looked.best]
+        kind = ESTIMATE
+    else:
+        found, ranked = _exact(spec, names, pos, objective, solver, top, tiles)
+        kind = EXACT  # every listed turn's value is the rules' own count (the best proven or not, the report says)
+    moves = tuple(Advice(turn_actions(rules, state, turn), value, error, notation.format_turn(spec, turn, pos.players))
+                  for turn, value, error in ranked)
+    data = dict(found.json) | moves_json(rules, state, moves, MEANINGS[objective], kind)
+    return HintAnswer(names[pos.to_move], moves, MEANINGS[objective], kind, Report(found.text, data, found.notes))
+
+
+def _exact(spec: Spec, names: list[str], pos: Position, objective: str, solver: str, top: int,
+           tiles: int) -> tuple[Report, list[tuple[Turn, float, None]]]:
     extra: list[str] = []
-    answer = None
+    found = None
     if solver == "cpsat":
         from tajkit.solver.maharani.cpsat import NotModelled, solve
 
         try:
-            answer = solve(spec, pos, objective, top, tiles)
+            found = solve(spec, pos, objective, top, tiles)
             if top > 1:
                 extra.append("--solver cpsat gives the best turn only; the enumeration (the default) lists more")
         except NotModelled as exc:
             extra.append(f"CP-SAT does not model this position ({exc}); the enumeration answered")
-    if answer is None:
-        answer = enumerate_best(spec, pos, objective, top, tiles)
-    return report.hint_report(spec, list(replay.names), pos, answer, extra)
+    if found is None:
+        found = enumerate_best(spec, pos, objective, top, tiles)
+    return report.hint_report(spec, names, pos, found, extra), [(s.turn, s.value, None) for s in found.best]
+
+
+def _standard_error(values: tuple[int, ...]) -> float | None:
+    return statistics.stdev(values) / len(values) ** 0.5 if len(values) > 1 else None
+
+
+def turn_actions(rules: MaharaniRules, state: MaharaniState, turn: Turn) -> tuple[Any, ...]:
+    """The protocol actions that play ``turn`` from the start of it: the refresh; or each tile,
+    then the end after a single one. When a first tile takes the last centre space, the table
+    draws for the emptied slots at once (Különleges eset 1): the actions stop there, and the
+    player plays the rest after the draws."""
+    from tajkit.solver.maharani.protocol import EndTurn, Place, Refresh
+
+    if turn.refresh:
+        return (Refresh(),)
+    wanted = [Place(p) for p in turn.placements] + ([EndTurn()] if len(turn.placements) == 1 else [])
+    player, s, actions = rules.to_act(state), state, []
+    for action in wanted:
+        if rules.to_act(s) != player:
+            break  # chance acts mid-turn: the rondel is refilled first
+        action = rules.parse(s, rules.format(s, action))  # the arrow and the worker as the rules resolve them
+        s = rules.apply(s, action)
+        actions.append(action)
+    return tuple(actions)

@@ -3,8 +3,8 @@ protocol of :mod:`.protocol`.
 
 The setup is the players (in seat order: the first named begins, A játék menete) and the four
 tiles drawn onto the rondel (Előkészületek 4.), typed in the tile notation the draws use
-(``Bne Rc Gs Yew``). Maharani hides nothing, so a hint asks nothing more: its position is the
-table as the protocol holds it. The hint plans a whole turn, so it is given at the start of a
+(``Bne Rc Gs Yew``). Maharani hides nothing, so a hint asks nothing more: it reads the table as
+the protocol holds it. The hint plans a whole turn, so it is given at the start of a
 turn; once a tile is placed, the rest of the turn is the player's (a second tile or ``end``).
 """
 
@@ -17,11 +17,11 @@ from typing import Any
 
 from tajkit.solver import numbers
 from tajkit.solver.errors import BadInput
-from tajkit.solver.maharani import notation
+from tajkit.solver.maharani import files, notation
 from tajkit.solver.maharani.protocol import CHOOSE, MORE, MaharaniRules, MaharaniState, rules_for
 from tajkit.solver.maharani.rules import END_RULE, PLACING, Position, Tile, crews_of, supply
-from tajkit.solver.maharani.spec import DIRS, GAME_ID, Spec, marks_code
-from tajkit.solver.protocol import CHANCE, Position as HintPosition, Question, TablePlay
+from tajkit.solver.maharani.spec import DIRS, Spec, marks_code
+from tajkit.solver.protocol import CHANCE, HintAnswer, Question, TablePlay
 from tajkit.solver.wording import shown
 
 SETUP_RULE = "rulebook: Előkészületek 4."
@@ -96,16 +96,22 @@ class MaharaniPlay(TablePlay):
     def hint_questions(self, state: MaharaniState, player: str) -> Sequence[Question]:
         return ()  # Maharani hides nothing: the table holds all a hint needs
 
-    def position(self, state: MaharaniState, player: str, answers: Mapping[str, Any]) -> HintPosition:
-        """The table between two turns, as ``tajkit hint maharani`` reads it (the position notation
-        and the players' names); the hint decides whose turn from it."""
+    def hint(self, state: MaharaniState, player: str, answers: Mapping[str, Any],
+             options: Mapping[str, Any]) -> HintAnswer:
+        """The best turns for ``player`` at the start of their turn (``hint.answer``), each as the
+        actions that play it: ``r``; or the tiles, then ``end`` after a single one."""
+        from tajkit.solver.maharani import hint
+
         self._check_hint_possible(state, player)
-        names = state.table.names
-        return HintPosition({
-            "game": GAME_ID,
-            "position": notation.format_position(self.spec, state.position),
-            "players": [{"name": n} for n in names],
-        })
+        return hint.answer(self.rules, state, options)
+
+    def position_state(self, data: Mapping[str, Any], options: Mapping[str, Any]) -> tuple[MaharaniState, str, dict[str, Any]]:
+        """A state file (a start and the turns played from it) as the table it has reached, for
+        the player to move: the same state a game in play has at the start of that turn."""
+        replay = files.read_state(self.spec, dict(data))
+        state = self.rules.start({"position": notation.format_position(self.spec, replay.end),
+                                  "players": [{"name": n} for n in replay.names]})
+        return state, self.rules.to_act(state) or replay.names[replay.end.to_move], {}
 
     def _check_hint_possible(self, s: MaharaniState, player: str) -> None:
         who = self.rules.to_act(s)
@@ -120,23 +126,6 @@ class MaharaniPlay(TablePlay):
                 f"a hint is for the start of a turn: {who} has placed {self._placed_text(s)}; "
                 "type a second tile or end, or undo the tile for a hint"
             )
-
-    def plays(self, state: MaharaniState, report: Any) -> Sequence[tuple[str, ...]]:
-        """Each listed turn as its events: ``r``; or the tiles, then ``end`` after a single tile.
-        When a first tile takes the last centre space, the table draws for the emptied slots at
-        once (Különleges eset 1): the events stop there, and the player types the rest."""
-        return [self._turn_events(state, turn["text"]) for turn in report.json["turns"]]
-
-    def _turn_events(self, state: MaharaniState, text: str) -> tuple[str, ...]:
-        words = text.split()
-        events = words if words == ["r"] or len(words) == 2 else [*words, "end"]
-        rules, s, played = self.rules, state, []
-        for event in events:
-            if rules.to_act(s) != rules.to_act(state):
-                break  # chance acts mid-turn: the rondel is refilled first
-            s = rules.apply(s, rules.parse(s, event))
-            played.append(event)
-        return tuple(played)
 
     # --- the table as text and as a state file --------------------------------------------------------
 

@@ -99,7 +99,9 @@ def test_the_hint_command_looks_ahead_by_default_and_keeps_the_exact_objectives(
     assert result.exit_code == 0, result.output
     out = json.loads(result.stdout)
     assert set(out) == {"game", "player", "objective", "position", "turns", "legal_turns", "looked_at", "futures",
-                        "playouts", "seed", "cut", "proven_optimal", "solver", "seconds", "notes"}
+                        "playouts", "seed", "cut", "proven_optimal", "solver", "seconds", "notes", "moves", "value_meaning",
+                        "kind"}
+    assert out["kind"] == "estimate" and [m["events"][0] for m in out["moves"]] == [t["text"].split()[0] for t in out["turns"]]
     assert out["objective"] == "ahead" and out["proven_optimal"] is False and out["playouts"] == 6
     assert len(out["turns"]) == 3 and out["looked_at"] == 5 and out["futures"] == 1
     turn = out["turns"][0]

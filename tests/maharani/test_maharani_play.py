@@ -9,6 +9,7 @@ import random
 from importlib import import_module
 
 import pytest
+from protocol_check import check_hint_answer
 from test_maharani_support import SPEC, position
 
 from tajkit.solver import games
@@ -16,7 +17,7 @@ from tajkit.solver.errors import BadInput
 from tajkit.solver.maharani import notation
 from tajkit.solver.maharani.protocol import CHOOSE, DRAW, MORE
 from tajkit.solver.maharani.spec import marks_code
-from tajkit.solver.protocol import CHANCE, Record, random_action, random_game, replay
+from tajkit.solver.protocol import CHANCE, Record, played, random_action, random_game, replay
 
 GAME = games.get("maharani")
 PLAY = GAME.play(SPEC)
@@ -57,8 +58,8 @@ def turn_starts(seed: int, players: int, every: int = 9) -> list:
 
 
 def hint(s, player: str | None = None, **options):  # noqa: ANN001, ANN003, ANN201
-    found = PLAY.position(s, player or RULES.to_act(s), {})
-    return GAME.hint.run(SPEC, dict(found.data), **HINT_DEFAULTS | dict(found.options) | options)
+    """The hint's answer for ``player`` (default: whoever acts), its command's options at their defaults."""
+    return PLAY.hint(s, player or RULES.to_act(s), {}, HINT_DEFAULTS | options)
 
 
 def draw_to_end_of_turn(s, rng: random.Random):  # noqa: ANN001, ANN201
@@ -140,10 +141,11 @@ def test_the_hint_reads_the_position_of_every_turn_start(players: int):
     the best turns for that player from it)."""
     for seed in range(3):
         for s in turn_starts(seed, players):
-            found = PLAY.position(s, RULES.to_act(s), {})
-            assert GAME.read_state(SPEC, dict(found.data)).end == s.position
-            report = hint(s, objective="gold")  # the position is the point here: the exact hint is quick
-            assert report.json["player"] == RULES.to_act(s) and report.json["turns"]
+            again, player, answers = PLAY.position_state(RULES.state_file(s), HINT_DEFAULTS)
+            assert again.position == s.position and player == RULES.to_act(s) and answers == {}
+            answer = hint(s, objective="gold")  # the position is the point here: the exact hint is quick
+            assert answer.player == RULES.to_act(s) and answer.report.json["turns"]
+            assert PLAY.hint(again, player, answers, HINT_DEFAULTS | {"objective": "gold"}).report.text == answer.report.text
 
 
 def test_a_hint_is_refused_when_no_turn_can_be_planned():
@@ -152,28 +154,30 @@ def test_a_hint_is_refused_when_no_turn_can_be_planned():
     the rondel (Mozaik darabok lerakása), not for a player whose turn it is not, not after the
     game's end (A játék vége)."""
     s = RULES.start(setup_from(NAMES[:3], "Bne Rc Gs Yew"))
-    assert "it is Anna's turn" in refusal(PLAY.position, s, "Bence", {})
+    assert "it is Anna's turn" in refusal(PLAY.hint, s, "Bence", {}, HINT_DEFAULTS)
     placed = play(s, "2c4n")
     assert placed.phase == MORE
-    problem = refusal(PLAY.position, placed, "Anna", {})
+    problem = refusal(PLAY.hint, placed, "Anna", {}, HINT_DEFAULTS)
     assert problem.startswith("a hint is for the start of a turn: Anna has placed 2c4n") and "end, or undo" in problem
     drawing = play(placed, "end")
     assert RULES.to_act(drawing) == CHANCE
-    problem = refusal(PLAY.position, drawing, "Anna", {})
+    problem = refusal(PLAY.hint, drawing, "Anna", {}, HINT_DEFAULTS)
     assert "draws a tile from the bag for slot 2" in problem and "type the tile drawn first" in problem
     end = replay(RULES, random_game(RULES, random.Random(5), 2)).state
-    assert "the game is over" in refusal(PLAY.position, end, end.table.names[0], {})
+    assert "the game is over" in refusal(PLAY.hint, end, end.table.names[0], {}, HINT_DEFAULTS)
 
 
 # --- the hint's turns as events ---------------------------------------------------------------------------
 
 
-def check_plays(s, report, rng: random.Random) -> list[dict]:  # noqa: ANN001
-    """Every listed turn played from ``s`` by its events (then the draws): the events are the turn's
+def check_plays(s, answer, rng: random.Random) -> list[dict]:  # noqa: ANN001
+    """Every listed turn played from ``s`` by its actions (then the draws): the events are the turn's
     placements in its order, and the gold each player gains is the gold the report claims. Returns
     the turns whose gold was checked."""
-    listed = report.json["turns"]
-    plays = PLAY.plays(s, report)
+    check_hint_answer("maharani", s, RULES.to_act(s), answer)
+    listed = answer.report.json["turns"]
+    plays = [played(RULES, s, move.actions) for move in answer.moves]
+    assert [m["events"] for m in answer.report.json["moves"]] == [list(p) for p in plays]
     assert len(plays) == len(listed)
     player = RULES.to_act(s)
     before = totals(s)
@@ -225,15 +229,15 @@ def test_a_turn_through_the_last_centre_space_stops_where_the_table_draws():
     not counted as set aside); their events stop at the tile, and the rest follows the draws."""
     pos = position(SEVEN_CENTRES, rondel=("Yc", "Pc", "Yn", "Gc"))  # Anna, side s: slot 1 faces quarter 3, c2 is quarter 4
     s = RULES.start({"position": notation.format_position(SPEC, pos), "players": [{"name": n} for n in NAMES]})
-    report = hint(s, top=50, objective="gold")
+    answer = hint(s, top=50, objective="gold")
+    report = answer.report
     through_centre = [t for t in report.json["turns"] if t["tiles"][0:1] and t["tiles"][0]["set_aside"]]
     assert through_centre and all(len(t["set_aside"]) == 2 for t in through_centre)
     assert "Pc and Gc leave the rondel and the game" in report.text
-    plays = PLAY.plays(s, report)
-    for turn, events in zip(report.json["turns"], plays):
+    for turn, move in zip(report.json["turns"], report.json["moves"]):
         if turn in through_centre:
-            assert events == (turn["text"].split()[0],)
-    assert len(check_plays(s, report, random.Random(1))) == 50
+            assert move["events"] == [turn["text"].split()[0]]
+    assert len(check_plays(s, answer, random.Random(1))) == 50
 
 
 # --- the table as text, as a state file, as a picture ---------------------------------------------------------

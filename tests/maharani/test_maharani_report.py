@@ -12,8 +12,8 @@ from dataclasses import replace
 from test_maharani_support import SPEC, filled, position, quarter, random_position, spec_with
 from test_readme import files
 
-from tajkit.solver.maharani import notation, rules
-from tajkit.solver.maharani.hint import enumerate_best, run
+from tajkit.solver.maharani import GAME, notation, rules
+from tajkit.solver.maharani.hint import enumerate_best
 from tajkit.solver.maharani.scoring import score
 from tajkit.solver.maharani.files import read_state
 
@@ -127,7 +127,7 @@ def test_the_hint_counts_the_turns_it_can_list():
     as listed (here refresh, either tile alone, or both: 4, of which it lists all 4)."""
     tiles = filled([s for s in ALL_SPACES if s not in ("d8", "e8")])
     pos = position(tiles, rondel=("-", "-", "Psw", "Pne"), down=("1234", "", "", ""))
-    report = run(SPEC, record(pos), objective="gold")
+    report = GAME.hint.run(SPEC, record(pos), objective="gold")
     listed = [line for line in report.text.splitlines() if line[:1].isdigit()]
     assert len(listed) == 4
     assert report.text.splitlines()[-1] == (
