@@ -217,7 +217,7 @@ class Question:
 @dataclass(frozen=True)
 class Position:
     """A live position as ``tajkit hint GAME`` reads it: the position file's dict and the hint
-    options the state itself decides (Artisans: the roll and whose sheet)."""
+    options the state itself decides (TAJ: the proposal voted on; Taj Mahal: whose hand)."""
 
     data: Mapping[str, Any]
     options: Mapping[str, Any] = field(default_factory=dict)
@@ -328,17 +328,6 @@ class TablePlay(Generic[S]):
     def hint_questions(self, state: S, player: str) -> Sequence[Question]:
         """What ``player`` must type for a hint that the state does not hold (their own hidden
         cards); empty when the state holds all the hint needs."""
-        raise NotImplementedError
-
-    def position(self, state: S, player: str, answers: Mapping[str, Any]) -> Position:
-        """The position ``tajkit hint GAME`` reads, for ``player`` to act in ``state`` (with the
-        answers to :meth:`hint_questions`). ``BadInput`` saying why when no hint is possible now
-        (the dice are not rolled yet, the game is over, chance acts)."""
-        raise NotImplementedError
-
-    def plays(self, state: S, report: Any) -> Sequence[tuple[str, ...]]:
-        """For each move the hint's report lists, in its order, the events (in the game's
-        notation, legal one after another from ``state``) that play it: what ``take N`` applies."""
         raise NotImplementedError
 
     def describe(self, state: S) -> str:

@@ -22,7 +22,7 @@ from typing import Any
 from tajkit.solver import statefile, wording
 from tajkit.solver.errors import BadInput, BadState
 from tajkit.solver.game import Game, Report, ScoreResult
-from tajkit.solver.protocol import (CHANCE, HintAnswer, Position, Record, Replay, TablePlay, echo_cut, event_problem,
+from tajkit.solver.protocol import (CHANCE, HintAnswer, Record, Replay, echo_cut, event_problem,
                                     played, replay)
 from tajkit.solver.writing import check_target, real_path, write_file
 
@@ -645,27 +645,7 @@ def solve_hint(info: Game[Any, Any], spec: Any, asked: HintAsked) -> HintAnswer:
     """The game's hint on the protocol (``TablePlay.hint``) for what ``asked`` holds, its command's
     options at their defaults unless given."""
     defaults = {o.name: o.default for o in info.hint.options} if info.hint is not None else {}
-    play = info.play(spec)
-    if type(play).hint is not TablePlay.hint:
-        return play.hint(asked.state, asked.player, asked.answers, defaults | dict(asked.options))
-    return _hint_from_report(info, spec, play, asked, defaults)
-
-
-def _hint_from_report(info: Game[Any, Any], spec: Any, play: Any, asked: HintAsked, defaults: dict[str, Any]) -> HintAnswer:
-    """A game whose hint does not answer on the protocol yet: its position file, its command, and
-    the events its play reads off the report, parsed back into actions."""
-    from tajkit.solver.protocol import ESTIMATE, Advice
-
-    position = play.position(asked.state, asked.player, asked.answers)
-    report = info.hint.run(spec, dict(position.data), **(defaults | dict(position.options) | dict(asked.options)))
-    moves = []
-    for texts in play.plays(asked.state, report):
-        state, actions = asked.state, []
-        for text in texts:
-            actions.append(play.rules.parse(state, text))
-            state = play.rules.apply(state, actions[-1])
-        moves.append(Advice(tuple(actions)))
-    return HintAnswer(asked.player, tuple(moves), "", ESTIMATE, report)
+    return info.play(spec).hint(asked.state, asked.player, asked.answers, defaults | dict(asked.options))
 
 
 def _stamp(path: Path) -> tuple[int, int, int] | None:

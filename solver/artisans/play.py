@@ -17,7 +17,7 @@ from functools import partial
 from typing import Any
 
 from tajkit.solver import numbers
-from tajkit.solver.artisans import files, rules
+from tajkit.solver.artisans import files
 from tajkit.solver.artisans.files import Player
 from tajkit.solver.artisans.notation import Ahead
 from tajkit.solver.artisans.protocol import ArtisansRules, Table, rules_for

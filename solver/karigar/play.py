@@ -43,10 +43,15 @@ from tajkit.solver.karigar.notation import card_text as _card_text  # the events
 from tajkit.solver.karigar.notation import offer_text as _offer_text
 from tajkit.solver.karigar.protocol import KarigarRules, rules_for
 from tajkit.solver.karigar.setup import setup_model
-from tajkit.solver.karigar.state import ACT, OVER, REVEAL, TURN, Action, Do, Go, Hire, KarigarState, Ride
-from tajkit.solver.karigar.rules import SUPPLY, Act, Space, current_level, lay_out
-from tajkit.solver.karigar.spec import GAME_ID, Spec, counts, describe
-from tajkit.solver.protocol import CHANCE, Position, Question, TablePlay
+from tajkit.solver.karigar.state import ACT, OVER, REVEAL, TURN, Action, Build, Do, Go, Hire, KarigarState, Ride
+from tajkit.solver.karigar.rules import SUPPLY, Act, Space, Turn, current_level, lay_out
+from tajkit.solver.karigar.spec import GAME_ID, Spec, describe
+from tajkit.solver.game import Report
+from tajkit.solver.karigar import hint as karigar_hint
+from tajkit.solver.karigar.files import read_hint_position
+from tajkit.solver.karigar.planner import Plan
+from tajkit.solver.karigar.report import hint_report
+from tajkit.solver.protocol import BOUND, CHANCE, EXACT, Advice, HintAnswer, Question, TablePlay, moves_json
 from tajkit.solver.ranking import plural
 
 BAZAAR_CARDS = 24  # rulebook: Game Components: 24 Bazaar Cards (those not in the grid are the draw pile)
@@ -179,11 +184,44 @@ class KarigarPlay(TablePlay):
     def hint_questions(self, state: KarigarState, player: str) -> list[Question]:
         return []  # the plan needs the Level tile, the Bazaar and the resources: all on the table
 
-    def position(self, state: KarigarState, player: str, answers: Mapping[str, Any]) -> Position:
+    def hint(self, state: KarigarState, player: str, answers: Mapping[str, Any],
+             options: Mapping[str, Any]) -> HintAnswer:
+        """The planner's answer for ``player`` at the start of their turn: the plan's first turn as
+        the actions that play it (the moves, then what is done on each space in grid order; the
+        build it leads to is the player's choice of section, typed after), valued by the turns
+        until the Level tile's resources are held (or, with no build in reach, the resources held
+        at the horizon's end), exact where CP-SAT proved it."""
         if answers:
             raise BadInput(f"{', '.join(sorted(answers))}: the Karigar hint asks nothing from behind the screen")
+        horizon = karigar_hint.horizon_of(self.spec, options.get("turns"))
+        situation = read_hint_position(self.spec, self.hint_position(state, player))
+        result, played = karigar_hint.planned(situation, horizon)
+        report = hint_report(self.spec, situation, result, played)
+        meaning, value, exact = self._worth(situation, result, played)
+        kind = EXACT if exact else BOUND
+        if result.turns == 0:  # the tile's resources are held: build, a section of the player's own Blueprint
+            moves = [Advice((a,), 0, said=f"build section {a.section} if it is on your Blueprint")
+                     for a in self.rules.legal_actions(state) if isinstance(a, Build)]
+        else:
+            moves = [Advice(self._turn_actions(state, situation, played.steps[0]), value)] if played.steps else []
+        data = dict(report.json) | moves_json(self.rules, state, moves, meaning, kind)
+        return HintAnswer(situation.name, tuple(moves), meaning, kind, Report(report.text, data, report.notes))
+
+    def hint_position(self, state: KarigarState, player: str) -> dict[str, Any]:
+        """The position file the planner reads (``tajkit hint karigar FILE``) for ``player`` at the
+        start of their turn: their part, the Bazaar as it lies, the others' workers."""
         self._check_hint_possible(state, player)
-        return Position(self._position_data(state))
+        return self._position_data(state)
+
+    @staticmethod
+    def _worth(situation: Any, result: Plan, played: Plan) -> tuple[str, int, bool]:
+        """What the plan's value means, the value, and whether it is proven (else the plan's turns
+        are a bound: at most that many; its resources at least those)."""
+        if result.turns is not None:
+            return "fewest turns until you hold the Level tile's resources", result.turns, result.proven
+        needed = sum(situation.board.needs)
+        return (f"the Level tile's resources held after {played.horizon} turns, of {needed} (no build in reach)",
+                played.progress, result.best_proven)
 
     def _check_hint_possible(self, state: KarigarState, player: str) -> None:
         who = self.rules.to_act(state)
@@ -233,68 +271,63 @@ class KarigarPlay(TablePlay):
             other["elephant"] = spaces[seat.elephant].id
         return other
 
-    # --- the hint's turn as events -------------------------------------------------------------------
+    # --- the hint's turn as actions ---------------------------------------------------------------
 
-    def plays(self, state: KarigarState, report: Any) -> list[tuple[str, ...]]:
-        """The events of the plan's first turn (the report has one plan; its later turns come after
-        the other players' and chance's): the moves, then what is done on each space in grid order.
-        Nothing when the plan has no turn (build now, or no legal turn)."""
-        plan = report.json.get("plan") or []
-        return [self._turn_events(state, plan[0])] if plan else []
-
-    def _turn_events(self, state: KarigarState, turn: Mapping[str, Any]) -> tuple[str, ...]:
+    def _turn_actions(self, state: KarigarState, situation: Any, turn: Turn) -> tuple[Action, ...]:
+        """The plan's turn as protocol actions from ``state``: the units moved, one step per
+        destination, then the act on each space as the protocol asks for them in grid order (what
+        the plan does there, or nothing), up to the build or a card to be drawn."""
         spaces = self._spaces(state)
         index = {s.id: i for i, s in enumerate(spaces)}
-        events: list[str] = []
+        planned_on = situation.board.spaces
 
-        def play(action: Action) -> None:
-            nonlocal state
-            events.append(self.rules.format(state, action))
+        def here(i: int) -> int:  # the planner's space as the protocol's
+            return SUPPLY if i == SUPPLY else index[planned_on[i].id]
+
+        actions: list[Action] = []
+        for action in self._moves(turn, situation.pos.workers, here):
+            actions.append(action)
             state = self.rules.apply(state, action)
-
-        for action in self._moves(turn, index):
-            play(action)
-        acts = {index[a["space"]]: a for a in turn["acts"]}
+        acts = {here(a.space): a for a in turn.acts}
         while state.phase == ACT and not state.draws:
             menu = self.rules.legal_actions(state)
-            here = next(a.act.space for a in menu if isinstance(a, Do))
-            wanted = self._act(spaces[here], here, acts.get(here))
+            at = next(a.act.space for a in menu if isinstance(a, Do))
+            wanted = self._act(planned_on, spaces[at], at, acts.get(at))
             chosen = next((a for a in menu if isinstance(a, Do) and a.act == wanted), None)
             if chosen is None:
-                raise IllegalMove(f"the hint's act on {spaces[here].id} is not legal here: {self.rules._expected(state)}")
-            play(chosen)
-        return tuple(events)
+                raise IllegalMove(f"the hint's act on {spaces[at].id} is not legal here: {self.rules._expected(state)}")
+            actions.append(chosen)
+            state = self.rules.apply(state, chosen)
+        return tuple(actions)
 
-    def _moves(self, turn: Mapping[str, Any], index: Mapping[str, int]) -> list[Action]:
+    def _moves(self, turn: Turn, workers: Sequence[int], here: Any) -> list[Action]:
         """The turn's units, one step per destination (workers going to one space move together:
         a yellow card needs its workers at once, and a space once used takes no second group)."""
         moves: list[Action] = []
-        elephant = turn.get("elephant")
-        if elephant is not None and elephant.get("hired_for") is not None:
-            price = counts(self.spec, elephant["hired_for"])
-            moves.append(Hire(self.spec.hire.index(price), index[elephant["to"]]))
-        elif elephant is not None:
-            moves.append(Ride(index[elephant["to"]]))
+        if turn.elephant is not None and turn.hire is not None:
+            moves.append(Hire(turn.hire, here(turn.elephant)))
+        elif turn.elephant is not None:
+            moves.append(Ride(here(turn.elephant)))
         groups: dict[int, list[int]] = {}
-        for w in turn["workers"]:
-            groups.setdefault(index[w["to"]], []).append(SUPPLY if w["from"] == "supply" else index[w["from"]])
+        for origin, destination in zip(workers, turn.workers):
+            groups.setdefault(here(destination), []).append(here(origin))
         moves += [Go(tuple(sorted(origins)), d) for d, origins in sorted(groups.items())]
         return moves
 
-    def _act(self, space: Space, i: int, planned: Mapping[str, Any] | None) -> Act:
-        """The rules model's act for what the plan does on a space (nothing when it lists none)."""
-        spec = self.spec
+    @staticmethod
+    def _act(planned_on: Sequence[Space], space: Space, i: int, planned: Act | None) -> Act:
+        """The rules model's act on space ``i`` for what the plan does there (nothing when it does nothing)."""
         if planned is None:
             return Act(i)
-        if "earn" in planned:
-            return Act(i, take=counts(spec, planned["earn"]))
-        if "sell" in planned:  # the plan may list a sale of nothing: the rules' "nothing"
-            sold = counts(spec, planned["sell"])
-            return Act(i, sell=sold) if any(sold) else Act(i)
+        if planned.take:
+            return Act(i, take=planned.take)
+        if planned.sell:  # the plan may list a sale of nothing: the rules' "nothing"
+            return Act(i, sell=planned.sell) if any(planned.sell) else Act(i)
         use: list[int] = []
-        for o in planned.get("exchange", []):  # each option the plan names, once (a card may show one twice)
-            wanted = (counts(spec, o["give"]), counts(spec, o["get"]))
-            use.append(next(k for k, opt in enumerate(space.options) if (opt.give, opt.get) == wanted and k not in use))
+        for o in planned.use:  # each option the plan names, once (a card may show one twice)
+            wanted = planned_on[planned.space].options[o]
+            use.append(next(k for k, opt in enumerate(space.options)
+                            if (opt.give, opt.get) == (wanted.give, wanted.get) and k not in use))
         return Act(i, use=tuple(sorted(use)))
 
     # --- the state as text and as a file --------------------------------------------------------------

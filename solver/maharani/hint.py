@@ -31,7 +31,6 @@ from tajkit.solver.maharani.rules import (
     centre_full,
     crew_player,
     finish,
-    game_over,
     outcome,
     place,
     placements,

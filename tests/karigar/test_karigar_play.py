@@ -9,13 +9,14 @@ from collections import Counter
 from functools import cache
 
 import pytest
+from protocol_check import check_hint_answer
 from tajkit.solver.errors import BadInput
-from tajkit.solver.game import Report
 from tajkit.solver.karigar import GAME
 from tajkit.solver.karigar.files import read_hint_position
 from tajkit.solver.karigar.state import ACT, AFTER, REVEAL, TURN, KarigarState
 from tajkit.solver.karigar.spec import counts, describe
-from tajkit.solver.protocol import CHANCE, Record, random_action, replay
+from tajkit.solver.protocol import CHANCE, HintAnswer, Record, random_action, replay
+from tajkit.solver.protocol import played as played_texts
 from tajkit.solver.session import setup_from_answers
 
 SPEC = GAME.load_spec()
@@ -95,9 +96,13 @@ def turn_starts(states: tuple[KarigarState, ...]) -> list[KarigarState]:
             and not s.built_now]
 
 
-def hint(state: KarigarState) -> Report:
-    position = PLAY.position(state, RULES.to_act(state), {})
-    return GAME.hint.run(SPEC, dict(position.data), **HINT_DEFAULTS | dict(position.options))
+def hint(state: KarigarState) -> HintAnswer:
+    return PLAY.hint(state, RULES.to_act(state), {}, HINT_DEFAULTS)
+
+
+def hinted_events(state: KarigarState, answer: HintAnswer) -> list[tuple[str, ...]]:
+    """Each move the hint ranks as the events that play it (what ``take N`` records)."""
+    return [played_texts(RULES, state, move.actions) for move in answer.moves]
 
 
 def apply_all(state: KarigarState, events: tuple[str, ...]) -> KarigarState:
@@ -202,14 +207,14 @@ def test_every_turns_start_is_a_position_the_hint_reads() -> None:
         starts = turn_starts(states)
         assert len(starts) > 20
         for state in starts:
-            data = dict(PLAY.position(state, RULES.to_act(state), {}).data)
+            data = PLAY.hint_position(state, RULES.to_act(state))
             situation = read_hint_position(SPEC, data)
             me = state.seats[state.seat]
             assert situation.name == me.name and situation.pos.holding == me.holding
             assert sorted(situation.pos.workers) == sorted(me.workers)
             assert situation.board.needs == state.tiles[situation.level - 1]
     middle = next(s for s in starts if s.seat != 0 and s.built)
-    report = hint(middle)
+    report = hint(middle).report
     assert report.json["player"] == middle.seats[middle.seat].name
     assert report.json["holding"] == {k: v for k, v in zip(SPEC.ids, middle.seats[middle.seat].holding) if v}
 
@@ -222,7 +227,7 @@ def test_a_hint_after_building_before_the_main_action() -> None:
         built_first = [s for s in states if s.phase == TURN and s.main is None and s.built_now and not s.draws]
         for state in built_first:
             try:
-                data = dict(PLAY.position(state, RULES.to_act(state), {}).data)
+                data = PLAY.hint_position(state, RULES.to_act(state))
             except BadInput as refused:
                 assert "builds once a turn (rulebook: Building the Taj Mahal)" in str(refused)
                 continue
@@ -242,9 +247,9 @@ def test_the_hint_reads_nothing_from_behind_the_screens() -> None:
     for full, shown in zip(states, secret):
         if id(full) in starts:
             assert not PLAY.hint_questions(shown, RULES.to_act(shown))
-            assert PLAY.position(full, RULES.to_act(full), {}) == PLAY.position(shown, RULES.to_act(shown), {})
+            assert PLAY.hint_position(full, RULES.to_act(full)) == PLAY.hint_position(shown, RULES.to_act(shown))
     with pytest.raises(BadInput, match="asks nothing from behind the screen"):
-        PLAY.position(turn_starts(states)[0], "Asha", {"blueprint": [1, 2, 3]})
+        PLAY.hint(turn_starts(states)[0], "Asha", {"blueprint": [1, 2, 3]}, HINT_DEFAULTS)
 
 
 def test_a_lone_worker_left_on_a_yellow_card_gets_a_hint() -> None:
@@ -253,11 +258,11 @@ def test_a_lone_worker_left_on_a_yellow_card_gets_a_hint() -> None:
     for seed in range(12):
         _, states = game(seed)
         for state in turn_starts(states):
-            board = read_hint_position(SPEC, dict(PLAY.position(state, RULES.to_act(state), {}).data)).board
+            board = read_hint_position(SPEC, PLAY.hint_position(state, RULES.to_act(state))).board
             me = state.seats[state.seat]
             lone = [w for w, n in Counter(me.workers).items() if w >= 0 and n == 1 and board.spaces[w].yellow]
             if lone:
-                (events,) = PLAY.plays(state, hint(state))
+                (events,) = hinted_events(state, hint(state))
                 apply_all(state, events)
                 return
     pytest.fail("no lone worker on a yellow card in these games")
@@ -272,7 +277,7 @@ def test_no_hint_in_the_middle_of_a_turn(where: str) -> None:
               "after": lambda s: s.phase == AFTER}[where]
     state = next(s for s in states if wanted(s) and not s.draws)
     with pytest.raises(BadInput) as refused:
-        PLAY.position(state, RULES.to_act(state), {})
+        PLAY.hint_position(state, RULES.to_act(state))
     assert "no hint in the middle of a turn" in str(refused.value)
     assert "finish the turn under way (or undo to its start)" in str(refused.value)
 
@@ -283,15 +288,15 @@ def test_no_hint_when_chance_acts_for_another_or_at_the_end() -> None:
     _, states = game(0)
     drawing = next(s for s in states if RULES.to_act(s) == CHANCE)
     with pytest.raises(BadInput, match="no hint now: chance draws the Bazaar card for place"):
-        PLAY.position(drawing, "Asha", {})
+        PLAY.hint_position(drawing, "Asha")
     start = turn_starts(states)[1]
     waiting = next(s.name for s in start.seats if s.name != RULES.to_act(start))
     with pytest.raises(BadInput, match=f"no hint for {waiting} now: it is {RULES.to_act(start)}'s turn"):
-        PLAY.position(start, waiting, {})
+        PLAY.hint_position(start, waiting)
     showing = next(s for s in states if s.phase == REVEAL)
     for end in (showing, states[-1]):
         with pytest.raises(BadInput, match=r"no hint: the game is over \(rulebook: Game End"):
-            PLAY.position(end, "Asha", {})
+            PLAY.hint_position(end, "Asha")
 
 
 # --- the hint's turn as events -----------------------------------------------------------------------
@@ -299,13 +304,24 @@ def test_no_hint_when_chance_acts_for_another_or_at_the_end() -> None:
 
 def check_plays(state: KarigarState) -> None:
     """The events of the hint's first turn are legal one after another and end where the report says."""
-    report = hint(state)
-    plays = PLAY.plays(state, report)
+    answer = hint(state)
+    check_hint_answer("karigar", state, RULES.to_act(state), answer)
+    report, plays = answer.report, hinted_events(state, answer)
     plan = report.json["plan"]
+    if report.json["turns"] == 0:  # built now: each open section the rules allow, the Blueprint's choice the player's
+        assert plays and all(len(e) == 1 and e[0].startswith("build ") for e in plays)
+        assert {e[0] for e in plays} == {t for t in legal_texts(state) if t.startswith("build ")}
+        return
     if not plan:
         assert plays == []
         return
     (events,) = plays
+    assert report.json["moves"][0]["events"] == list(events)  # --json says what take 1 records
+    if report.json["turns"] is not None:  # the value: the turns to the build, exact where proven shortest
+        assert answer.moves[0].value == report.json["turns"]
+        assert answer.kind == ("exact" if report.json["proven"] else "bound")
+    else:
+        assert answer.moves[0].value == report.json["progress"]["end"]
     after = apply_all(state, events)
     me = after.seats[state.seat]
     first = plan[0]
@@ -340,9 +356,9 @@ def test_a_planned_sale_of_nothing_plays_as_nothing() -> None:
     """1.3 Trading Spaces: a worker that only passes through the Trade card sells nothing; the plan
     lists that as a sale of nothing, which the rules' events write ``T1 nothing``."""
     state = turn_starts(game(20, 4)[1])[20]
-    report = hint(state)
-    assert {"space": "T1", "sell": {}} in report.json["plan"][0]["acts"]
-    (events,) = PLAY.plays(state, report)
+    answer = hint(state)
+    assert {"space": "T1", "sell": {}} in answer.report.json["plan"][0]["acts"]
+    (events,) = hinted_events(state, answer)
     assert "T1 nothing" in events
     check_plays(state)
 
@@ -358,7 +374,7 @@ def test_a_hand_made_game_and_the_second_players_hint() -> None:
     assert asha.sections == (1,) and asha.tokens == (4,) and asha.holding == counts(SPEC, {"wood": 1})
     state = states[-1]
     assert RULES.to_act(state) == "Bela"
-    data = dict(PLAY.position(state, "Bela", {}).data)
+    data = PLAY.hint_position(state, "Bela")
     assert data["others"] == [{"name": "Asha", "workers": ["1L", "1L"]}]
     assert data["bazaar"][0]["colour"] == "yellow"
     check_plays(state)
