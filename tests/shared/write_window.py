@@ -9,6 +9,8 @@ import subprocess
 import time
 from pathlib import Path
 
+import pytest
+
 from tajkit.solver.writing import PAUSE
 
 WAIT = 120  # seconds a process may take to reach its write, however loaded the machine: a bound, never a measure
@@ -25,7 +27,8 @@ def wait_inside_the_window(signal_file: Path, proc: subprocess.Popen) -> Path:
     until = time.monotonic() + WAIT
     while not signal_file.exists():
         assert proc.poll() is None, f"the process ended (exit {proc.returncode}) before its write: {proc.stderr.read()[-1500:] if proc.stderr else ''}"
-        assert time.monotonic() < until, f"the process did not reach its write within {WAIT} s"
+        if time.monotonic() > until:  # a safety cap, so that a broken hook fails instead of hanging
+            pytest.fail(f"the process did not reach its write within {WAIT} s")
         time.sleep(0.01)
     part = Path(signal_file.read_text(encoding="utf-8"))
     assert part.stat().st_size > 0, "the temporary file holds half the data"
