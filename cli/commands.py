@@ -43,7 +43,6 @@ def hint_report(ctx: typer.Context, info: Game, spec: Any, data: dict[str, Any] 
                 values: dict[str, Any]) -> Any:
     """``tajkit hint``: the game's hint on the protocol state the file describes (a record's last
     state, or a position file's), the same call a game in play makes."""
-    from tajkit.solver.protocol import TablePlay
     from tajkit.solver.session import solve_hint
 
     game = record_session(info, spec, data, source)
@@ -52,11 +51,9 @@ def hint_report(ctx: typer.Context, info: Game, spec: Any, data: dict[str, Any] 
                  if getattr(ctx.get_parameter_source(key), "name", None) == "COMMANDLINE"}  # typer's own click
         player = given.pop("player", None)
         return solve_hint(info, spec, game.ask_hint(player, hidden_answers(game, player, given), **given)).report
-    play = info.play(spec) if info.plays else None
-    if play is None or type(play).position_state is TablePlay.position_state:
+    if not info.hint_positions:
         return info.hint.run(spec, data, **values)  # a game whose hint does not read protocol states yet
-    state, player, answers = play.position_state(data, values)
-    return play.hint(state, player, answers, values).report
+    return info.position_hint(spec, data, values)
 
 
 def hidden_answers(game: Any, player: str | None, given: dict[str, Any] | None = None) -> dict[str, Any]:

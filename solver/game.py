@@ -5,8 +5,14 @@ Each game package ``tajkit.solver.<id>`` defines, in its ``__init__.py``, one su
 per game). The CLI, the score pads, interactive entry and ``tajkit schema`` are built from this
 interface alone, so adding a game changes nothing in ``cli/``, ``sheets/`` or ``pyproject.toml``.
 
-The ``__init__.py`` must stay light: it is imported for ``tajkit --help`` and ``tajkit games``.
-Import pydantic, numpy, OR-Tools and reportlab inside the methods, never at module level.
+A game declares where each of its pieces lives once, as data (:class:`Pieces`: the module of its
+spec, rules, protocol, notation, state files, scoring, play, hint and simulate, and which optional
+table features it has); the base class's methods import the named module when first called and
+call the conventional function in it (``spec.load_spec``, ``scoring.score``, ``protocol.rules_for``
+…), so a facade holds only what is the game's own: its identity, its commands and their options,
+and an override where a function differs. The ``__init__.py`` must stay light: it is imported for
+``tajkit --help`` and ``tajkit games``, so pydantic, numpy, OR-Tools and reportlab are imported only
+when a piece is used, never at module level.
 
 The result types here are plain data shared by every game: :class:`Category` (a scoring category:
 a score-pad row and a row of ``tajkit score``), :class:`ScoreResult` (players ranked, their rows,
@@ -17,8 +23,11 @@ notes and the tie-break explanation), :class:`Command` and :class:`Option` (a ga
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
+from functools import cache
+from importlib import import_module
 from pathlib import Path
+from types import ModuleType
 from typing import Any, ClassVar, Generic, TypeVar
 
 # --- scoring categories and results ----------------------------------------------------------------
@@ -217,15 +226,58 @@ def schema_of_files(title: str, description: str, *models: Any) -> dict[str, Any
     return {"$schema": SCHEMA_DIALECT, "title": title, "description": description, **either}
 
 
+@dataclass(frozen=True)
+class Pieces:
+    """Where each piece of a game lives: a module of the game's package (``tajkit.solver.<id>``,
+    the package whose ``__init__.py`` defines the game) by its name relative to it, ``None`` where
+    the game has no such piece. The defaults are the names every game uses; a game names only what
+    differs (``Pieces(simulate="simulate", card_parts="scoring")``). Each module holds the functions
+    the base class calls, by their conventional names (``CALLS``)."""
+
+    spec: str = "spec"  # load_spec(data): the typed game data
+    rules: str = "rules"  # the rules model, the truth the others are tested against
+    protocol: str | None = "protocol"  # rules_for(spec): the rules protocol (a record replays through it)
+    notation: str | None = "notation"  # the actions as text (the protocol's format and parse)
+    files: str | None = "files"  # state_model(spec), read_state(spec, data), to_data(spec, state)
+    scoring: str | None = "scoring"  # categories(spec), score(spec, state); None: the game does not score
+    play: str | None = "play"  # play_for(spec): what a session asks, hints and shows; None: no tajkit play
+    hint: str | None = "hint"  # the work of the hint command (``Game.hint`` is its face: summary, options)
+    simulate: str | None = None  # the work of the simulate command (``Game.simulate``), if the game has one
+    # The optional table features, each the module of its function (None: the game has none):
+    card_parts: str | None = None  # card_parts(spec): reference-card lines computed from the data
+    pad_table: str | None = None  # pad_table(spec): a table printed under the score pad
+    pad_layouts: str | None = None  # pad_layouts(spec): several score-pad designs by player count
+    # When ``score`` and ``hint`` read files of different forms: each command with the function of
+    # ``files`` that gives its pydantic model, e.g. (("score", "state_model"), ("hint", "hint_position_model")).
+    forms: tuple[tuple[str, str], ...] = ()
+
+    # The functions each piece's module holds, as the base class calls them.
+    CALLS: ClassVar[dict[str, tuple[str, ...]]] = {
+        "spec": ("load_spec",), "files": ("state_model", "read_state", "to_data"),
+        "scoring": ("categories", "score"), "protocol": ("rules_for",), "play": ("play_for",),
+        "card_parts": ("card_parts",), "pad_table": ("pad_table",), "pad_layouts": ("pad_layouts",),
+    }
+
+    def modules(self) -> dict[str, str]:
+        """Every piece the game has, by name: its module's name relative to the package."""
+        return {f.name: value for f in fields(self) if isinstance(value := getattr(self, f.name), str)}
+
+
+@cache
+def _module(package: str, name: str) -> ModuleType:
+    return import_module(f"{package}.{name}")
+
+
 SpecT = TypeVar("SpecT")  # the game's typed data (its spec.py's Spec)
 StateT = TypeVar("StateT")  # what its state file reads into (a table, a record's replay)
 
 
 class Game(Generic[SpecT, StateT]):
     """The interface of one game, typed by its spec and its state (``class Taj(Game["Spec",
-    "Table"])``). Subclasses set the class attributes and override the methods the game has, each
-    importing the module that does the work when it is called (the interface stays light, and an
-    editor follows ``GAME.score`` to the code); the defaults say "not available"."""
+    "Table"])``). Subclasses set the class attributes: who the game is, its :class:`Pieces` (where
+    each piece lives), its commands and what it offers; the methods read the pieces, importing a
+    module when it is first needed (the interface stays light), and a game overrides a method only
+    where its function differs from the convention."""
 
     id: ClassVar[str]
     title: ClassVar[str]
@@ -233,6 +285,8 @@ class Game(Generic[SpecT, StateT]):
     rulebook: ClassVar[str]  # the file in ../shared/seeds
     prints: ClassVar[tuple[str, ...]] = ("scorepad", "reference")  # the first is the main printout
     languages: ClassVar[tuple[str, ...]] = ("en",)  # of the reference card
+    # Where each piece lives (see :class:`Pieces`): what the methods below import and call.
+    pieces: ClassVar[Pieces] = Pieces()
     hint: ClassVar[Command | None] = None
     simulate: ClassVar[Command | None] = None
     # Whether one player starts (the play log and BG Stats name them); a game everyone plays at
@@ -249,55 +303,71 @@ class Game(Generic[SpecT, StateT]):
     # The phones play on the drawn position: the drawing module's ``board(spec, data, player)``
     # gives the targets on its picture and the play's ``taps`` reaches every legal action from them.
     boards: ClassVar[bool] = False
+    # The play reads a hint's position file into the protocol state it describes
+    # (``TablePlay.position_state``), so ``tajkit hint GAME FILE`` is the same call as a hint in a
+    # game in play; False: ``tajkit hint`` runs the hint command on the file itself.
+    hint_positions: ClassVar[bool] = False
+
+    def piece(self, name: str) -> ModuleType:
+        """The module of piece ``name`` (a field of :class:`Pieces`), imported on first use."""
+        module = getattr(self.pieces, name)
+        if module is None:
+            raise NotImplementedError(f"{self.id} has no {name}")
+        return _module(type(self).__module__, module)
 
     # --- data ----------------------------------------------------------------------------------
 
     def load_spec(self, data: Path | None = None) -> SpecT:
         """The game's rules data: ``seeds/<id>.toml`` with the user's override file in the folder
         ``data`` (``tajkit --data DIR``) laid over it, typed and checked; ``None``: tajkit's data alone."""
-        raise NotImplementedError
+        return self.piece("spec").load_spec(data)
 
     def player_counts(self, spec: SpecT) -> tuple[int, int]:
-        """The fewest and most players the rules allow (the score pad prints the most)."""
-        raise NotImplementedError
+        """The fewest and most players the rules allow (the score pad prints the most); by default
+        the spec's ``min_players`` and ``max_players``."""
+        return spec.min_players, spec.max_players
 
     def categories(self, spec: SpecT) -> tuple[Category, ...]:
         """The scoring categories, in the order of the score pad and of ``tajkit score``."""
-        raise NotImplementedError
+        return self.piece("scoring").categories(spec)
 
     def pad_table(self, spec: SpecT) -> PadTable | None:
         """A table printed under the score pad (Maharani's quarter scoring), if any."""
-        return None
+        return self.piece("pad_table").pad_table(spec) if self.pieces.pad_table else None
 
     def pad_layouts(self, spec: SpecT) -> tuple[PadLayout, ...]:
         """The score pad's page designs; by default one, for every player count the rules allow."""
+        if self.pieces.pad_layouts:
+            return self.piece("pad_layouts").pad_layouts(spec)
         fewest, most = self.player_counts(spec)
         return (PadLayout(fewest, most),)
 
     def card_parts(self, spec: SpecT) -> dict[str, CardPart]:
         """Reference-card content computed from the data, by the name a seed section gives in ``from``."""
-        return {}
+        return self.piece("card_parts").card_parts(spec) if self.pieces.card_parts else {}
 
     # --- scoring -------------------------------------------------------------------------------
 
     def state_model(self, spec: SpecT) -> Any:
         """The pydantic model of the state file ``tajkit score`` reads (its JSON Schema is
         published, and interactive entry asks for its fields); ``None`` when the game does not score."""
-        return None
+        return self.piece("files").state_model(spec) if self.scores else None
 
     def read_state(self, spec: SpecT, data: dict[str, Any]) -> StateT:
         """The parsed state file, validated against the model and the rules (``BadState``). A
         problem across fields is a :class:`~tajkit.solver.errors.Problem` naming them, so that
         interactive entry can ask again for just those."""
-        raise NotImplementedError
+        return self.piece("files").read_state(spec, data)
 
     def score(self, spec: SpecT, state: StateT) -> ScoreResult:
-        raise NotImplementedError
+        return self.piece("scoring").score(spec, state)
 
     def file_forms(self, spec: SpecT) -> dict[str, Any]:
         """For a game whose ``score`` and ``hint`` read files of different forms: the pydantic
-        model of each, by command (``{"score": ..., "hint": ...}``); empty when one form serves."""
-        return {}
+        model of each, by command (``{"score": ..., "hint": ...}``, the functions ``Pieces.forms``
+        names); empty when one form serves."""
+        files = self.piece("files") if self.pieces.forms else None
+        return {command: getattr(files, function)(spec) for command, function in self.pieces.forms}
 
     def schema(self, spec: SpecT) -> dict[str, Any]:
         forms = self.file_forms(spec)
@@ -325,27 +395,35 @@ class Game(Generic[SpecT, StateT]):
 
     def to_data(self, spec: SpecT, state: StateT) -> dict[str, Any]:
         """The state-file dict for a state (what interactive entry saves and ``score`` reads back)."""
-        raise NotImplementedError
+        return self.piece("files").to_data(spec, state)
 
     def rules(self, spec: SpecT) -> Any:
         """The game's :class:`~tajkit.solver.protocol.Rules` for a whole game (what a record
         replays through and a session plays on)."""
-        raise NotImplementedError
+        return self.piece("protocol").rules_for(spec)
 
     def play(self, spec: SpecT) -> Any:
         """The game's :class:`~tajkit.solver.protocol.TablePlay` over its rules: what a session
         (``tajkit play``, ``tajkit serve``) asks, hints and shows."""
-        raise NotImplementedError
+        return self.piece("play").play_for(spec)
 
-    # --- what the game offers --------------------------------------------------------------------
+    def position_hint(self, spec: SpecT, data: dict[str, Any], options: dict[str, Any]) -> Report:
+        """``tajkit hint GAME FILE`` for a game whose play reads positions (``hint_positions``):
+        the file read into the protocol's state, and the play's hint on it with the hint
+        command's options (the same call as a hint in a game in play)."""
+        play = self.play(spec)
+        state, player, answers = play.position_state(data, options)
+        return play.hint(state, player, answers, options).report
+
+    # --- what the game offers (read off its declaration) ----------------------------------------
 
     @property
     def scores(self) -> bool:
-        return type(self).state_model is not Game.state_model
+        return self.pieces.scoring is not None and self.pieces.files is not None
 
     @property
     def plays(self) -> bool:
-        return type(self).play is not Game.play
+        return self.pieces.play is not None
 
     @property
     def draws(self) -> bool:

@@ -234,12 +234,15 @@ def gone(request: Request, exc: Exception) -> Response:
 
 
 def create_app(companion: Companion, extra: Sequence[Any] = ()) -> Starlette:
-    from tajkit.cli.web import play
+    from tajkit.cli.web import history, play, printing, reading, scoring
 
     routes = [
         Route("/", home),
         *play.ROUTES,
-        *_optional_routes(),
+        *scoring.ROUTES,
+        *printing.ROUTES,
+        *history.ROUTES,
+        *reading.ROUTES,
         *extra,
         Mount("/static", app=StaticFiles(directory=str(HERE / "static")), name="static"),
     ]
@@ -251,18 +254,3 @@ def create_app(companion: Companion, extra: Sequence[Any] = ()) -> Starlette:
     app.add_middleware(Guard, companion=companion)
     return app
 
-
-def _optional_routes() -> list[Any]:
-    """The pages of the modules that exist (scoring, printing, history)."""
-    from importlib import import_module
-
-    routes: list[Any] = []
-    for name in ("scoring", "printing", "history", "reading"):
-        try:
-            module = import_module(f"tajkit.cli.web.{name}")
-        except ModuleNotFoundError as exc:
-            if exc.name != f"tajkit.cli.web.{name}":
-                raise
-            continue
-        routes += module.ROUTES
-    return routes

@@ -5,22 +5,19 @@ truth every other module is tested against, in :mod:`.rules`; the rules protocol
 :mod:`.protocol`; the state files in :mod:`.files`; the scorer in :mod:`.scoring`; the
 ``tajkit hint`` and ``tajkit simulate`` commands in :mod:`.hint` and :mod:`.simulate`, their words
 in :mod:`.report`; the search they run (engine, exact ending, rollouts, value table, policies,
-oracle) in :mod:`.search`. Kept light: numpy, pydantic and OR-Tools are imported when used.
+oracle) in :mod:`.search`. ``pieces`` names them for the base class, which imports each when it
+is used (numpy, pydantic and OR-Tools with it); what is left here is what differs.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from tajkit.solver.game import FORM_NAMES, Command, Game, Option, Report, schema_of_files
+from tajkit.solver.game import FORM_NAMES, Command, Game, Option, Pieces, Report, schema_of_files
 
 if TYPE_CHECKING:
-    from pathlib import Path
     from tajkit.solver.artisans.files import Player
-    from tajkit.solver.artisans.play import ArtisansPlay
-    from tajkit.solver.artisans.protocol import ArtisansRules
     from tajkit.solver.artisans.spec import Spec
-    from tajkit.solver.game import CardPart, Category, ScoreResult
 
 POLICY_NAMES = ("oracle", "hint", "heuristic", "greedy", "random")
 
@@ -49,10 +46,12 @@ class Artisans(Game["Spec", "tuple[Player, ...]"]):
     kind = "roll & write, 2d6"
     rulebook = "artisans-of-the-taj-mahal.txt"
     prints = ("sheet", "reference", "scorepad")
+    pieces = Pieces(simulate="simulate", card_parts="scoring")
     drawing = "tajkit.sheets.artisans"
     start_player = False  # rulebook, Playing the Game: one roll for the whole table, every player uses it
     sheet_each = True
     boards = True
+    hint_positions = True
 
     hint = Command(
         summary="The best uses of a roll: every legal move, ranked by the chance to win at a table of several "
@@ -108,68 +107,29 @@ class Artisans(Game["Spec", "tuple[Player, ...]"]):
                   "tajkit simulate artisans --policy heuristic --games 20 --honest-bound"),
     )
 
-    def load_spec(self, data: Path | None = None) -> Spec:
-        from tajkit.solver.artisans.spec import load_spec
-
-        return load_spec(data)
-
-    def player_counts(self, spec: Any) -> tuple[int, int]:
+    def player_counts(self, spec: Spec) -> tuple[int, int]:
         return 1, spec.pad_columns  # any number plays; a pad prints this many columns
 
-    def categories(self, spec: Spec) -> tuple[Category, ...]:
-        from tajkit.solver.artisans.scoring import categories
-
-        return categories(spec)
-
-    def card_parts(self, spec: Spec) -> dict[str, CardPart]:
-        from tajkit.solver.artisans.scoring import card_parts
-
-        return card_parts(spec)
-
-    def state_model(self, spec: Any) -> Any:
+    def state_model(self, spec: Spec) -> Any:
         """The sheet's fields, what interactive entry asks for (each feature with its empty boxes as
         the default an Enter accepts, so an entered table names every feature)."""
-        from tajkit.solver.artisans.files import state_model
+        return self.piece("files").state_model(spec, finished=False)
 
-        return state_model(spec, finished=False)
-
-    def schema(self, spec: Any) -> dict[str, Any]:
+    def schema(self, spec: Spec) -> dict[str, Any]:
         """A table for ``tajkit score`` (every feature named) or a position for ``tajkit hint`` (a
         feature left out is empty). Not :meth:`file_forms`: every table is also a position, so a file
         given to the wrong command cannot be told apart by its form."""
-        from tajkit.solver.artisans.files import state_model
-
+        files = self.piece("files")
         return schema_of_files(
             f"tajkit state files: {self.title}",
             f"{FORM_NAMES['score']} for tajkit score or {FORM_NAMES['hint']} for tajkit hint",
-            state_model(spec, finished=True),
-            state_model(spec, finished=False),
+            files.state_model(spec, finished=True),
+            files.state_model(spec, finished=False),
         )
 
     def read_state(self, spec: Spec, data: dict[str, Any], finished: bool = True) -> tuple[Player, ...]:
-        from tajkit.solver.artisans.files import read_state
-
-        return read_state(spec, data, finished)
-
-    def score(self, spec: Spec, players: tuple[Player, ...]) -> ScoreResult:
-        from tajkit.solver.artisans.scoring import score
-
-        return score(spec, players)
-
-    def to_data(self, spec: Spec, players: tuple[Player, ...]) -> dict[str, Any]:
-        from tajkit.solver.artisans.files import to_data
-
-        return to_data(spec, players)
-
-    def rules(self, spec: Spec) -> ArtisansRules:
-        from tajkit.solver.artisans.protocol import rules_for
-
-        return rules_for(spec)
-
-    def play(self, spec: Spec) -> ArtisansPlay:
-        from tajkit.solver.artisans.play import play_for
-
-        return play_for(spec)
+        """``finished=False``: a position (a feature left out is empty), what the protocol reads."""
+        return self.piece("files").read_state(spec, data, finished)
 
 
 GAME = Artisans()

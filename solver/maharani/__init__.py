@@ -1,26 +1,22 @@
 """Maharani (Wolfgang Panning, Queen Games 2012): mosaic tiles on a palace floor of four quarters.
 
-The interface of the game only (see ``solver/game.py``): each method says which module answers it.
+The interface of the game only (see ``solver/game.py``); ``pieces`` says which module holds each piece.
 :mod:`.spec` the typed game data, :mod:`.rules` the rules model (the truth the others are tested
 against), :mod:`.protocol` the rules protocol, :mod:`.notation` positions and turns as text,
 :mod:`.files` the state file, :mod:`.scoring` the scorer, :mod:`.hint` the hint (exhaustive) with
 :mod:`.cpsat` (the same answer as a CP-SAT model, for the cross-check), :mod:`.report` the words,
 :mod:`.pad` the score pad's designs and :mod:`.samples` random games for tests. Kept light:
-pydantic, OR-Tools and reportlab are imported inside the methods.
+pydantic, OR-Tools and reportlab are imported when a piece is used.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from tajkit.solver.game import CardPart, Command, Game, Option, Report
+from tajkit.solver.game import Command, Game, Option, Pieces, Report
 
 if TYPE_CHECKING:
-    from pathlib import Path
-    from tajkit.solver.game import Category, PadLayout, PadTable, ScoreResult
     from tajkit.solver.maharani.files import Replay
-    from tajkit.solver.maharani.play import MaharaniPlay
-    from tajkit.solver.maharani.protocol import MaharaniRules
     from tajkit.solver.maharani.spec import Spec
 
 
@@ -28,13 +24,8 @@ def _hint(spec: Any, data: dict[str, Any], objective: str = "ahead", top: int = 
           playouts: int = 20, seed: int = 0, time_limit: float = 10.0) -> Report:
     """``tajkit hint maharani FILE``: the state file read into the protocol's state, and the hint on
     it (the same call as a hint in a game in play)."""
-    from tajkit.solver.maharani.play import play_for
-
-    play = play_for(spec)
-    options = {"objective": objective, "top": top, "tiles": tiles, "solver": solver, "playouts": playouts, "seed": seed,
-               "time_limit": time_limit}
-    state, player, answers = play.position_state(data, options)
-    return play.hint(state, player, answers, options).report
+    return GAME.position_hint(spec, data, {"objective": objective, "top": top, "tiles": tiles, "solver": solver,
+                                           "playouts": playouts, "seed": seed, "time_limit": time_limit})
 
 
 def _simulate(spec: Any, data: None, policy: list[str], players: int, games: int, seed: int, playouts: int,
@@ -104,64 +95,10 @@ class Maharani(Game["Spec", "Replay"]):
     rulebook = "maharani-hungarian.txt"
     drawing = "tajkit.sheets.maharani"
     languages = ("en", "hu")
+    pieces = Pieces(simulate="simulate", card_parts="pad", pad_table="pad", pad_layouts="pad")
+    hint_positions = True
     hint = HINT
     simulate = SIMULATE
-
-    def load_spec(self, data: Path | None = None) -> Spec:
-        from tajkit.solver.maharani.spec import load_spec
-
-        return load_spec(data)
-
-    def player_counts(self, spec: Any) -> tuple[int, int]:
-        return spec.min_players, spec.max_players
-
-    def categories(self, spec: Spec) -> tuple[Category, ...]:
-        from tajkit.solver.maharani.scoring import categories
-
-        return categories(spec)
-
-    def pad_table(self, spec: Spec) -> PadTable:
-        from tajkit.solver.maharani.pad import pad_table
-
-        return pad_table(spec)
-
-    def card_parts(self, spec: Any) -> dict[str, CardPart]:
-        return {"quarter_table": CardPart(table=self.pad_table(spec))}
-
-    def pad_layouts(self, spec: Spec) -> tuple[PadLayout, ...]:
-        from tajkit.solver.maharani.pad import pad_layouts
-
-        return pad_layouts(spec)
-
-    def state_model(self, spec: Spec) -> Any:
-        from tajkit.solver.maharani.files import state_model
-
-        return state_model(spec)
-
-    def read_state(self, spec: Spec, data: dict[str, Any]) -> Replay:
-        from tajkit.solver.maharani.files import read_state
-
-        return read_state(spec, data)
-
-    def score(self, spec: Spec, replay: Replay) -> ScoreResult:
-        from tajkit.solver.maharani.scoring import score
-
-        return score(spec, replay)
-
-    def to_data(self, spec: Spec, replay: Replay) -> dict[str, Any]:
-        from tajkit.solver.maharani.files import to_data
-
-        return to_data(spec, replay)
-
-    def rules(self, spec: Spec) -> MaharaniRules:
-        from tajkit.solver.maharani.protocol import rules_for
-
-        return rules_for(spec)
-
-    def play(self, spec: Spec) -> MaharaniPlay:
-        from tajkit.solver.maharani.play import play_for
-
-        return play_for(spec)
 
 
 GAME = Maharani()

@@ -1,5 +1,5 @@
 """The Maharani score pad's page designs, one for each way the rules seat the players, and the
-quarter scoring table printed on the pad and the reference card.
+quarter scoring table printed on the pad and the reference card (its ``quarter_table`` part).
 
 With 2 players each player plays two worker colours, scored apart at every quarter scoring
 (Szabályok 2 játékosra: "Egy játékos két színe, külön-külön kerülnek kiértékelésre"), so that
@@ -16,7 +16,7 @@ placing turns; a longer game continues on a second sheet.
 
 from __future__ import annotations
 
-from tajkit.solver.game import PadLayout, PadTable, TableCell
+from tajkit.solver.game import CardPart, PadLayout, PadTable, TableCell
 from tajkit.solver.maharani.spec import Spec
 
 
@@ -60,3 +60,8 @@ def pad_table(spec: Spec) -> PadTable:
         TableCell(str(n), str(gold), official) for n, (gold, official) in enumerate(zip(spec.quarter_gold, spec.quarter_official))
     )
     return PadTable(spec.pad.table_title, spec.pad.table_labels, cells, spec.quarter_note)
+
+
+def card_parts(spec: Spec) -> dict[str, CardPart]:
+    """The reference card's quarter scoring table: the very table the pad prints."""
+    return {"quarter_table": CardPart(table=pad_table(spec))}

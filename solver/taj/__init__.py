@@ -1,9 +1,10 @@
 """TAJ (rug card game, voting): the game's interface (see ``solver/game.py``).
 
 The typed seed data is in :mod:`.spec`, the rules model (the truth the others are tested against)
-in :mod:`.rules`, the rules protocol in :mod:`.protocol`, the state file in :mod:`.files`, scoring
-in :mod:`.scoring`, the hint in :mod:`.hint` and its words in :mod:`.report`. This module stays
-light: everything is imported when used.
+in :mod:`.rules`, the rules protocol in :mod:`.protocol`, its notation in :mod:`.notation`, the
+state file in :mod:`.files`, scoring in :mod:`.scoring`, the hint in :mod:`.hint` and its words in
+:mod:`.report`: each where ``Pieces`` looks for it by default, so the base class finds every piece
+and imports it when it is used. This module stays light.
 """
 
 from __future__ import annotations
@@ -13,11 +14,6 @@ from typing import TYPE_CHECKING, Any
 from tajkit.solver.game import Command, Game, Option, Report
 
 if TYPE_CHECKING:
-    from pathlib import Path
-    from pydantic import BaseModel
-    from tajkit.solver.game import Category, ScoreResult
-    from tajkit.solver.taj.play import TajPlay
-    from tajkit.solver.taj.protocol import TajRules
     from tajkit.solver.taj.rules import Table
     from tajkit.solver.taj.spec import Spec
 
@@ -26,12 +22,7 @@ def _hint(spec: Any, data: dict[str, Any], player: str | None = None, proposal: 
           top: int = 5, goal: str | None = None) -> Report:
     """``tajkit hint taj FILE``: the position file read into the protocol's state, and the hint on
     it (the same call as a hint in a game in play)."""
-    from tajkit.solver.taj.play import play_for
-
-    play = play_for(spec)
-    options = {"player": player, "proposal": proposal, "top": top, "goal": goal}
-    state, who, answers = play.position_state(data, options)
-    return play.hint(state, who, answers, options).report
+    return GAME.position_hint(spec, data, {"player": player, "proposal": proposal, "top": top, "goal": goal})
 
 
 class Taj(Game["Spec", "Table"]):
@@ -40,6 +31,7 @@ class Taj(Game["Spec", "Table"]):
     kind = "rug card game, voting"
     rulebook = "taj-rug-card-game.txt"
     drawing = "tajkit.sheets.taj"
+    hint_positions = True
 
     hint = Command(
         summary="Proposals, votes and the choice after a vote: every proposal with your score under each vote "
@@ -57,49 +49,6 @@ class Taj(Game["Spec", "Table"]):
         examples=("tajkit hint taj taj.toml --player Asha", "tajkit hint taj taj.toml --player Asha --proposal 1 4",
                   "tajkit hint taj taj-night.toml --goal 'orange blue green'"),
     )
-
-    def load_spec(self, data: Path | None = None) -> Spec:
-        from tajkit.solver.taj.spec import load_spec
-
-        return load_spec(data)
-
-    def player_counts(self, spec: Any) -> tuple[int, int]:
-        return spec.min_players, spec.max_players
-
-    def categories(self, spec: Spec) -> tuple[Category, ...]:
-        from tajkit.solver.taj.scoring import categories
-
-        return categories(spec)
-
-    def state_model(self, spec: Spec) -> type[BaseModel]:
-        from tajkit.solver.taj.files import state_model
-
-        return state_model(spec)
-
-    def read_state(self, spec: Spec, data: dict[str, Any]) -> Table:
-        from tajkit.solver.taj.files import read_state
-
-        return read_state(spec, data)
-
-    def score(self, spec: Spec, table: Table) -> ScoreResult:
-        from tajkit.solver.taj.scoring import score
-
-        return score(spec, table)
-
-    def to_data(self, spec: Spec, table: Table) -> dict[str, Any]:
-        from tajkit.solver.taj.files import to_data
-
-        return to_data(spec, table)
-
-    def rules(self, spec: Spec) -> TajRules:
-        from tajkit.solver.taj.protocol import rules_for
-
-        return rules_for(spec)
-
-    def play(self, spec: Spec) -> TajPlay:
-        from tajkit.solver.taj.play import play_for
-
-        return play_for(spec)
 
 
 GAME = Taj()

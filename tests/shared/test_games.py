@@ -5,8 +5,11 @@ simulate commands whose options are exactly its own. A half-registered game fail
 
 from __future__ import annotations
 
+import dataclasses
 import inspect
 import json
+import subprocess
+import sys
 import tomllib
 import typing
 from pathlib import Path
@@ -18,7 +21,8 @@ from typer.testing import CliRunner
 from tajkit.cli import main as cli
 from tajkit.sheets import documents
 from tajkit.solver import fields, games
-from tajkit.solver.game import Game, ScoreResult
+from tajkit.solver.game import Game, Pieces, ScoreResult
+from tajkit.solver.protocol import TablePlay
 
 DATA = Path(__file__).parent.parent / "data"
 runner = CliRunner()
@@ -38,6 +42,80 @@ def test_the_registry_names_each_package_once():
     assert len(set(games.GAMES.values())) == len(games.GAMES)
     for game_id in IDS:
         assert games.get(game_id).id == game_id
+
+
+# --- what a game declares: its pieces and what it offers ------------------------------------------
+
+MODULE_PIECES = ("spec", "rules", "protocol", "notation", "files", "scoring", "play", "hint", "simulate")
+
+
+def test_every_declared_piece_imports_and_holds_what_the_base_class_calls(info):
+    """Each module a game's ``pieces`` names imports and holds the functions the base class calls
+    in it by their conventional names (``Pieces.CALLS``), and every function ``forms`` names."""
+    modules = info.pieces.modules()
+    assert {"spec", "rules"} <= set(modules)
+    for piece in modules:
+        module = info.piece(piece)
+        assert module.__name__ == f"{type(info).__module__}.{modules[piece]}"
+        for function in Pieces.CALLS.get(piece, ()):
+            assert callable(getattr(module, function, None)), f"{module.__name__} has no {function}"
+    for command, function in info.pieces.forms:
+        assert command in ("score", "hint") and callable(getattr(info.piece("files"), function, None)), function
+
+
+def test_no_piece_of_the_package_goes_undeclared(info):
+    """A module with a piece's conventional name (``simulate.py``) is declared, and a piece that
+    is declared is there: the declaration is the whole of what the package holds."""
+    package = Path(sys.modules[type(info).__module__].__file__).parent
+    for piece in MODULE_PIECES:
+        declared = getattr(info.pieces, piece)
+        if declared is None:
+            assert not (package / f"{piece}.py").exists(), f"{info.id}: {piece}.py is there but not declared"
+        else:
+            assert (package / f"{declared.replace('.', '/')}.py").exists() or (package / declared).is_dir()
+    assert (info.pieces.hint is None) == (info.hint is None), "the hint command has its module"
+    assert (info.pieces.simulate is None) == (info.simulate is None), "the simulate command has its module"
+
+
+def test_what_a_game_offers_is_what_it_declares(info):
+    """``scores``, ``plays``, ``draws`` and ``supports()`` read the declaration, and the play
+    has each optional feature the game declares, and none it does not."""
+    pieces = info.pieces
+    assert info.scores == (pieces.scoring is not None and pieces.files is not None)
+    assert info.plays == (pieces.play is not None)
+    assert info.draws == (info.drawing is not None)
+    offers = info.supports()
+    for name, on in (("score", info.scores), ("hint", info.hint is not None),
+                     ("simulate", info.simulate is not None), ("play", info.plays), ("show", info.draws)):
+        assert (name in offers) == on, (info.id, name)
+    spec = info.load_spec()
+    assert (info.state_model(spec) is not None) == info.scores
+    assert bool(info.file_forms(spec)) == bool(pieces.forms)
+    assert (info.pad_table(spec) is not None) == (pieces.pad_table is not None)
+    assert bool(info.card_parts(spec)) == (pieces.card_parts is not None)
+    if not info.plays:
+        assert not (info.boards or info.hint_positions)
+        return
+    play = type(info.play(spec))
+    assert info.hint_positions == (play.position_state is not TablePlay.position_state)
+    assert info.boards == (play.taps is not TablePlay.taps)
+    assert not info.hint_positions or info.hint is not None
+
+
+def test_pieces_defaults_are_the_conventional_names():
+    defaults = {f.name: f.default for f in dataclasses.fields(Pieces)}
+    assert all(defaults[piece] == piece for piece in MODULE_PIECES if piece != "simulate")
+
+
+def test_the_registry_and_every_facade_import_nothing_heavy():
+    """The facades are read for ``tajkit --help`` and ``tajkit games``: their pieces are imported
+    when used, so the registry and all five interfaces load no pydantic, OR-Tools, reportlab or numpy."""
+    code = ("import sys\nfrom tajkit.solver import games\n"
+            "[(g.id, g.pieces, g.scores, g.plays, g.supports()) for g in games.every()]\n"
+            "print(sorted({m.split('.')[0] for m in sys.modules} & {'pydantic', 'ortools', 'reportlab', 'numpy'}))\n"
+            "print(sorted(m for m in sys.modules if m.startswith('tajkit.solver.') and m.count('.') > 2))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.splitlines()
+    assert out == ["[]", "[]"], out
 
 
 def test_identity_spec_and_players(info):
