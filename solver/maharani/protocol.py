@@ -37,18 +37,18 @@ from typing import Any, Union
 
 from tajkit.solver.errors import BadInput, BadState, IllegalMove
 from tajkit.solver.game import ScoreResult
-from tajkit.solver.maharani import files, notation, samples, scoring
+from tajkit.solver.maharani import files, notation, scoring
 from tajkit.solver.maharani.rules import (
     CENTRE_RULE,
     END_RULE,
     PLACING,
     SECOND,
-    Draws,
     Placed,
     Placement,
     Position,
     Tile,
     Turn,
+    TurnResult,
     bag,
     centre_full,
     empty_slots,
@@ -56,7 +56,6 @@ from tajkit.solver.maharani.rules import (
     place,
     placements,
     play,
-    refill,
     removed_slots,
 )
 from tajkit.solver.maharani.spec import Spec
@@ -115,7 +114,8 @@ class Table:
 class MaharaniState:
     """The table now. Mid-turn ``position`` holds the tiles placed and drawn so far; the gold of
     the turn moves when it ends (the scorer's turn). ``before`` is the position the turn began
-    in, ``turns`` the finished turns in the state file's notation."""
+    in, ``turns`` the finished turns in the state file's notation and ``results`` what each did
+    (its gold itemised, the quarters scored: what the scorer reads)."""
 
     table: Table
     position: Position
@@ -126,6 +126,7 @@ class MaharaniState:
     pending: tuple[int, ...] = ()  # slots waiting for a tile, in the order they are filled
     then: str = ""  # what follows the draws: MORE, REFILL or DONE
     turns: tuple[str, ...] = ()
+    results: tuple[TurnResult, ...] = ()
     over: str | None = None
 
 
@@ -148,6 +149,8 @@ class MaharaniRules:
     def random_setup(self, rng: random.Random, players: int) -> dict[str, Any]:
         """Előkészületek: the players in seat order and four tiles drawn from the shuffled bag onto
         the rondel's slots 1-4 (the state file's start: ``rondel`` and ``players``)."""
+        from tajkit.solver.maharani import samples
+
         spec = self.spec
         if not spec.min_players <= players <= spec.max_players:
             raise BadInput(f"players: {players}: Maharani is for {spec.min_players}-{spec.max_players} players")
@@ -160,9 +163,12 @@ class MaharaniRules:
         data = dict(setup)
         if "turns" in data:
             raise BadState("setup: turns: the turns played are the record's events, not part of its setup")
-        replay = files.read_state(self.spec, {"game": self.game, **data})
-        table = Table(json.dumps(data, sort_keys=True, ensure_ascii=False), replay.names)
-        return MaharaniState(table, replay.end, replay.end, over=replay.over)
+        return self.start_at(data, files.read_start(self.spec, {"game": self.game, **data}))
+
+    def start_at(self, setup: Mapping[str, Any], start: files.Start) -> MaharaniState:
+        """The state after ``setup`` once the state reader has read it into ``start``."""
+        table = Table(json.dumps(dict(setup), sort_keys=True, ensure_ascii=False), start.names)
+        return MaharaniState(table, start.after, start.after, over=start.over)
 
     # --- who acts and what they may do -------------------------------------------------------------
 
@@ -232,8 +238,15 @@ class MaharaniRules:
         return self._settle(replace(s, position=pos, placed=placed, phase=DRAW, pending=pending, then=then))
 
     def _draw(self, s: MaharaniState, tile: Tile) -> MaharaniState:
+        """The tile (one the bag can give this slot: checked) onto the slot being refilled; the
+        bag left is the one before less that tile (the board, so the centre, is unchanged)."""
         self._check_draw(s, tile)
-        pos = refill(self.spec, s.position, Draws((tile,)), [s.pending[0]])
+        rondel = list(s.position.rondel)
+        rondel[s.pending[0]] = tile
+        pos = replace(s.position, rondel=tuple(rondel))
+        left = Counter(self._live_bag(s.position))
+        left[tile] -= 1
+        self._last_bag = (pos, +left)
         return self._settle(replace(s, position=pos, drawn=(*s.drawn, tile), pending=s.pending[1:]))
 
     def _settle(self, s: MaharaniState) -> MaharaniState:
@@ -260,7 +273,14 @@ class MaharaniRules:
         turn = Turn(s.placed, s.drawn or None)
         result = play(self.spec, s.before, turn)
         text = notation.format_turn(self.spec, turn, s.before.players)
-        return MaharaniState(s.table, result.after, result.after, turns=(*s.turns, text), over=result.over)
+        return MaharaniState(s.table, result.after, result.after, turns=(*s.turns, text), results=(*s.results, result),
+                             over=result.over)
+
+    def end_as_recorded(self, s: MaharaniState) -> MaharaniState:
+        """The turn under way ended where its record stops, the slots still waiting for a tile left
+        empty: a state file's last turn written without the tiles drawn (its gold, scorings and the
+        position it leaves, as the table has it so far)."""
+        return self._end_turn(s) if s.phase != CHOOSE and s.over is None else s
 
     # --- notation -----------------------------------------------------------------------------------
 

@@ -1,6 +1,7 @@
-"""Scoring a replayed Maharani game: every turn's gold itemised (tile areas, worker groups, the
-second tile's −2), every quarter scoring, running totals and the ranking. The rulebook names no
-tie-break: tied players share the rank. The words of each row are :mod:`.report`'s."""
+"""Scoring a Maharani game as the rules protocol replayed it (what each turn did, as its states
+hold it): every turn's gold itemised (tile areas, worker groups, the second tile's −2), every
+quarter scoring, running totals and the ranking. The rulebook names no tie-break: tied players
+share the rank. The words of each row are :mod:`.report`'s."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ from tajkit.solver.game import Category, PlayerScore, Row, ScoreResult
 from tajkit.solver.maharani import notation
 from tajkit.solver.maharani.files import Replay
 from tajkit.solver.maharani.report import scoring_json, scoring_words, turn_json, turn_words
-from tajkit.solver.maharani.rules import TurnResult, live_bag
+from tajkit.solver.maharani.rules import TurnResult
 from tajkit.solver.maharani.spec import DIRS, GAME_ID, Spec, inferred_table_note
 from tajkit.solver.ranking import rank
 
@@ -109,8 +110,4 @@ def _notes(spec: Spec, replay: Replay, used: set[int]) -> list[str]:
         notes.append(table)
     if replay.over is None:
         notes.append("the game is not over: these are the standings so far, not the final result")
-    for k, (turn, result) in enumerate(zip(replay.turns, replay.results), 1):
-        unknown = None in result.after.rondel and live_bag(spec, result.after)
-        if turn.draws is None and result.placed and unknown and k < len(replay.results):
-            notes.append(f"turn {k} records no tiles drawn: the rondel's emptied slots stay empty")
     return notes

@@ -296,3 +296,43 @@ def test_a_typed_finished_table_scores_the_unfinished_quarters_still_holding_wor
     green = next(p for p in result.players if p.name == "player 1")
     assert [(r.label, r.points) for r in green.rows] == [("Start", 7), ("Quarter 1 (end of the game)", 4)]
     assert green.total == 11 and result.players[0].name == "player 1"
+
+
+# --- one record format: the state file converted into the protocol's record --------------------------
+
+
+@pytest.mark.parametrize(("players", "seed"), [(2, 1), (3, 2), (4, 3)])
+def test_a_state_file_is_the_protocols_record_replayed(players, seed):
+    """A state file's turns are converted into the protocol's record (files.to_record): that record,
+    replayed by protocol.replay, gives the very states the reader's replay holds, and the scorer's
+    turns are the protocol states' results (set-aside draws aside, which the record leaves out)."""
+    from tajkit.solver.protocol import replay
+
+    data = record(players=players, seed=seed)
+    state = read(data)
+    again = replay(GAME.rules(SPEC), state.replayed.record)
+    assert again.states == state.replayed.states and again.actions == state.replayed.actions
+    assert again.state.turns == state.last.turns and len(state.results) == len(data["turns"])
+    assert [r.after for r in state.results] == [r.after for r in state.last.results]
+
+
+def test_tiles_drawn_and_set_aside_are_kept_from_the_file():
+    """Különleges eset 1: a centre-column tile drawn once the centre spaces are taken is set aside;
+    the file writes it among the draws, the protocol's record leaves it out, the scorer says it."""
+    game = samples.random_game(SPEC, 4, 7)
+    turns = [k for k, r in enumerate(game.results) if any(t not in r.drawn for t in r.took)]
+    assert turns, "a game with a centre-column tile drawn and set aside"
+    state = read(record(players=4, seed=7))
+    for k in turns:
+        assert state.results[k].took == game.results[k].took and state.results[k].set_aside == game.results[k].set_aside
+        assert state.results[k].set_aside != state.last.results[k].set_aside
+
+
+def test_only_the_last_turn_may_leave_out_the_tiles_drawn():
+    """Mozaik darabok lerakása: the rondel is refilled at the end of every turn, so a turn before
+    another must write its draws; the last may leave them out (its slots stay empty)."""
+    data = {"game": "maharani", "position": START, "players": [{"name": "Anna"}, {"name": "Bence"}], "turns": ["3d7s+b", "r"]}
+    with pytest.raises(IllegalMove, match=r"^turn 1 \(Anna, '3d7s\+b'\): no tiles drawn are written, but slot 3 .* only the last turn"):
+        read(data)
+    last = read({**data, "turns": ["3d7s+b"]})
+    assert last.end.rondel[2] is None and len(last.results) == 1 and last.replayed.state.phase == "draw"
