@@ -13,7 +13,7 @@ from reportlab.lib.utils import simpleSplit
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfgen.canvas import Canvas
 
-from tajkit.sheets.pdf import SANS
+from tajkit.sheets.pdf import SANS, register_fonts
 from tajkit.sheets.recorder import Recorder
 
 
@@ -38,6 +38,7 @@ SMALLEST = 6.5  # points: nothing a player must read on a printout (sheet, pad, 
 
 
 def width_of(text: str, font: str, size: float) -> float:
+    register_fonts()  # measured before anything is drawn (a board laid out for the phones, a test)
     return pdfmetrics.stringWidth(text, font, size)
 
 
