@@ -163,6 +163,11 @@ def get(url: str) -> str:
         return answer.read().decode()
 
 
+# what plays at one tap: a button of the table's (the roll) or a choice on the board that plays at
+# once (Artisans' "Write nothing — 1 raindrop": a costly use would ask first)
+TAPPABLE = "#mine button[name=event]:visible, #mine .board button.board-choice:not(.more)"
+
+
 def taps(base: str, folder: Path, count: int) -> None:
     """Tap to updated page in Chromium: the tapping phone's page, then the other phones'."""
     import shutil
@@ -186,9 +191,8 @@ def taps(base: str, folder: Path, count: int) -> None:
             number = k + 1
             for page in phones:
                 wait_number(page, k)
-            tapper = next(page for page in phones[k % 3:] + phones[:k % 3]
-                          if page.locator("#mine button[name=event]:visible").count())
-            button = tapper.locator("#mine button[name=event]:visible").first
+            tapper = next(page for page in phones[k % 3:] + phones[:k % 3] if page.locator(TAPPABLE).count())
+            button = tapper.locator(TAPPABLE).first
             began = time.perf_counter()
             button.click()
             wait_number(tapper, number)
