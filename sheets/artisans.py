@@ -722,7 +722,7 @@ def board(spec: Any, data: dict[str, Any], player: str | None = None) -> Any:
         x, w = _grown(left, right - left, view[0], view[2])
         y, h = _grown(height - top, top - bottom, view[1], view[3])
         targets.append(Target(feature.id, f"{feature.title}: {len(rects)} boxes", x, y, w, h))
-    return Board((width, height), view, tuple(_apart(targets)))
+    return Board((width, height), view, tuple(_apart(targets)), title="tap where to write on the sheet")
 
 
 def _grown(start: float, size: float, low: float, extent: float) -> tuple[float, float]:

@@ -296,11 +296,16 @@ class Target:
 @dataclass(frozen=True)
 class Board:
     """A picture of the position as a board to tap: the picture's size and the part of it shown
-    (``view``: x, y, width, height, cropped to what is played on), and its targets."""
+    (``view``: x, y, width, height, cropped to what is played on), and its targets. ``title`` is
+    the heading a phone shows above it ("tap where to write"); ``svg`` is the picture itself as
+    SVG elements in the same units, for a game that draws its board for the browser (None: the
+    game's PNG, ``picture``, lies under the targets)."""
 
     size: tuple[float, float]
     view: tuple[float, float, float, float]
     targets: tuple[Target, ...]
+    title: str = "tap where to write"
+    svg: str | None = None
 
 
 class TablePlay(Generic[S]):
@@ -324,6 +329,13 @@ class TablePlay(Generic[S]):
     def players_setup(self, names: Sequence[str]) -> dict[str, Any]:
         """The setup's players from their names alone (``{"players": [...]}``), before the answers."""
         raise NotImplementedError
+
+    def deal(self, names: Sequence[str], rng: random.Random) -> tuple[dict[str, str], tuple[str, ...]]:
+        """A random setup drawn for the table ("deal for us"): the answers to
+        :meth:`setup_questions` as they would be typed (so a dealt setup is read, checked and
+        recorded as a typed one is), and sentences telling the table how to lay the real
+        components out to match. Empty: the game's setup has nothing random to draw."""
+        return {}, ()
 
     def hint_questions(self, state: S, player: str) -> Sequence[Question]:
         """What ``player`` must type for a hint that the state does not hold (their own hidden

@@ -39,7 +39,7 @@ from tajkit.cli.web.app import Companion, game_info, page, posted
 from tajkit.cli.web.scoring import score_view
 from tajkit.solver import numbers
 from tajkit.solver.errors import BadInput, SolverFailure
-from tajkit.solver.protocol import CHANCE
+from tajkit.solver.protocol import CHANCE, TablePlay
 from tajkit.solver.session import Session, setup_from_answers
 
 FEW = 24  # at most this many choices are shown as buttons at once; more are grouped by their first words
@@ -515,7 +515,13 @@ async def choose_seat(request: Request) -> Response:
 
 def new_form(request: Request) -> Response:
     info = game_info(request.path_params["game"])
-    return page(request, "new.html", info=info, names=[""] * 4, questions=None, answers={})
+    play = info.play(companion_of(request).spec(info.id))
+    return page(request, "new.html", info=info, names=[""] * 4, questions=None, answers={}, deals=deals(play))
+
+
+def deals(play: TablePlay) -> bool:
+    """The game's setup has something random that tajkit may draw for the table."""
+    return type(play).deal is not TablePlay.deal
 
 
 async def new_game(request: Request) -> Response:
@@ -530,7 +536,11 @@ async def new_game(request: Request) -> Response:
     if not names:
         problems.append("who plays? give at least one player's name")
     questions = play.setup_questions(names) if not problems else []
-    answers, typed = {}, {}
+    answers, typed, dealt = {}, {}, ()
+    if "deal" in form and questions and deals(play):
+        typed, dealt = play.deal(names, secrets.SystemRandom())
+        return page(request, "new.html", info=info, names=names + [""] * (MOST_PLAYERS - len(names)),
+                    questions=questions, answers=typed, dealt=dealt, deals=True)
     if "asked" in form:
         for q in questions:
             typed[q.key] = form.get(f"q_{q.key}", q.default or "")
@@ -541,7 +551,7 @@ async def new_game(request: Request) -> Response:
     if problems or (questions and "asked" not in form):
         status = 422 if problems else 200
         return page(request, "new.html", status, info=info, names=names + [""] * (MOST_PLAYERS - len(names)),
-                    questions=questions, answers=typed, problems=problems)
+                    questions=questions, answers=typed, problems=problems, deals=deals(play))
     setup = setup_from_answers(play.players_setup(names), answers)
     path = new_record(companion, info.id)
     try:

@@ -233,7 +233,7 @@ def test_a_phone_is_a_seat_its_holders_choices_hint_and_undo(tmp_path):
     assert "What the table shows" in mine(phones[2].get("/g/night").text)  # the roll: any phone
     post(web, companion, "/g/night/event", event="roll 4 6")
     first, third = mine(phones[0].get("/g/night").text), mine(phones[2].get("/g/night").text)
-    assert "Your sheet: tap where to write" in first and "Your sheet: tap where to write" in third
+    assert "You: tap where to write on the sheet" in first and "You: tap where to write on the sheet" in third
     folded = phones[0].get("/g/night").text.split('<section id="others"')[1]
     assert f"{names[2]}: use the roll" not in first and f"{names[2]}: use the roll" in folded
     watching = mine(web.get("/g/night").text)
@@ -363,6 +363,34 @@ def test_a_new_game_from_the_form(tmp_path):
     name = made.headers["location"].rsplit("/", 1)[1]
     assert read_record(tmp_path / f"{name}.toml", "artisans").setup == {
         "players": [{"name": "Asha", "age": 34}, {"name": "Babur"}]}
+
+
+@pytest.mark.parametrize("game", list(games.GAMES))
+def test_deal_for_us_draws_a_setup_the_table_lays_out_and_starts_from(tmp_path, game):
+    """Issue 44: where a game's setup is random, "Deal for us" draws it (a cryptographic source)
+    into the setup's own fields, says how to lay the components out, and the game starts from
+    what was dealt as from what was typed; typing stays possible (the fields stay editable)."""
+    from tajkit.cli.web.play import deals
+
+    info = games.get(game)
+    play = info.play(info.load_spec())
+    web, companion = client(tmp_path)
+    names = {"name0": "Asha", "name1": "Babur", "name2": "Chen"}
+    if not deals(play):
+        assert "Deal for us" not in web.get(f"/new/{game}").text
+        pytest.skip(f"{game}: nothing random in its setup to deal")
+    assert "Deal for us" in web.get(f"/new/{game}").text
+    dealt = post(web, companion, f"/new/{game}", deal="1", **names)
+    assert dealt.status_code == 200 and "Dealt by tajkit" in dealt.text
+    fields = dict(re.findall(r'name="(q_[^"]+)" value="([^"]*)"', html_unescape(dealt.text)))
+    assert fields and any(fields.values())
+    again = post(web, companion, f"/new/{game}", deal="1", **names)
+    assert dict(re.findall(r'name="(q_[^"]+)" value="([^"]*)"', html_unescape(again.text))).keys() == fields.keys()
+    made = post(web, companion, f"/new/{game}", asked="1", **names, **fields)
+    assert made.status_code == 303, made.text
+    name = made.headers["location"].rsplit("/", 1)[1]
+    setup = read_record(tmp_path / f"{name}.toml", game).setup
+    assert [p["name"] for p in setup["players"]] == ["Asha", "Babur", "Chen"]
 
 
 def test_a_post_without_the_token_is_refused(tmp_path):
