@@ -128,8 +128,28 @@ def _setup_by_asking(info: Game[Any, Any], play: Any, ask: Callable[..., str]) -
             continue
         names.append(name)
     told: set[str] = set()
-    answers = {q.key: answer_question(q, ask, told) for q in play.setup_questions(names)}
+    dealt = _dealt(play, names, ask)
+    answers = {q.key: q.read(dealt[q.key]) if q.key in dealt else answer_question(q, ask, told)
+               for q in play.setup_questions(names)}
     return setup_from_answers(play.players_setup(names), answers)
+
+
+def _dealt(play: Any, names: list[str], ask: Callable[..., str]) -> dict[str, str]:
+    """The setup's random part drawn by tajkit when the table wants it (a cryptographic draw),
+    with how to lay the components out; empty: the table types what it dealt itself."""
+    if not play.deals():
+        return {}
+    wanted = ask("  deal the setup for you? y: tajkit draws it · n: type what lies on the table",
+                 default="y", words=("y", "n"))
+    if not wanted.strip().lower().startswith("y"):
+        return {}
+    import secrets
+
+    typed, layout = play.deal(names, secrets.SystemRandom())
+    say("Dealt by tajkit (a cryptographic random draw). Lay the components out to match:")
+    for line in layout:
+        say(f"  {line}")
+    return typed
 
 
 def answer_question(q: Question, ask: Callable[..., str], told: set[str]) -> Any:

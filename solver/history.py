@@ -449,6 +449,15 @@ def save_session(db: Path, session: Any, data: Path | None, played: datetime.dat
                      start_player=start)
 
 
+def kept_session(db: Path, session: Any, data: Path | None) -> Saved | None:
+    """The play a finished session was kept as in the log, or None: not kept (yet). Reads only."""
+    game = session.info.id
+    mark = fingerprint(game, json.loads(json.dumps(session.record.as_data())), data_override(game, data))
+    with connected(db) as conn:
+        known = None if conn is None else conn.execute("SELECT id, played FROM play WHERE fingerprint = ?", (mark,)).fetchone()
+    return None if known is None else Saved(known[0], False, known[1])
+
+
 def first_to_act(rules: Any, states: Sequence[Any]) -> str | None:
     """The first player (not chance) the record had act: the game's start player."""
     return next((who for who in map(rules.to_act, states) if who not in (None, CHANCE)), None)

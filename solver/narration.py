@@ -53,15 +53,27 @@ def game_over(result: ScoreResult, why: str = "") -> tuple[str, ...]:
     """The game's end from its final standings: "The game is over (``why``): Asha wins with 12
     points." (``why`` left out when the sentence would be too long), and when the winner was tied
     on the score, the tie-break sentence of the game's ranking that decided it."""
-    first = [p for p in result.players if p.rank == 1] or list(result.players[:1])
-    score = amount(first[0].total, result.unit)
-    names = [p.name for p in first]
-    winner = f"{names[0]} wins with {score}" if len(names) == 1 else f"{join_names(names)} share the win with {score} each"
+    names, winner = winners(result)
     said = f"The game is over ({why}): {winner}" if why else ""
     if not said or len(said) >= MOST_CHARACTERS:
         said = f"The game is over: {winner}"
     how = _tie_broken(result, names)
     return tuple(sentence(s) for s in (said, *how))
+
+
+def the_winner(result: ScoreResult) -> tuple[str, ...]:
+    """Who won, in words ("Asha wins with 12 points."), and the tie-break that decided, if one did."""
+    names, winner = winners(result)
+    return tuple(sentence(s) for s in (winner, *_tie_broken(result, names)))
+
+
+def winners(result: ScoreResult) -> tuple[list[str], str]:
+    """The players ranked first, and "Asha wins with 12 points" (or "… share the win …")."""
+    first = [p for p in result.players if p.rank == 1] or list(result.players[:1])
+    score = amount(first[0].total, result.unit)
+    names = [p.name for p in first]
+    return names, (f"{names[0]} wins with {score}" if len(names) == 1
+                   else f"{join_names(names)} share the win with {score} each")
 
 
 def _tie_broken(result: ScoreResult, winners: list[str]) -> tuple[str, ...]:

@@ -337,6 +337,10 @@ class TablePlay(Generic[S]):
         components out to match. Empty: the game's setup has nothing random to draw."""
         return {}, ()
 
+    def deals(self) -> bool:
+        """The game's setup has something random that tajkit may draw for the table."""
+        return type(self).deal is not TablePlay.deal
+
     def hint_questions(self, state: S, player: str) -> Sequence[Question]:
         """What ``player`` must type for a hint that the state does not hold (their own hidden
         cards); empty when the state holds all the hint needs."""

@@ -39,7 +39,7 @@ from tajkit.cli.web.app import Companion, game_info, page, posted
 from tajkit.cli.web.scoring import score_view
 from tajkit.solver import numbers
 from tajkit.solver.errors import BadInput, SolverFailure
-from tajkit.solver.protocol import CHANCE, TablePlay
+from tajkit.solver.protocol import CHANCE
 from tajkit.solver.session import Session, setup_from_answers
 
 FEW = 24  # at most this many choices are shown as buttons at once; more are grouped by their first words
@@ -199,6 +199,7 @@ def view(companion: Companion, name: str, session: Session, seat: str | None, ph
         "latest": (count, session.line(count), session.actor(count)) if count else None,
         "undone": session.undone,
         "standings": score_view(result),
+        "ending": ending_of(session, companion.data, result) if session.over else None,
         "unit": result.unit[1].capitalize(),
         "picture": info.draws and session.state_file() is not None,
         "seat_index": session.players().index(seat) if seat is not None else None,
@@ -214,6 +215,22 @@ def view(companion: Companion, name: str, session: Session, seat: str | None, ph
         "seat_chosen": seat_chosen,
         "problems": (), "recorded": (), "told": (), "typed": "",
     }
+
+
+def ending_of(session: Session, data: Any, result: Any) -> dict[str, Any]:
+    """The end of a game as the board tells it: who won and the tie-break that decided, in words,
+    and the play as the log kept it (at the last event) with its BG Stats link; a play not kept
+    (the log could not be written) offers to keep it."""
+    from tajkit.solver import bgstats, history
+    from tajkit.solver.narration import the_winner
+
+    db = history.database_path(None)
+    try:
+        saved = history.kept_session(db, session, data)
+        link = bgstats.link(bgstats.payload(history.play(db, saved.id))) if saved is not None else None
+    except BadInput as exc:
+        return {"said": the_winner(result), "kept": None, "problem": exc.problems[0]}
+    return {"said": the_winner(result), "kept": saved and saved.id, "bgstats": link, "problem": None}
 
 
 def board_of(session: Session, seat: str | None) -> dict[str, Any] | None:
@@ -389,6 +406,19 @@ async def draw(request: Request) -> Response:
     return await changed(request, form, lambda s, seat: s.draw(made_at=form.get("v") or None))
 
 
+async def keep(request: Request) -> Response:
+    """Keep a finished game in the play log (done at its last event; this is the way again when
+    the log could not be written then)."""
+    form = await posted(request)
+
+    def kept(session: Session, seat: str | None) -> list[str]:
+        from tajkit.solver import history
+
+        saved = history.save_session(history.database_path(None), session, companion_of(request).data)
+        return [f"kept as play {saved.id}" if saved.new else f"already kept as play {saved.id}"]
+    return await changed(request, form, kept, done="The play log")
+
+
 async def undo(request: Request) -> Response:
     form = await posted(request)
     return await changed(request, form, lambda s, seat: [s.undo(made_at=form.get("v") or None)], done="took back")
@@ -516,12 +546,7 @@ async def choose_seat(request: Request) -> Response:
 def new_form(request: Request) -> Response:
     info = game_info(request.path_params["game"])
     play = info.play(companion_of(request).spec(info.id))
-    return page(request, "new.html", info=info, names=[""] * 4, questions=None, answers={}, deals=deals(play))
-
-
-def deals(play: TablePlay) -> bool:
-    """The game's setup has something random that tajkit may draw for the table."""
-    return type(play).deal is not TablePlay.deal
+    return page(request, "new.html", info=info, names=[""] * 4, questions=None, answers={}, deals=play.deals())
 
 
 async def new_game(request: Request) -> Response:
@@ -537,7 +562,7 @@ async def new_game(request: Request) -> Response:
         problems.append("who plays? give at least one player's name")
     questions = play.setup_questions(names) if not problems else []
     answers, typed, dealt = {}, {}, ()
-    if "deal" in form and questions and deals(play):
+    if "deal" in form and questions and play.deals():
         typed, dealt = play.deal(names, secrets.SystemRandom())
         return page(request, "new.html", info=info, names=names + [""] * (MOST_PLAYERS - len(names)),
                     questions=questions, answers=typed, dealt=dealt, deals=True)
@@ -551,7 +576,7 @@ async def new_game(request: Request) -> Response:
     if problems or (questions and "asked" not in form):
         status = 422 if problems else 200
         return page(request, "new.html", status, info=info, names=names + [""] * (MOST_PLAYERS - len(names)),
-                    questions=questions, answers=typed, problems=problems, deals=deals(play))
+                    questions=questions, answers=typed, problems=problems, deals=play.deals())
     setup = setup_from_answers(play.players_setup(names), answers)
     path = new_record(companion, info.id)
     try:
@@ -582,6 +607,7 @@ ROUTES = [
     Route("/g/{name}/event", event, methods=["POST"]),
     Route("/g/{name}/draw", draw, methods=["POST"]),
     Route("/g/{name}/undo", undo, methods=["POST"]),
+    Route("/g/{name}/keep", keep, methods=["POST"]),
     Route("/g/{name}/redo", redo, methods=["POST"]),
     Route("/g/{name}/fix", fix, methods=["POST"]),
     Route("/g/{name}/hint", hint, methods=["POST"]),

@@ -8,7 +8,6 @@ import random
 import re
 import signal
 import threading
-import time
 import urllib.error
 import urllib.parse
 import urllib.request
@@ -105,6 +104,31 @@ def test_a_whole_seeded_game_played_to_its_end_through_the_event_form(tmp_path, 
     assert final.status_code == 200 and "The game is over." in final.text and "The final score" in final.text
     kept = history.plays(log)
     assert len(kept) == before + 1 and kept[0].game == game and kept[0].kind == "record"
+    # issue 44: the end told on the board: the winner in words, each breakdown a tap away, the play
+    # as kept with its BG Stats link right there
+    text = html_unescape(final.text)
+    assert re.search(r"(wins with|share the win with) -?\d+", text.split('id="standings"')[1])
+    assert f'href="/history/{kept[0].id}"' in text and 'href="https://app.bgstatsapp.com/' in text
+    assert text.count('data-keep="breakdown-') == len(record.setup["players"])
+
+
+def test_a_game_the_log_did_not_keep_is_saved_from_its_last_page(tmp_path, monkeypatch):
+    """Issue 44: "save to the play log" right at the end: a game that ended while the play log
+    could not be written (here: kept in another log) offers the button; a tap keeps it, once."""
+    from tajkit.solver import history
+
+    record = seeded(tmp_path, "taj", seed=5, players=3)
+    monkeypatch.setenv("TAJKIT_HISTORY", str(tmp_path / "elsewhere.sqlite"))
+    Session.open(games.get("taj"), games.get("taj").load_spec(), tmp_path / "night.toml").apply(*record.events)
+    monkeypatch.setenv("TAJKIT_HISTORY", str(tmp_path / "ours.sqlite"))
+    web, companion = client(tmp_path)
+    page = web.get("/g/night").text
+    assert "Save to the play log" in page and "bgstatsapp.com" not in page
+    kept = post(web, companion, "/g/night/keep")
+    assert kept.status_code == 200 and "kept as play 1" in kept.text and "bgstatsapp.com" in html_unescape(kept.text)
+    again = post(web, companion, "/g/night/keep")
+    assert "already kept as play 1" in again.text
+    assert len(history.plays(tmp_path / "ours.sqlite")) == 1
 
 
 def test_a_refused_event_says_why_and_changes_nothing(tmp_path):
@@ -370,13 +394,11 @@ def test_deal_for_us_draws_a_setup_the_table_lays_out_and_starts_from(tmp_path, 
     """Issue 44: where a game's setup is random, "Deal for us" draws it (a cryptographic source)
     into the setup's own fields, says how to lay the components out, and the game starts from
     what was dealt as from what was typed; typing stays possible (the fields stay editable)."""
-    from tajkit.cli.web.play import deals
-
     info = games.get(game)
     play = info.play(info.load_spec())
     web, companion = client(tmp_path)
     names = {"name0": "Asha", "name1": "Babur", "name2": "Chen"}
-    if not deals(play):
+    if not play.deals():
         assert "Deal for us" not in web.get(f"/new/{game}").text
         pytest.skip(f"{game}: nothing random in its setup to deal")
     assert "Deal for us" in web.get(f"/new/{game}").text
