@@ -73,6 +73,16 @@ def test_a_whole_artisans_game_on_three_phones_and_one_that_watches(server, brow
     assert too_wide(small) == []
     assert small.locator("#standings").get_by_text("The final score").is_visible()
     assert small.locator("#status").get_by_text("The game is over.").is_visible()
+    # issue 44: the end on the board: the winner in words above the table, each breakdown one tap
+    # away, and the play log and BG Stats right there
+    winner = scored.players[0].name
+    assert small.locator("#standings .winner-words").inner_text().startswith(winner)
+    assert small.locator("#standings").bounding_box()["y"] < small.locator("#board").bounding_box()["y"]
+    small.locator("#standings .each-player summary").first.click()
+    assert small.locator("#standings .each-player table.score").first.is_visible()
+    assert small.get_by_role("link", name="Share to BG Stats").is_visible()
+    assert tap_targets_too_small(small) == [] and too_wide(small) == []
+    small.screenshot(path=shots / "final-breakdown-360.png", full_page=True)
 
 
 def test_a_whole_taj_game_on_three_phones(server, browser, tmp_path):
