@@ -1,0 +1,98 @@
+"""Every game's board on the phones (issue 44): at every position of seeded whole games, for the
+phone of each player who may act (and for a watching phone, the player to act), the board's
+targets and the taps that follow map to the legal events exactly — each path of taps ends in one
+legal event, no two paths in the same one, every target lit leads somewhere, every first tap is a
+target on the board or a button beside it — and every target is a finger's size, inside the
+picture, apart from the others, with words a screen reader reads. A game joins by declaring
+``boards = True`` (solver/game.py); these tests then hold it to the same contract as Artisans."""
+
+from __future__ import annotations
+
+import random
+from importlib import import_module
+from itertools import combinations
+
+import pytest
+
+from tajkit.cli.web.play import board_of, tap_tree
+from tajkit.solver import games
+from tajkit.solver.protocol import CHANCE, random_game
+from tajkit.solver.session import Session
+
+BOARDS = [g for g in games.GAMES if games.get(g).boards]
+SMALLEST_BOARD = 320  # px: the board's width on a 360 px phone, less the page's margins
+FINGER = 44  # px
+
+
+def paths(tree: dict, taps: tuple[str, ...] = ()) -> list[tuple[tuple[str, ...], str]]:
+    """Each event of a tap tree with the taps that reach it."""
+    found = [(taps, tree["@"])] if "@" in tree else []
+    for key, under in tree.items():
+        if key not in ("@", "?"):
+            found.extend(paths(under, (*taps, key)))
+    return found
+
+
+def positions(game: str, seed: int, tmp_path):
+    """The session at each position of a seeded random whole game of three players (two where the
+    game is for two)."""
+    info = games.get(game)
+    spec = info.load_spec()
+    rules = info.rules(spec)
+    fewest, most = info.player_counts(spec)
+    record = random_game(rules, random.Random(seed), max(fewest, min(3, most)))
+    session = Session.start(info, spec, tmp_path / f"{game}-{seed}.toml", record.setup)
+    yield session
+    for event in record.events:
+        session.apply(event)
+        yield session
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+@pytest.mark.parametrize("game", BOARDS)
+def test_every_path_of_taps_plays_exactly_one_legal_event(game, seed, tmp_path):
+    checked = 0
+    for session in positions(game, seed, tmp_path):
+        if session.over or session.to_act == CHANCE:
+            continue
+        for seat in (*session.players(), None):
+            touch = board_of(session, seat)
+            if touch is None:
+                continue
+            who = touch["who"]
+            legal = set(session.may_act(who))
+            found = paths(tap_tree(session.touches(who)))
+            assert {event for _, event in found} <= legal, (who, found)
+            assert len({taps for taps, _ in found}) == len(found)  # one path, one event
+            assert len({event for _, event in found}) == len(found)  # one event, one path
+            keys = {t.key for t in touch["drawn"].targets}
+            lit = {t.key for t, is_lit in touch["targets"] if is_lit}
+            firsts = {taps[0] for taps, _ in found}
+            assert lit == firsts & keys  # lit: exactly the targets a first tap starts from
+            assert len(firsts - keys) <= 8  # the few buttons beside the board ("Write nothing"), not a list again
+            checked += 1
+    assert checked > 5
+
+
+@pytest.mark.parametrize("game", BOARDS)
+def test_every_target_is_a_finger_s_size_inside_the_picture_and_apart(game, tmp_path):
+    drawing = import_module(games.get(game).drawing)
+    seen = 0
+    for k, session in enumerate(positions(game, 3, tmp_path)):
+        if k % 7 or session.over or session.to_act in (None, CHANCE):
+            continue
+        drawn = drawing.board(session.spec, session.state_file(), session.to_act)
+        x0, y0, width, height = drawn.view
+        scale = SMALLEST_BOARD / width
+        for t in drawn.targets:
+            assert min(t.width, t.height) * scale >= FINGER - 0.5, t
+            assert x0 - 0.5 <= t.x and t.x + t.width <= x0 + width + 0.5, t
+            assert y0 - 0.5 <= t.y and t.y + t.height <= y0 + height + 0.5, t
+            assert " " in t.label.strip(), t  # words a screen reader says, not a code
+        for a, b in combinations(drawn.targets, 2):
+            overlap_x = min(a.x + a.width, b.x + b.width) - max(a.x, b.x)
+            overlap_y = min(a.y + a.height, b.y + b.height) - max(a.y, b.y)
+            assert overlap_x <= 0.5 or overlap_y <= 0.5, (a, b)
+        assert len({t.key for t in drawn.targets}) == len(drawn.targets)
+        seen += 1
+    assert seen > 1
