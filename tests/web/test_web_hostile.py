@@ -5,6 +5,7 @@ still has a home page; a client that sends less than its Content-Length leaves n
 
 from __future__ import annotations
 
+import re
 import socket
 import time
 import tomllib
@@ -177,3 +178,33 @@ def test_a_client_sending_less_than_its_content_length_leaves_no_traceback(tmp_p
         server.stop()
     log = server.proc.stderr.read()
     assert "Traceback" not in log and "ClientDisconnect" not in log, log[-3000:]
+
+
+@SOME
+@given(game=st.sampled_from(sorted(games.GAMES)), names=st.lists(st.text(max_size=40), max_size=7),
+       deal=st.booleans(), asked=st.booleans(), answer=st.text(max_size=60))
+def test_a_new_game_form_with_any_names_and_any_answer_is_a_page_or_a_refusal_in_words(
+        tmp_path_factory, game, names, deal, asked, answer):
+    """Issue 44's "Deal for us" and the setup's fields: any names (empty, repeated, control
+    characters, 40 characters of anything), dealt or not, any text in every setup field: a page
+    (200), a game made (303), or a 4xx saying why; never a 500."""
+    web, companion = client(tmp_path_factory.mktemp("new"))
+    fields = {f"name{k}": n for k, n in enumerate(names)}
+    if deal:
+        fields["deal"] = "1"
+    if asked:
+        fields["asked"] = "1"
+        page = tap(web, companion, f"/new/{game}", **fields)
+        fields |= {key: answer for key in set(re.findall(r'name="(q_[^"]+)"', page.text))}
+    made = tap(web, companion, f"/new/{game}", **fields)
+    assert made.status_code in (200, 303) or 400 <= made.status_code < 500, made.text[-500:]
+    assert "Internal Server Error" not in made.text
+
+
+def test_keeping_a_game_not_over_in_the_play_log_is_refused_in_words(tmp_path):
+    """The end's "Save to the play log" (issue 44) posted while the game is in play: refused, why said."""
+    seeded(tmp_path)
+    web, companion = client(tmp_path)
+    answer = tap(web, companion, "/g/night/keep")
+    says_why(answer)
+    assert "the game is not over yet" in answer.text
