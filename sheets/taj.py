@@ -26,9 +26,11 @@ COLOURS = {
 }
 FALLBACK = ["#8E6CC2", "#7A8A8C", "#B5533C"]  # colours a --data file adds
 RUG_W, RUG_H, GAP = 74.0, 100.0, 8.0
-INSET, RADIUS, OUTLINE = 10.0, 4.0, 1.2  # each portion's panel: how far inside the last, its corners, its white outline
+# each portion's panel: how far inside the last at the sides and bottom (INSET) and at the top, where its label
+# is (TOP_INSET: a band a label is legible in on a phone), its corners, its white outline
+INSET, TOP_INSET, RADIUS, OUTLINE = 6.0, 18.0, 4.0, 1.2
 PAD, SIDE = 0.4, 1.5  # clear space between a label's glyphs and an outline: above and below, at the sides
-LABEL_SIZE, MIN_LABEL_SIZE = 7.0, 5.5
+LABEL_SIZE, MIN_LABEL_SIZE = 12.0, 5.5
 
 
 PUSHED = 12.0  # how far a proposed rug is pushed down (points)
@@ -147,9 +149,9 @@ def _rug(c: Canvas, spec: Spec, x: float, y: float, rug: tuple[str, ...], i: int
                         stroke=1, fill=1)
     for p in drawn:  # labels last, so no later outline is drawn over one
         text(c, p.label, x + RUG_W / 2, y + p.baseline, p.max_width, BOLD, p.size, "centre", _on(_fill(spec, p.colour)))
-    text(c, str(i + 1), x + RUG_W / 2, y - 14, RUG_W, BOLD, 10, "centre", ink)
+    text(c, str(i + 1), x + RUG_W / 2, y - 15, RUG_W, BOLD, 13, "centre", ink)
     if eye is not None:
-        text(c, "eye up" if eye else "eye down", x + RUG_W / 2, y - 26, RUG_W, ITALIC, 7, "centre", HexColor("#6B6257"))
+        text(c, "eye up" if eye else "eye down", x + RUG_W / 2, y - 27, RUG_W, ITALIC, 9, "centre", HexColor("#6B6257"))
 
 
 @dataclass(frozen=True)
@@ -176,12 +178,12 @@ class Portion:
 
 
 def portions(spec: Spec, rug: tuple[str, ...]) -> list[Portion]:
-    """Each portion's panel (outer to centre, nested ``INSET`` apart) and its label, placed in the
+    """Each portion's panel (outer to centre, nested ``INSET`` apart, ``TOP_INSET`` at the top) and its label, placed in the
     part of the panel the next panel leaves visible (the top band; the whole centre panel), clear of
     every outline and of the rounded corners, shrunk and if need be shortened with "…" to fit."""
     register_fonts()
     ascent, descent = (v / 1000 for v in getAscentDescent(BOLD, 1000))
-    panels = [Box(k * INSET, k * INSET, RUG_W - k * INSET, RUG_H - k * INSET) for k in range(len(rug))]
+    panels = [Box(k * INSET, k * INSET, RUG_W - k * INSET, RUG_H - k * TOP_INSET) for k in range(len(rug))]
     out = []
     for k, (colour, points, panel) in enumerate(zip(rug, spec.points, panels)):
         top = panel.y1 - OUTLINE / 2 - PAD
@@ -267,12 +269,12 @@ def board(spec: Any, data: dict[str, Any], player: str | None = None) -> Any:
     targets = []
     for i, (x, y) in enumerate(placed.rugs):
         top = height - (y + RUG_H) - 4
-        targets.append(Target(f"rug {i + 1}", _rug_words(spec, d, i), x - GAP / 2, top, RUG_W + GAP, y + RUG_H + 4 - (y - 18)))
+        targets.append(Target(f"rug {i + 1}", _rug_words(spec, d, i), x - GAP / 2, top, RUG_W + GAP, RUG_H + 4 + 20))
     x, y, taj_width = placed.taj
     under = [placed.rugs[i][1] for i in d.under]
     top = height - (y + TAJ_H) - 6
     targets.append(Target("taj", f"The Taj: over rugs {d.taj + 1} to {d.taj + spec.width}, its +1 on rug {d.plus_rug + 1}",
-                          x, top, taj_width, height - (min(under) - 18) - top))
+                          x, top, taj_width, height - (min(under) - 20) - top))
     if table.proposal is not None:
         title = "vote: tap one of your cards below the display"
     elif table.proposer is None:
