@@ -5,6 +5,7 @@ marked, and each rug's number, so a player can check a typed state against the t
 from __future__ import annotations
 
 from dataclasses import dataclass
+from itertools import combinations
 from typing import Any
 
 from reportlab.lib.colors import Color, HexColor, white
@@ -68,19 +69,21 @@ class Layout:
 
 
 def rows(spec: Spec, d: Display) -> tuple[range, ...]:
-    """The rugs in rows of at most ``MOST_IN_ROW``, as even as they come, the rugs under the Taj
-    never split between two rows (the Taj card lies over them)."""
+    """The rugs in as few rows of at most ``MOST_IN_ROW`` as will do, as even as they come (the
+    longer first), the rugs under the Taj never split between two rows (the Taj card lies over
+    them)."""
     n = len(d.rugs)
-    count = -(-n // MOST_IN_ROW)
-    even = -(-n // count)
-    out, start = [], 0
-    while start < n:
-        end = min(start + even, n)
-        if d.taj < end < d.taj + spec.width:  # the row would end under the Taj
-            end = d.taj + spec.width if d.taj + spec.width - start <= MOST_IN_ROW else d.taj
-        out.append(range(start, end))
-        start = end
-    return tuple(out)
+    inside = range(d.taj + 1, d.taj + spec.width)  # a row may not end before one of these rugs
+    for count in range(-(-n // MOST_IN_ROW), n + 1):
+        layouts = []
+        for breaks in combinations([b for b in range(1, n) if b not in inside], count - 1):
+            edges = (0, *breaks, n)
+            lines = tuple(range(a, b) for a, b in zip(edges, edges[1:]))
+            if all(len(line) <= MOST_IN_ROW for line in lines):
+                layouts.append(lines)
+        if layouts:
+            return min(layouts, key=lambda lines: (max(map(len, lines)), [-len(line) for line in lines]))
+    return (range(n),)  # a Taj wider than a row: one row
 
 
 def layout(spec: Spec, table: Table) -> Layout:
