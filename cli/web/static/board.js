@@ -23,10 +23,11 @@
       return here;
     }
 
-    /* Taps in words: a target by its label's name ("Waterway"), then the words of each choice. */
+    /* Taps in words: a target by its label's name ("Waterway", "Rug 7"), a choice by its words. */
     function said(taps) {
-      var first = onBoard[taps[0]] ? (onBoard[taps[0]].getAttribute("aria-label") || taps[0]).split(":")[0] : taps[0];
-      return [first].concat(taps.slice(1)).join(" · ");
+      return taps.map(function (tap) {
+        return onBoard[tap] ? (onBoard[tap].getAttribute("aria-label") || tap).split(":")[0] : tap;
+      }).join(" · ");
     }
 
     function keys(here) { return Object.keys(here).filter(function (k) { return k !== "@" && k !== "?"; }); }
