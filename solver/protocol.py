@@ -402,6 +402,13 @@ class TablePlay(Generic[S]):
         has no board, and its events are chosen from lists."""
         return ()
 
+    def tap_orders(self, state: S, action: Any) -> tuple[tuple[str, ...], ...]:
+        """Every path of taps that chooses ``action``: :meth:`taps`, and where the game lets a
+        finger tap places on its board in any order (TAJ's two rugs of a proposal), the other
+        orders too. Each path chooses this one action."""
+        taps = self.taps(state, action)
+        return (taps,) if taps else ()
+
     def confirm(self, state: S, action: Any) -> str | None:
         """What a phone asks before it plays ``action`` (a costly use: "This spends 8 of your 15
         raindrops"), or None: one tap plays it."""

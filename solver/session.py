@@ -279,8 +279,9 @@ class Session:
 
     def touches(self, player: str) -> list[dict[str, Any]]:
         """The events ``player`` may enter now, each with the taps that choose it on the game's
-        board (``TablePlay.taps``) and what a phone asks before playing it (``confirm``); empty
-        for a game without a board (remembered until the next event)."""
+        board (``TablePlay.tap_orders``: an event its places choose in any order is listed once
+        for each order) and what a phone asks before playing it (``confirm``); empty for a game
+        without a board (remembered until the next event)."""
         state = self.state
         if self._touches is None or self._touches[0] is not state:
             self._touches = (state, {})
@@ -289,8 +290,7 @@ class Session:
             found = []
             for event in self.may_act(player):
                 action = self.rules.parse(state, event)
-                taps = self.play.taps(state, action)
-                if taps:
+                for taps in self.play.tap_orders(state, action):
                     found.append({"taps": list(taps), "event": event, "confirm": self.play.confirm(state, action)})
             self._touches[1][player] = found
         return found

@@ -31,6 +31,7 @@ class Taj(Game["Spec", "Table"]):
     kind = "rug card game, voting"
     rulebook = "taj-rug-card-game.txt"
     drawing = "tajkit.sheets.taj"
+    boards = True
     hint_positions = True
 
     hint = Command(

@@ -12,6 +12,7 @@ or shown at the end). The hint reads the protocol's state (``hint.answer``); a p
 
 from __future__ import annotations
 
+import random
 import textwrap
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -23,7 +24,7 @@ from tajkit.solver.errors import BadInput
 from tajkit.solver.protocol import HintAnswer, Position, Question, TablePlay
 from tajkit.solver.ranking import plural
 from tajkit.solver.taj import files, hint, notation
-from tajkit.solver.taj.notation import Goal
+from tajkit.solver.taj.notation import Cast, Goal, MoveTaj, Propose, Remove, ShowGoal
 from tajkit.solver.taj.protocol import (
     DEAL,
     MOVE,
@@ -36,11 +37,18 @@ from tajkit.solver.taj.protocol import (
     TajState,
     rules_for,
 )
-from tajkit.solver.taj.rules import Player, Table
+from tajkit.solver.taj.rules import Player, Table, Vote
 from tajkit.solver.taj.spec import Spec
 
 GOAL = "goal"  # the hint question's key (and the hint's --goal): the asking player's secret goal card
 TOP = 5  # proposals a hint lists unless told
+VOTE_CARDS = {  # the voting cards as the buttons under the board name them (rulebook: Voting, All/Nix Cards)
+    Vote.yea: "Yea",
+    Vote.nay: "Nay",
+    Vote.all: "All (once a game)",
+    Vote.nix: "Nix (once a game)",
+}
+TAJ_TAPS = {"flip": "flip it over", "shift left": "shift it one rug left", "shift right": "shift it one rug right"}
 
 
 @dataclass(frozen=True)
@@ -73,6 +81,63 @@ class TajPlay(TablePlay):
             default=names[-1] if names else None,
             choices=tuple(names),
         )]
+
+    def deal(self, names: Sequence[str], rng: random.Random) -> tuple[dict[str, str], tuple[str, ...]]:
+        """Setup: "Choose a dealer": the dealer drawn with ``rng``, and how to lay the cards out.
+        The rug cards are shuffled into the display at the table and typed in one by one (chance
+        events): the seed data does not know the ten rug cards, so tajkit cannot deal them (design
+        principle 2); the goal cards stay secret until the end."""
+        names = list(names)
+        dealer = rng.choice(names)
+        first = names[(names.index(dealer) + 1) % len(names)]
+        spec = self.spec
+        right = spec.at_start - spec.start_left - spec.width
+        return {"dealer": dealer}, (
+            f"{dealer} deals; {first}, on the dealer's left, proposes first (rulebook: Setup, Game Turn).",
+            "Each player takes a Yea/Nay and an All/Nix voting card (rulebook: Setup).",
+            f'Place the Taj card with its "+1" on the {spec.start_side}. Shuffle the {spec.at_start} rug cards and lay '
+            f"them in a row under it, Curator's Eye away from the Taj: {spec.start_left} to the left of the Taj, "
+            f"{spec.width} under it, {right} to the right (rulebook: Setup).",
+            "Then tap each rug's colours (outer, middle, centre) on a phone, left to right: tajkit does not know "
+            "your rug cards, so the table tells it what lies there.",
+            "Shuffle the secret goal cards and deal one to each player face down: keep it hidden; tajkit asks for it "
+            "only at the end (rulebook: Setup, Scoring).",
+        )
+
+    # --- on the board (the phones) ---------------------------------------------------------------
+
+    def taps(self, state: TajState, action: Any) -> tuple[str, ...]:
+        """How a finger chooses ``action`` on the display (``sheets.taj.board``): the two rugs of a
+        proposal (Game Turn), the rug to remove (Vote Outcome), the Taj and then how it moves
+        (Unanimous Outcomes); a vote is one of the voting cards, a button under the display
+        (Voting); a goal card shown at the end is its colours, ×2 then ×1 then ×−1 (Scoring).
+        The rugs the table lays out are chance: chosen from a list."""
+        if isinstance(action, Propose):
+            return (_rug(action.first), _rug(action.second))
+        if isinstance(action, Remove):
+            return (_rug(action.rug),)
+        if isinstance(action, MoveTaj):
+            return ("taj", TAJ_TAPS[action.how])
+        if isinstance(action, Cast):
+            return (VOTE_CARDS[action.vote],)
+        if isinstance(action, ShowGoal):
+            return tuple(f"×{_signed(m)} {colour}" for m, colour in zip(self.spec.modifiers, action.goal))
+        return ()
+
+    def tap_orders(self, state: TajState, action: Any) -> tuple[tuple[str, ...], ...]:
+        """A proposal's two rugs in either order: a finger taps them as it likes."""
+        taps = self.taps(state, action)
+        if isinstance(action, Propose):
+            return (taps, taps[::-1])
+        return (taps,) if taps else ()
+
+    def confirm(self, state: TajState, action: Any) -> str | None:
+        """An All or Nix card is asked about once: a player has one for the whole game (Voting)."""
+        if isinstance(action, Cast) and action.vote.all_nix:
+            forced = "Yea" if action.vote is Vote.all else "Nay"
+            return (f"Play your {action.vote.value.capitalize()} card? You may use your All/Nix card once a game "
+                    f"(rulebook: Voting); it makes the vote a unanimous {forced} (rulebook: All/Nix Cards).")
+        return None
 
     # --- hints ---------------------------------------------------------------------------------
 
@@ -326,6 +391,15 @@ def _seat(state: TajState, player: str) -> int:
     close = wording.closest(player, list(state.players))
     hint = f"did you mean {close}?" if close else f"the players are {', '.join(state.players)}"
     raise BadInput(f"player {wording.shown(player, 30)!r}: not one of the players ({hint})")
+
+
+def _rug(index: int) -> str:
+    """A rug's target on the board (``sheets.taj.board``), by its place from the left."""
+    return f"rug {index + 1}"
+
+
+def _signed(modifier: int) -> str:
+    return f"−{-modifier}" if modifier < 0 else str(modifier)
 
 
 def _dealer(names: list[str], text: str) -> str:

@@ -88,7 +88,8 @@ def tap_one_choice(page, rng, prefer: str = "") -> str:
 def tap_on_board(page, rng, prefer: str = "", cancel_once: list[bool] | None = None) -> str:
     """Play one event on the phone's board as a finger does: a lit target on the picture (or a
     button beside it, such as "Write nothing"), then the choices that follow, one level at a
-    time, confirming a costly one (cancelling the first confirmation asked, when told to, and
+    time (buttons, or another lit target: TAJ's second rug), confirming a costly one (cancelling
+    the first confirmation asked, when told to, and
     checking that nothing was played). Returns the words of the last tap."""
     board = page.locator("#mine .board")
     choices = board.locator(".board-choices button.board-choice")
@@ -100,7 +101,8 @@ def tap_on_board(page, rng, prefer: str = "", cancel_once: list[bool] | None = N
     else:
         tapped = targets.nth(rng.randrange(targets.count()))
     while True:
-        words, number = tapped.text_content(), latest_number(page)
+        words = tapped.text_content() or tapped.get_attribute("aria-label") or ""  # a target says itself in its label
+        number = latest_number(page)
         tapped.click()  # the page answers at once: what follows, a question, or the event on its way
         if board.locator(".board-choices .sending").count() or latest_number(page) > number:
             return words
@@ -116,6 +118,9 @@ def tap_on_board(page, rng, prefer: str = "", cancel_once: list[bool] | None = N
             words = yes.inner_text()
             yes.click()
             return words
+        if not choices.count() and targets.count():  # what follows is another place on the board (TAJ's second rug)
+            tapped = targets.nth(rng.randrange(targets.count()))
+            continue
         choices.first.wait_for(timeout=POLLED)
         tapped = choices.nth(rng.randrange(choices.count()))
 

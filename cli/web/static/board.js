@@ -23,10 +23,11 @@
       return here;
     }
 
-    /* Taps in words: a target by its label's name ("Waterway"), then the words of each choice. */
+    /* Taps in words: a target by its label's name ("Waterway", "Rug 7"), a choice by its words. */
     function said(taps) {
-      var first = onBoard[taps[0]] ? (onBoard[taps[0]].getAttribute("aria-label") || taps[0]).split(":")[0] : taps[0];
-      return [first].concat(taps.slice(1)).join(" · ");
+      return taps.map(function (tap) {
+        return onBoard[tap] ? (onBoard[tap].getAttribute("aria-label") || tap).split(":")[0] : tap;
+      }).join(" · ");
     }
 
     function keys(here) { return Object.keys(here).filter(function (k) { return k !== "@" && k !== "?"; }); }
@@ -72,7 +73,7 @@
        under it opens its level ("middle box", then its values). */
     function list(here, into, top) {
       keys(here).forEach(function (key) {
-        if (top && path.length === 0 && onBoard[key]) return;  /* tapped on the board itself */
+        if (top && onBoard[key]) return;  /* tapped on the board itself (a first place, or a second: TAJ's rug) */
         var next = here[key];
         var leaf = next["@"] !== undefined && keys(next).length === 0;
         into.appendChild(button(key, leaf ? "board-choice" : "board-choice more", function () {
@@ -117,7 +118,12 @@
       row.className = "choices";
       list(here, row, true);
       panel.appendChild(row);
-      if (path.length) panel.scrollIntoView({ block: "center", behavior: "smooth" });
+      if (path.length && !row.childNodes.length) {  /* what follows is on the board: the board stays in view */
+        var next = document.createElement("p");
+        next.className = "muted";
+        next.textContent = "Now tap one of the lit places on the board.";
+        panel.appendChild(next);
+      } else if (path.length) { panel.scrollIntoView({ block: "center", behavior: "smooth" }); }
     }
 
     function tapped(key) {
