@@ -9,7 +9,6 @@ picture, apart from the others, with words a screen reader reads. A game joins b
 from __future__ import annotations
 
 import random
-from importlib import import_module
 from itertools import combinations
 
 import pytest
@@ -78,13 +77,17 @@ def test_every_path_of_taps_plays_exactly_one_legal_event(game, seed, tmp_path):
 
 
 @pytest.mark.parametrize("game", BOARDS)
-def test_every_target_is_a_finger_s_size_inside_the_picture_and_apart(game, tmp_path):
-    drawing = import_module(games.get(game).drawing)
+def test_every_target_is_a_finger_s_size_inside_the_picture_and_those_lit_together_apart(game, tmp_path):
+    """An unlit target lets a tap through (TAJ's Taj lies over its rugs), so only the targets lit
+    at the same time must stand apart."""
     seen = 0
     for k, session in enumerate(positions(game, 3, tmp_path)):
-        if k % 7 or session.over or session.to_act in (None, CHANCE):
+        if k % 5 or session.over or session.to_act in (None, CHANCE):
             continue
-        drawn = drawing.board(session.spec, session.state_file(), session.to_act)
+        touch = board_of(session, session.to_act)
+        if touch is None:
+            continue
+        drawn = touch["drawn"]
         x0, y0, width, height = drawn.view
         scale = SMALLEST_BOARD / width
         for t in drawn.targets:
@@ -92,7 +95,8 @@ def test_every_target_is_a_finger_s_size_inside_the_picture_and_apart(game, tmp_
             assert x0 - 0.5 <= t.x and t.x + t.width <= x0 + width + 0.5, t
             assert y0 - 0.5 <= t.y and t.y + t.height <= y0 + height + 0.5, t
             assert " " in t.label.strip(), t  # words a screen reader says, not a code
-        for a, b in combinations(drawn.targets, 2):
+        lit = [t for t, is_lit in touch["targets"] if is_lit]
+        for a, b in combinations(lit, 2):
             overlap_x = min(a.x + a.width, b.x + b.width) - max(a.x, b.x)
             overlap_y = min(a.y + a.height, b.y + b.height) - max(a.y, b.y)
             assert overlap_x <= 0.5 or overlap_y <= 0.5, (a, b)
