@@ -178,8 +178,8 @@ class TajMahalPlay(TablePlay):
         shown = state.round.played[state.round.to_move]
         if not shown:
             return None
-        return (f"Your {plural(shown, 'card')} in province {state.round.province} win no prize now, and once out you "
-                "play no more cards here. Withdraw anyway?")
+        return (f"Your {plural(shown, 'card')} in province {state.round.province} {'wins' if shown == 1 else 'win'} no "
+                "prize now, and once out you play no more cards here. Withdraw anyway?")
 
     def board_data(self, state: TajMahalState) -> dict[str, Any] | None:
         """The province being bid for, as the board draws it: each player's display and cards left
