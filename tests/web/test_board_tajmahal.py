@@ -69,3 +69,72 @@ def test_the_board_reaches_every_legal_event_by_exactly_one_path_of_taps(tmp_pat
             checked += 1
         session.apply(event)
     assert checked > 30 and withdrawals == checked and asked > 0
+
+
+DECK = "ET P P E EM E E T T PP Y W M M EE E T P Y W E E T M EP TY E E P W"  # what lies on the table
+
+
+@pytest.mark.slow
+def test_a_whole_taj_mahal_game_dealt_and_played_on_the_board_by_three_phones(server, browser, tmp_path):
+    """Issue 44: a new game dealt by tajkit ("Deal for us": the starting player, Setup 7), the
+    cards of a colour and the hand size typed as they lie on the table (the seed lists neither),
+    then all 12 provinces played on three phones (360 x 640 and 390 x 844) by taps on the board
+    alone: cards, a second card or "alone", and "Withdraw" beside the board (most turns, so the
+    game is short), a withdrawal for nothing asked first (once cancelled); to the final score.
+    Every page checked for targets under 44 px and for anything sticking out sideways."""
+    from phones import (SIZES, SMALL, phones_for, play_on_phones, record_events, tap_targets_too_small, too_wide,
+                        wait_for_number)
+
+    shots = tmp_path / "shots"
+    shots.mkdir(exist_ok=True)
+    players = ["Asha", "Babur", "Chen"]
+    table = browser.new_context(viewport=SMALL).new_page()
+    table.goto(f"{server.base}/new/tajmahal")
+    for k, name in enumerate(players):
+        table.locator(f"#name{k}").fill(name)
+    table.get_by_role("button", name="Deal for us").click()
+    table.get_by_text("Dealt by tajkit").wait_for()
+    dealt = table.locator("#q_start").input_value()
+    assert dealt in players and table.locator("#q_bonus_tiles").input_value() == "default"
+    assert table.get_by_text(f"{dealt} starts (drawn at random").is_visible()
+    table.locator("#q_deck").fill(DECK)
+    table.locator("#q_hand_size").fill("5")
+    table.screenshot(path=shots / "dealt-360.png", full_page=True)
+    assert too_wide(table) == []
+    table.get_by_role("button", name="Start the game").click()
+    table.wait_for_url(re.compile(r"/g/[^/?]+$"))
+    name = table.url.rsplit("/", 1)[1]
+    path = server.folder / f"{name}.toml"
+    assert record_events(path) == ()
+
+    held, watching = phones_for(browser, server.base, name, players)
+    first = held[players.index(dealt)]
+    board = first.locator("#mine .board")
+    assert board.locator("rect.target.next").count() > 0
+    assert board.get_by_text("Withdraw, taking nothing").is_visible()
+    for size in SIZES:
+        first.set_viewport_size(size)
+        first.screenshot(path=shots / f"board-{size['width']}.png", full_page=True)
+        assert tap_targets_too_small(first) == [] and too_wide(first) == []
+    # two cards, one tap each on the board (the second is lit by the first)
+    board.locator("rect.target.next").first.click()
+    assert board.locator(".board-choices button", has_text="alone").count() == 1
+    second = board.locator("rect.target.next.chosen, rect.target.next").nth(1)
+    second.click()
+    wait_for_number(first, 1)
+    assert re.fullmatch(r"play \w+ \w+", record_events(path)[0])
+
+    play_on_phones(held, watching, path, random.Random(4), players, shots, prefer="Withdraw")
+    final = record_events(path)
+    assert sum(e == "withdraw" for e in final) == 12 * 3
+    small = held[0]
+    small.set_viewport_size(SMALL)
+    wait_for_number(small, len(final))
+    small.screenshot(path=shots / "final-360.png", full_page=True)
+    assert small.locator("#status").get_by_text("The game is over.").is_visible()
+    assert small.locator("#standings").get_by_text("The final score").is_visible()
+    assert tap_targets_too_small(small) == [] and too_wide(small) == []
+    scored = Session.open(TAJMAHAL, TAJMAHAL.load_spec(), path).standings()
+    totals = {row.locator("td").nth(1).inner_text().split("\n")[0]: int(row.locator("td").nth(2).inner_text())
+              for row in small.locator("#standings table.ranks tbody tr").all()}
+    assert totals == {p.name: p.total for p in scored.players}
