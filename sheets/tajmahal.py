@@ -28,6 +28,10 @@ INK, MUTED, LINE, ACCENT = "#222222", "#5f5f5f", "#b9b0a4", "#2F7F5C"  # ACCENT:
 CHIPS = {"elephant": ("#8a8f98", "#ffffff"), "tiger": ("#d9822b", "#ffffff"), "princess": ("#c8558f", "#ffffff"),
          "yellow_advisor": ("#f2c94c", "#222222"), "white_advisor": ("#ffffff", "#222222"), "taj": (ACCENT, "#ffffff")}
 LETTER = dict(zip(SYMBOLS, "ETPYWM"))
+# What the cards offered are (``board_data``'s "offered"): the hand when the rules deal it (full
+# information); else, hands being hidden, each kind left of the player's 30 (the deck less what
+# they have played); with no deck typed (an old record), the kinds seen played so far.
+OFFERED = {"hand": "your hand", "left": "kinds left of your 30", "seen": "kinds seen so far"}
 
 
 def board(spec: Any, data: dict[str, Any], player: str | None = None) -> Any:
@@ -42,7 +46,7 @@ def board(spec: Any, data: dict[str, Any], player: str | None = None) -> Any:
     y = provinces(parts, data, MARGIN)
     y = prizes(parts, data, me, y + 8)
     y = displays(parts, data, y + 8)
-    y, targets = hand(parts, spec, me, y + 8)
+    y, targets = hand(parts, spec, me, OFFERED[data.get("offered", "left")], y + 8)
     height = y + MARGIN
     svg = (f'<g font-family="system-ui, -apple-system, \'Segoe UI\', Roboto, sans-serif" fill="{INK}">'
            f'<rect x="0" y="0" width="{WIDTH:g}" height="{height:g}" fill="#fbf7f0"/>{"".join(parts)}</g>')
@@ -142,16 +146,15 @@ def displays(parts: list[str], data: dict[str, Any], y: float) -> float:
     return y
 
 
-def hand(parts: list[str], spec: Any, me: dict[str, Any], y: float) -> tuple[float, list[Any]]:
-    """The cards ``me`` may play, one card a kind with its count: the targets to tap. Hands are
-    hidden, so these are the kinds left of their 30 (the deck less what they have played):
-    the player taps one in their hand."""
+def hand(parts: list[str], spec: Any, me: dict[str, Any], offered: str, y: float) -> tuple[float, list[Any]]:
+    """The cards ``me`` may play, one card a kind with its count: the targets to tap; ``offered``
+    says what they are (:data:`OFFERED`): the player taps one in their hand."""
     from tajkit.solver.protocol import Target
 
     open_ = me["limit"] > 0
     limit = "" if not open_ else f" · play {'1 or 2' if me['limit'] > 1 else '1'}"
     parts.append(text(MARGIN, y + 12, f"Your cards{limit}", 12, weight="bold"))
-    parts.append(text(WIDTH - MARGIN, y + 12, "kinds left of your 30", 10.5, anchor="end", fill=MUTED))
+    parts.append(text(WIDTH - MARGIN, y + 12, offered, 10.5, anchor="end", fill=MUTED))
     y += 18
     targets = []
     for k, (letters, count) in enumerate(me["hand"].items()):

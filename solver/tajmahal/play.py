@@ -207,7 +207,9 @@ class TajMahalPlay(TablePlay):
                            "most": most, "leaders": [n for n, d in zip(state.names, live.displays)
                                                      if most and d[k] == most]})
         p = live.province
+        offered = "hand" if state.hands is not None else "left" if state.deck is not None else "seen"
         return {"game": GAME_ID, "province": p, "provinces": spec.provinces, "turn": state.names[live.to_move],
+                "offered": offered,  # the cards offered: the hand (full information), those left of the deck, or seen
                 "players": players, "prizes": prizes, "takes": list(self.withdraw_takes(state)),
                 "withdraw": self.withdraw_words(state), "bonus_tile": state.tiles[p - 1].points,
                 "reward": self.rules.reward(state, p)}

@@ -135,6 +135,7 @@ def test_the_board_shows_the_prizes_and_who_holds_them_and_the_cards_left():
     assert ben["hand"] == {card_text(c): n for c, n in sorted(left.items())}
     drawn = sheet.board(SPEC, data, "Ben")
     assert [t.key for t in drawn.targets] == [card_key(c) for c in sorted(left)]
+    assert data["offered"] == "left" and "kinds left of your 30" in drawn.svg
     assert drawn.svg.count("taken by Asha") == 2 and "most: Chen 1" in drawn.svg
     for letters in ben["hand"]:
         assert f">{letters}</text>" in drawn.svg
@@ -153,3 +154,14 @@ def test_names_are_escaped_in_the_board():
     state = RULES.start(typed_setup(names=["<b>Asha</b>", "Ben & Co"], start="Ben & Co"))
     svg = sheet.board(SPEC, PLAY.board_data(state), "Ben & Co").svg
     assert "<b>" not in svg and "&lt;b&gt;Asha" in svg and "Ben &amp; Co" in svg
+
+
+def test_with_full_information_the_board_offers_the_hand_itself():
+    """With ``draws`` (each deck in draw order) the rules deal the hands (Setup 4): the board
+    offers the cards in the hand, and says so."""
+    setup = RULES.random_setup(random.Random(2), 3) | {"start": "Asha"}
+    state = RULES.start(setup)
+    data = PLAY.board_data(state)
+    assert data["offered"] == "hand"
+    assert data["players"][0]["hand"] == {card_text(c): n for c, n in sorted(Counter(state.hands[0]).items())}
+    assert "your hand" in sheet.board(SPEC, data, "Asha").svg
