@@ -297,6 +297,9 @@ class Game(Generic[SpecT, StateT]):
     # ``prints`` has "sheet", its ``render_pad(spec, paper, ink, count)`` prints the player sheet.
     # Named, not imported: drawing imports the rules, never the other way round.
     drawing: ClassVar[str | None] = None
+    # The drawing module draws pictures of a state file (``picture``: tajkit show, score --png, the
+    # phones' picture); False: it draws only the phones' board, as its own SVG (``board``).
+    pictures: ClassVar[bool] = True
     # Each player plays on a sheet of their own (Artisans): the drawing module's ``picture`` takes
     # ``player=NAME`` to draw that sheet alone, as the phone held by that player shows it.
     sheet_each: ClassVar[bool] = False
@@ -427,7 +430,7 @@ class Game(Generic[SpecT, StateT]):
 
     @property
     def draws(self) -> bool:
-        return self.drawing is not None
+        return self.drawing is not None and self.pictures
 
     def supports(self) -> list[str]:
         parts = [f"print {'/'.join(self.prints)}"]

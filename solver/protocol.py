@@ -330,6 +330,12 @@ class TablePlay(Generic[S]):
         """The setup's players from their names alone (``{"players": [...]}``), before the answers."""
         raise NotImplementedError
 
+    def board_data(self, state: S) -> dict[str, Any] | None:
+        """What the game's board (its drawing module's ``board(spec, data, player)``) is drawn
+        from: the state file, unless the game's state file does not hold the position being
+        played (Taj Mahal's holds what each player has won, not the province being bid for)."""
+        return self.state_file(state)
+
     def deal(self, names: Sequence[str], rng: random.Random) -> tuple[dict[str, str], tuple[str, ...]]:
         """A random setup drawn for the table ("deal for us"): the answers to
         :meth:`setup_questions` as they would be typed (so a dealt setup is read, checked and

@@ -36,6 +36,10 @@ class TajMahal(Game["Spec", "Table"]):
     pieces = Pieces(card_parts="scoring", pad_table="scoring",
                     forms=(("score", "state_model"), ("hint", "hint_position_model")))
     hint_positions = True
+    # the phones bid on a board drawn as SVG (sheets/tajmahal.py); no picture of a state file
+    drawing = "tajkit.sheets.tajmahal"
+    pictures = False
+    boards = True
 
     hint = Command(
         summary="What withdrawing now takes, the fewest cards that take each prize or set of prizes, and the "

@@ -12,6 +12,7 @@ A position file (``tajkit hint tajmahal FILE``) is read into the same state firs
 
 from __future__ import annotations
 
+import random
 import textwrap
 from collections import Counter
 from collections.abc import Mapping, Sequence
@@ -24,13 +25,14 @@ from tajkit.solver.ranking import join_names, plural
 from tajkit.solver.tajmahal import hint
 from tajkit.solver.tajmahal.files import HintPosition, Seat, read_hint_position
 from tajkit.solver.tajmahal.notation import CARD_HELP, canonical, card_text, read_card
-from tajkit.solver.tajmahal.protocol import END_RULE, HAND_RULE, TajMahalRules, TajMahalState, rules_for
+from tajkit.solver.tajmahal.protocol import END_RULE, HAND_RULE, SETUP_RULE, TajMahalRules, TajMahalState, rules_for
 from tajkit.solver.tajmahal.rules import (
     TURN_RULE,
     BonusTile,
     Card,
     Holdings,
     Play,
+    Withdraw,
     chain_text,
     longest_chain,
 )
@@ -73,7 +75,37 @@ class TajMahalPlay(TablePlay):
                      default=DEFAULT_TILES),
             Question("hand_size", "The hand size players draw back to", self.read_hand_size,
                      help=f"a whole number, 1-{spec.deck}: the seed gives none, so the table says ({HAND_RULE})"),
+            Question("start", "Who starts", lambda text: self.read_start(names, text),
+                     help=f"a player's name, drawn at random ({SETUP_RULE}); leave it empty to draw it as the "
+                     "game begins (start NAME)", default="", choices=tuple(names)),
         )
+
+    def read_start(self, names: Sequence[str], text: str) -> str | None:
+        """The starting player typed (any case), or ``None``: drawn as the game begins."""
+        word = text.strip()
+        if not word:
+            return None
+        match = next((n for n in names if n.lower() == word.lower()), None)
+        if match is None:
+            raise BadInput(f"start = {wording.show(word)}: not one of the players ({', '.join(names)}; {SETUP_RULE})")
+        return match
+
+    def deal(self, names: Sequence[str], rng: random.Random) -> tuple[dict[str, str], tuple[str, ...]]:
+        """What is random in the setup and tajkit may draw: the starting player (rulebook: Setup
+        7). Nothing else is: the provinces are played in order 1 to 12 (Special Rules, Province
+        Order), the bonus tiles lie as the board shows them (Setup 6: the game data's unless the
+        table types its own), and each player's shuffle stays hidden in their deck (Setup 2). The
+        cards of a colour and the hand size are what lies on the table: the seed lists neither, so
+        the table types them (design principle 2)."""
+        spec = self.spec
+        start = names[rng.randrange(len(names))]
+        layout = (f"{start} starts (drawn at random, {SETUP_RULE}) and opens every province.",
+                  f"Lay the province tiles on provinces 1 to {spec.provinces}: they are played in that order "
+                  "(rulebook: Setup 3, Special Rules, Province Order).",
+                  "Lay the bonus tiles as the board shows them (rulebook: Setup 6).",
+                  f"Each player shuffles their {spec.deck} bidding cards and draws a starting hand (rulebook: Setup "
+                  "2 and 4); type the cards of a colour and the hand size below.")
+        return {"bonus_tiles": DEFAULT_TILES, "start": start}, layout
 
     def read_deck(self, text: str) -> list[str]:
         """The deck typed in the card notation, as the setup stores it (each card's letters)."""
@@ -113,6 +145,74 @@ class TajMahalPlay(TablePlay):
             return size
         raise BadInput(f"hand_size = {wording.show(word)}: the hand players draw back to, a whole number "
                        f"1-{self.spec.deck} ({HAND_RULE})")
+
+    # --- the board on the phones (sheets/tajmahal.py draws it) -------------------------------------
+
+    def taps(self, state: TajMahalState, action: Any) -> tuple[str, ...]:
+        """On the phones: a card of the hand on the board, then a second card on the board (the
+        one further right of the two: a turn's cards in the board's order) or "Play ET alone";
+        withdrawing is a button beside the board that says what it takes now."""
+        if isinstance(action, Withdraw):
+            return (self.withdraw_words(state),)
+        if not isinstance(action, Play):
+            return ()
+        first, *second = action.cards
+        return (card_key(first), card_key(second[0]) if second else f"Play {card_text(first)} alone")
+
+    def withdraw_words(self, state: TajMahalState) -> str:
+        taken = self.withdraw_takes(state)
+        names = [self.spec.category(c).name for c in taken]
+        return f"Withdraw, taking {', '.join(names)}" if names else "Withdraw, taking nothing"
+
+    def withdraw_takes(self, state: TajMahalState) -> tuple[str, ...]:
+        """The prizes the player to act takes by withdrawing now (rulebook: Prize Collection)."""
+        live = state.round
+        return tuple(d.category for d in live.decide(self.spec, live.to_move) if d.won)
+
+    def confirm(self, state: TajMahalState, action: Any) -> str | None:
+        """Withdrawing with cards shown this province and no prize for them is asked once more:
+        those cards are discarded for nothing (rulebook: Cleanup), and a withdrawal is final for
+        the round (Bidding Phase)."""
+        if not isinstance(action, Withdraw) or self.withdraw_takes(state):
+            return None
+        shown = state.round.played[state.round.to_move]
+        if not shown:
+            return None
+        return (f"Your {plural(shown, 'card')} in province {state.round.province} {'wins' if shown == 1 else 'win'} no "
+                "prize now, and once out you play no more cards here. Withdraw anyway?")
+
+    def board_data(self, state: TajMahalState) -> dict[str, Any] | None:
+        """The province being bid for, as the board draws it: each player's display and cards left
+        of their 30 (public: the deck less what they have played), who is out, each prize's
+        taker or leaders, what withdrawing takes now; the palaces on the provinces. ``None``
+        before the start player is drawn and after the last province."""
+        live = state.round
+        if live is None or live.to_move is None:
+            return None
+        spec, displays = self.spec, self.displays(state)
+        players = []
+        for seat, name in enumerate(state.names):
+            left, limit = self.rules.open_cards(state, seat)
+            players.append({"name": name, "display": [card_text(c) for c in displays[seat]],
+                            "withdrawn": live.withdrawn[seat], "cards_left": spec.deck - len(state.played[seat]),
+                            "hand": {card_text(c): n for c, n in sorted(Counter(left).items())}, "limit": limit,
+                            "palaces": sorted(state.holdings[seat].palaces)})
+        prizes = []
+        for k, cid in enumerate(SYMBOLS):
+            most = max(d[k] for d in live.displays)
+            taker = live.claimed[k]
+            prizes.append({"id": cid, "name": spec.category(cid).name, "prize": spec.category(cid).prize,
+                           "letter": card_text(Card((cid,))), "needs": spec.categories[k].min_symbols,
+                           "taken_by": state.names[taker] if taker is not None and taker >= 0 else None,
+                           "most": most, "leaders": [n for n, d in zip(state.names, live.displays)
+                                                     if most and d[k] == most]})
+        p = live.province
+        offered = "hand" if state.hands is not None else "left" if state.deck is not None else "seen"
+        return {"game": GAME_ID, "province": p, "provinces": spec.provinces, "turn": state.names[live.to_move],
+                "offered": offered,  # the cards offered: the hand (full information), those left of the deck, or seen
+                "players": players, "prizes": prizes, "takes": list(self.withdraw_takes(state)),
+                "withdraw": self.withdraw_words(state), "bonus_tile": state.tiles[p - 1].points,
+                "reward": self.rules.reward(state, p)}
 
     # --- a hint -----------------------------------------------------------------------------------
 
@@ -405,6 +505,16 @@ class TajMahalPlay(TablePlay):
         from tajkit.solver.tajmahal import narration
 
         return narration.tell(self.spec, before, action, after)
+
+
+SYMBOL_WORDS = {"elephant": "Elephant", "tiger": "Tiger", "princess": "Princess", "yellow_advisor": "Yellow Advisor",
+                "white_advisor": "White Advisor", "taj": "Taj Mahal"}  # a symbol on a card, in words
+
+
+def card_key(card: Card) -> str:
+    """A card as the board names it (its target's key, and its button where a list shows it):
+    ``ET (Elephant + Tiger)``."""
+    return f"{card_text(card)} ({' + '.join(SYMBOL_WORDS[s] for s in card.symbols)})"
 
 
 def flowed(head: str, parts: Sequence[str]) -> list[str]:

@@ -9,6 +9,7 @@ The setup (what the table lays out, file data)::
     deck = ["E", "E", "ET", "PP", "M", ...]    # the 30 cards of a colour, each its symbols (see below)
     bonus_tiles = [3, 2, {points = 4, when = "end"}, ...]   # optional: the 12 provinces' bonus tiles
     hand_size = 6                              # optional: the hand players draw back to
+    start = "Ben"                              # optional: the starting player, drawn as the table sets up
     draws = {Asha = ["PP", "E", ...], ...}     # optional, full information: each deck in draw order
     told = [{province = 2, prizes = {elephant = "Ben", taj = "Chen"}}]   # optional: provinces told by their prizes
 
@@ -122,10 +123,10 @@ class TajMahalRules:
 
     def start(self, setup: Mapping[str, Any]) -> TajMahalState:
         spec = self.spec
-        unknown = sorted(set(setup) - {"players", "deck", "bonus_tiles", "hand_size", "draws", "told"})
+        unknown = sorted(set(setup) - {"players", "deck", "bonus_tiles", "hand_size", "draws", "told", "start"})
         if unknown:
             raise BadState(f"setup: {', '.join(unknown)}: not a setup field (players, deck, bonus_tiles, hand_size, "
-                           "draws, told)")
+                           "draws, told, start)")
         names = setup.get("players")
         if not isinstance(names, list) or not all(isinstance(n, str) and n.strip() for n in names):
             raise BadState("setup: players: the players' names in seating order, clockwise")
@@ -143,6 +144,7 @@ class TajMahalRules:
         state = TajMahalState(tuple(names), deck, tiles, typed, hand_size, (Holdings(),) * n, ((),) * n,
                               told=self._told(setup.get("told"), names))
         state = self.tell_provinces(state)
+        state = self.started_by(state, setup.get("start"))
         draws = setup.get("draws")
         if draws is None:
             return state
@@ -152,6 +154,16 @@ class TajMahalRules:
         piles = self._draws(draws, names, deck)
         dealt = [draw_up((), pile, hand_size) for pile in piles]
         return replace(state, hands=tuple(h for h, _ in dealt), piles=tuple(p for _, p in dealt))
+
+    def started_by(self, state: TajMahalState, start: Any) -> TajMahalState:
+        """The starting player when the setup names them (drawn at random as the table sets up,
+        rulebook: Setup 7): the game opens with them, and no chance event is left to draw it."""
+        if start is None:
+            return state
+        if start not in state.names:
+            raise BadState(f"setup: start = {start!r}: the starting player is one of the players "
+                           f"({', '.join(state.names)}; {SETUP_RULE})")
+        return self.open_province(replace(state, start=state.names.index(start)), len(state.rounds) + 1)
 
     def _deck(self, value: Any) -> tuple[Card, ...]:
         spec = self.spec
