@@ -303,6 +303,9 @@ class Game(Generic[SpecT, StateT]):
     # The phones play on the drawn position: the drawing module's ``board(spec, data, player)``
     # gives the targets on its picture and the play's ``taps`` reaches every legal action from them.
     boards: ClassVar[bool] = False
+    # The drawing module draws pictures (``picture``: tajkit show, score --png, the phones' PNG);
+    # False: it draws only the phones' board, as SVG of its own (Karigar-e-Taj has no picture).
+    pictures: ClassVar[bool] = True
     # The play reads a hint's position file into the protocol state it describes
     # (``TablePlay.position_state``), so ``tajkit hint GAME FILE`` is the same call as a hint in a
     # game in play; False: ``tajkit hint`` runs the hint command on the file itself.
@@ -427,7 +430,7 @@ class Game(Generic[SpecT, StateT]):
 
     @property
     def draws(self) -> bool:
-        return self.drawing is not None
+        return self.drawing is not None and self.pictures
 
     def supports(self) -> list[str]:
         parts = [f"print {'/'.join(self.prints)}"]

@@ -398,6 +398,12 @@ class TablePlay(Generic[S]):
         has no board, and its events are chosen from lists."""
         return ()
 
+    def board_data(self, state: S) -> Any:
+        """What the drawing module's ``board`` draws the phones' board from: the state file, unless
+        the game's board needs more of the position than its state file holds (Karigar-e-Taj's
+        finished-table file has no Bazaar: its board reads the protocol state itself)."""
+        return self.state_file(state)
+
     def confirm(self, state: S, action: Any) -> str | None:
         """What a phone asks before it plays ``action`` (a costly use: "This spends 8 of your 15
         raindrops"), or None: one tap plays it."""

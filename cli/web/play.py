@@ -223,8 +223,10 @@ def board_of(session: Session, seat: str | None) -> dict[str, Any] | None:
     info = session.info
     who = seat if seat is not None and (seat == session.to_act or seat in session.ahead()) else \
         session.to_act if seat is None else None
-    data = session.state_file()
-    if not info.boards or who in (None, CHANCE) or data is None:
+    if not info.boards or who in (None, CHANCE):
+        return None
+    data = session.play.board_data(session.state)
+    if data is None:
         return None
     from importlib import import_module
 

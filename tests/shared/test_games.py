@@ -83,7 +83,7 @@ def test_what_a_game_offers_is_what_it_declares(info):
     pieces = info.pieces
     assert info.scores == (pieces.scoring is not None and pieces.files is not None)
     assert info.plays == (pieces.play is not None)
-    assert info.draws == (info.drawing is not None)
+    assert info.draws == (info.drawing is not None and info.pictures)
     offers = info.supports()
     for name, on in (("score", info.scores), ("hint", info.hint is not None),
                      ("simulate", info.simulate is not None), ("play", info.plays), ("show", info.draws)):
