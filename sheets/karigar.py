@@ -131,7 +131,7 @@ def _text(x: float, y: float, body: str, size: float = 11, weight: str = "400", 
           fit: Optional[float] = None, chars: int = 0, anchor: str = "start") -> str:
     """A line of text; squeezed to ``fit`` units when its ``chars`` would run wider."""
     squeeze = ""
-    if fit is not None and chars * size * 0.58 > fit:
+    if fit is not None and chars * size * (0.66 if weight == "700" else 0.6) > fit:
         squeeze = f' textLength="{fit:.1f}" lengthAdjust="spacingAndGlyphs"'
     return (f'<text x="{x:.1f}" y="{y:.1f}" font-size="{size}" font-weight="{weight}" fill="{fill}" '
             f'text-anchor="{anchor}" font-family="system-ui, sans-serif"{squeeze}>{body}</text>')

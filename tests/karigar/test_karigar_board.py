@@ -13,7 +13,7 @@ import pytest
 from tajkit.sheets import karigar as drawing
 from tajkit.solver.karigar import GAME
 from tajkit.solver.karigar.state import ACT, AFTER, REVEAL, Build, Do, Go, Hire, Ride
-from tajkit.solver.protocol import CHANCE, random_game, replay
+from tajkit.solver.protocol import CHANCE, random_game
 
 SPEC = GAME.load_spec()
 PLAY = GAME.play(SPEC)

@@ -100,7 +100,7 @@ def tap_on_board(page, rng, prefer: str = "", cancel_once: list[bool] | None = N
     else:
         tapped = targets.nth(rng.randrange(targets.count()))
     while True:
-        words, number = tapped.text_content(), latest_number(page)
+        words, number = tapped.text_content() or tapped.get_attribute("aria-label"), latest_number(page)  # a target's words
         tapped.click()  # the page answers at once: what follows, a question, or the event on its way
         if board.locator(".board-choices .sending").count() or latest_number(page) > number:
             return words
