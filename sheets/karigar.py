@@ -23,11 +23,16 @@ SPACE_HEIGHT = 48.0  # a card's earn and exchange spaces, stacked: each a finger
 ROW_GAP = 6.0
 SECTION_HEIGHT = 48.0
 LEVEL_LABEL = 52.0
+UNIT = 26.0  # the tag of who stands on a space
 
 # Each resource's letters and colour (the letters carry the meaning; the colour helps the eye).
 CODES = {"wood": ("Wd", "#7b4a1e"), "sandstone": ("Sa", "#b03a22"), "mortar": ("Mo", "#5f6368"),
          "scaffolding": ("Sc", "#8a6414"), "marble": ("Ma", "#2f6d8f"), "gems": ("Ge", "#7b1fa2"),
          "silver": ("Si", "#455a64"), "gold": ("Go", "#9a6b00")}
+INK = "#1b1b1b"
+EDGE = "stroke:#8a7a60;stroke-width:1"
+LOOKS = (f".kb{{fill:#e6f0fb;{EDGE}}}.ky{{fill:#fff4c2;{EDGE};stroke-dasharray:4 3}}.kt{{fill:#f3ece0;{EDGE}}}"
+         f".ke{{fill:#eee;{EDGE}}}.kd{{fill:#d9c7a3;{EDGE}}}.ko{{fill:#fffdf8;{EDGE}}}.kl{{fill:#f2f2f2;{EDGE};stroke-dasharray:3 3}}")
 SEATS = ("#1f5fa8", "#b3261e", "#2e7d32", "#6a1b9a", "#8d4e00", "#00695c", "#ad1457", "#37474f")
 
 
@@ -41,7 +46,7 @@ def colour(spec: Spec, k: int) -> str:
 
 def bag_svg(spec: Spec, amounts: tuple[int, ...], empty: str = "nothing") -> str:
     """``2Sc 1Si`` as tspans, each resource in its colour."""
-    parts = [f'<tspan fill="{colour(spec, k)}" font-weight="700">{n}{code(spec, k)}</tspan>' for k, n in enumerate(amounts) if n]
+    parts = [f'<tspan class="kr{k}">{n}{code(spec, k)}</tspan>' for k, n in enumerate(amounts) if n]
     return " ".join(parts) if parts else empty
 
 
@@ -107,7 +112,9 @@ def board(spec: Spec, state: KarigarState, player: Optional[str] = None) -> Boar
     y = _bazaar(spec, state, spaces, marks, y, parts, targets)
     y = _taj(spec, state, marks, y, parts, targets)
     y = _legend(spec, state, marks, y, parts)
-    svg = "".join(parts)
+    styles = "".join(f".kr{k}{{fill:{colour(spec, k)};font-weight:700}}" for k in range(len(spec.ids))) + LOOKS
+    svg = (f'<style>{styles}</style><g font-family="system-ui, sans-serif" font-size="11" fill="{INK}">'
+           + "".join(parts) + "</g>")
     return Board((WIDTH, y), (0, 0, WIDTH, y), tuple(targets), title=_title(spec, state, spaces), svg=svg)
 
 
@@ -130,11 +137,14 @@ def _title(spec: Spec, state: KarigarState, spaces: tuple[Space, ...]) -> str:
 def _text(x: float, y: float, body: str, size: float = 11, weight: str = "400", fill: str = "#1b1b1b",
           fit: Optional[float] = None, chars: int = 0, anchor: str = "start") -> str:
     """A line of text; squeezed to ``fit`` units when its ``chars`` would run wider."""
-    squeeze = ""
+    extra = ""  # only what differs from the board's defaults (11 units, regular, dark ink, start): a page stays light
     if fit is not None and chars * size * (0.66 if weight == "700" else 0.6) > fit:
-        squeeze = f' textLength="{fit:.1f}" lengthAdjust="spacingAndGlyphs"'
-    return (f'<text x="{x:.1f}" y="{y:.1f}" font-size="{size}" font-weight="{weight}" fill="{fill}" '
-            f'text-anchor="{anchor}" font-family="system-ui, sans-serif"{squeeze}>{body}</text>')
+        extra += f' textLength="{fit:.0f}" lengthAdjust="spacingAndGlyphs"'
+    extra += f' font-size="{size:g}"' if size != 11 else ""
+    extra += ' font-weight="700"' if weight == "700" else ""
+    extra += f' fill="{fill}"' if fill != INK else ""
+    extra += f' text-anchor="{anchor}"' if anchor != "start" else ""
+    return f'<text x="{x:.0f}" y="{y:.0f}"{extra}>{body}</text>'
 
 
 def _holdings(spec: Spec, state: KarigarState, me: int, marks: list[str], parts: list[str]) -> float:
@@ -158,7 +168,7 @@ def _holdings(spec: Spec, state: KarigarState, me: int, marks: list[str], parts:
         n = seat.holding[k]
         parts.append(f'<rect x="{x + 1:.1f}" y="20" width="{width - 2:.1f}" height="24" rx="5" fill="{"#fff" if n else "#f2f2f2"}" '
                      f'stroke="{colour(spec, k)}" stroke-width="{2 if n else 1}"/>')
-        parts.append(_text(x + width / 2, 37, f'{n}<tspan font-weight="700" fill="{colour(spec, k)}">{code(spec, k)}</tspan>',
+        parts.append(_text(x + width / 2, 37, f'{n}<tspan class="kr{k}">{code(spec, k)}</tspan>',
                            size=12, fill="#1b1b1b" if n else "#888", anchor="middle"))
     return 52
 
@@ -197,19 +207,17 @@ def _bazaar(spec: Spec, state: KarigarState, spaces: tuple[Space, ...], marks: l
 
 def _space_svg(spec: Spec, state: KarigarState, space: Space, x: float, y: float, w: float, h: float,
                who: Optional[tuple[int, int, bool]], marks: list[str]) -> str:
-    fill = "#fff4c2" if space.yellow else "#e6f0fb" if space.card is not None else "#f3ece0"
+    look = "ky" if space.yellow else "kb" if space.card is not None else "kt"  # yellow, blue, a Trade or Alliance slot
     if space.kind == "alliance" and not space.offered:
-        fill = "#eeeeee"
-    dash = ' stroke-dasharray="4 3"' if space.yellow else ""
-    out = [f'<rect x="{x:.1f}" y="{y:.1f}" width="{w:.1f}" height="{h:.1f}" rx="4" fill="{fill}" stroke="#8a7a60" '
-           f'stroke-width="1"{dash}/>']
-    room = w - 8 - (22 if who is not None else 0)
+        look = "ke"
+    out = [f'<rect x="{x:.1f}" y="{y:.1f}" width="{w:.1f}" height="{h:.1f}" rx="4" class="{look}"/>']
+    room = w - 8
     lines: list[tuple[str, int, str]] = []  # (svg, characters, weight)
     if space.card is not None:
         card = f'{space.id} {"yellow" if space.yellow else "blue"}' if space.kind == "earn" else f"{space.id} exchange"
         lines.append((card, len(card), "700"))
         if space.kind == "earn":
-            lines.append(("earn " + bag_svg(spec, space.earn), 5 + bag_chars(spec, space.earn), "400"))
+            lines.append((bag_svg(spec, space.earn), bag_chars(spec, space.earn), "400"))  # the legend: nL earns
         else:
             for o in space.options:
                 body = f"{bag_svg(spec, o.give)} › {bag_svg(spec, o.get)}"
@@ -228,22 +236,22 @@ def _space_svg(spec: Spec, state: KarigarState, space: Space, x: float, y: float
             lines.append(("no card", 7, "400"))
     step = min(13.0, (h - 6) / max(len(lines), 1))
     for k, (body, chars, weight) in enumerate(lines):
-        out.append(_text(x + 4, y + 12 + k * step, body, size=11 if k else 11.5, weight=weight, fit=room, chars=chars))
+        fit = room - (UNIT + 2 if who is not None and k == 0 else 0)  # the first line leaves room for who stands here
+        out.append(_text(x + 4, y + 12 + k * step, body, size=11 if k else 11.5, weight=weight, fit=fit, chars=chars))
     if who is not None:
-        out.append(_unit_svg(who, x + w - 13, y + h - 13, marks))
+        out.append(_unit_svg(who, x + w - 2, y + 2, marks))
     return "".join(out)
 
 
-def _unit_svg(who: tuple[int, int, bool], cx: float, cy: float, marks: list[str]) -> str:
+def _unit_svg(who: tuple[int, int, bool], right: float, top: float, marks: list[str]) -> str:
+    """Who stands on a space, as a tag in the player's colour at its top right: a round tag for
+    workers ("A", "A×2"), a square one for an Elephant ("E A")."""
     seat, n, elephant = who
     ink = SEATS[seat % len(SEATS)]
-    tag = marks[seat]
-    if elephant:
-        return (f'<rect x="{cx - 11:.1f}" y="{cy - 10:.1f}" width="22" height="20" rx="3" fill="{ink}"/>'
-                + _text(cx, cy + 4, f"E{tag}", size=9.5 if len(tag) < 2 else 8, weight="700", fill="#fff", anchor="middle"))
-    label = tag + (f"×{n}" if n > 1 else "")
-    return (f'<circle cx="{cx:.1f}" cy="{cy:.1f}" r="10" fill="{ink}"/>'
-            + _text(cx, cy + 4, label, size=10 if len(label) < 2 else 8, weight="700", fill="#fff", anchor="middle"))
+    label = f"E {marks[seat]}" if elephant else marks[seat] + (f"×{n}" if n > 1 else "")
+    return (f'<rect x="{right - UNIT:.1f}" y="{top:.1f}" width="{UNIT:g}" height="15" rx="{2 if elephant else 7.5}" fill="{ink}"/>'
+            + _text(right - UNIT / 2, top + 11.5, label, size=10 if len(label) < 3 else 9, weight="700", fill="#fff",
+                    anchor="middle", fit=UNIT - 3, chars=len(label)))
 
 
 def _space_label(spec: Spec, state: KarigarState, space: Space, who: Optional[tuple[int, int, bool]]) -> str:
@@ -301,9 +309,8 @@ def _taj(spec: Spec, state: KarigarState, marks: list[str], top: float, parts: l
 def _section_svg(spec: Spec, state: KarigarState, section: int, number: int, level: int, x: float, y: float, w: float,
                  builder: dict[int, int], token: dict[int, int], marks: list[str]) -> str:
     built = section in builder
-    fill = "#d9c7a3" if built else "#fffdf8" if number == level else "#f2f2f2"
-    dash = "" if built or number == level else ' stroke-dasharray="3 3"'
-    out = [f'<rect x="{x:.1f}" y="{y:.1f}" width="{w:.1f}" height="{SECTION_HEIGHT}" rx="4" fill="{fill}" stroke="#8a7a60"{dash}/>',
+    look = "kd" if built else "ko" if number == level else "kl"  # built, open now, a level above
+    out = [f'<rect x="{x:.1f}" y="{y:.1f}" width="{w:.1f}" height="{SECTION_HEIGHT:g}" rx="4" class="{look}"/>',
            _text(x + 5, y + 16, f"Section {section}", size=11.5, weight="700")]
     if built:
         k = builder[section]
@@ -341,15 +348,16 @@ def _legend(spec: Spec, state: KarigarState, marks: list[str], top: float, parts
                            weight="700" if k == state.seat else "400", fit=WIDTH - MARGIN - x - 23, chars=len(label) + 10 * (k == state.seat)))
         x += need + (60 if k == state.seat else 0)
     y += 20
-    words = [f'<tspan font-weight="700" fill="{colour(spec, k)}">{code(spec, k)}</tspan> {spec.ids[k]}' for k in range(len(spec.ids))]
+    words = [f'<tspan class="kr{k}">{code(spec, k)}</tspan> {spec.ids[k]}' for k in range(len(spec.ids))]
     half = (len(words) + 1) // 2
     for line in (words[:half], words[half:]):
         chars = sum(len(spec.ids[k]) + 4 for k in range(len(spec.ids))) // 2
         parts.append(_text(MARGIN, y, " · ".join(line), size=10.5, fill="#333", fit=WIDTH - 2 * MARGIN, chars=chars))
         y += 15
-    parts.append(_text(MARGIN, y, "E + tag: an Elephant; dashed border: yellow card (2+ workers)", size=10, fill="#555",
-                       fit=WIDTH - 2 * MARGIN, chars=62))
-    return y + 8
+    for line in ("5L: what card 5 earns · 5R: what it exchanges (›)", "square tag: an Elephant · dashed: yellow, 2+ workers"):
+        parts.append(_text(MARGIN, y, line, size=10, fill="#555", fit=WIDTH - 2 * MARGIN, chars=len(line)))
+        y += 14
+    return y - 6
 
 
 def _one(spec: Spec, k: int, n: int) -> tuple[int, ...]:

@@ -94,7 +94,7 @@ def test_the_board_is_well_formed_svg_with_letters_beside_every_colour():
         assert f"{drawing.code(SPEC, k)} {rid}" in text
     for n, card in zip(SPEC.cards, state.cards):
         earn = " ".join(f"{c}{drawing.code(SPEC, k)}" for k, c in enumerate(card.earn) if c)
-        assert f"earn {earn}" in text, n
+        assert earn in text, n
     assert "Section 1" in text and "Bazaar" in text and "Asha (A) holds" in text
 
 
