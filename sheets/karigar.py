@@ -104,7 +104,7 @@ def board(spec: Spec, state: KarigarState, player: Optional[str] = None) -> Boar
     """The board the phone of ``player`` (the one to act) plays on: the SVG and its targets."""
     names = [s.name for s in state.seats]
     me = names.index(player) if player in names else state.seat
-    marks = tags(names)
+    marks = [escape(tag) for tag in tags(names)]  # a name is the players' own text: never markup
     spaces = bazaar.spaces_of(spec, state.cards, state.offers)
     parts: list[str] = []
     targets: list[Target] = []

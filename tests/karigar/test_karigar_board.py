@@ -163,3 +163,17 @@ def test_the_end_is_shown_by_buttons_beside_the_board():
     after = [s for s in shows if len(s.seats[s.seat].shown) >= 1]
     assert any(len(PLAY.taps(s, RULES.legal_actions(s)[0])) == 1 for s in after)
     assert any(s.phase == AFTER for s in states(1, 2))
+
+
+def test_names_are_text_on_the_board_never_markup():
+    """Hostile input: players' names (markup, quotes, a right-to-left mark, two alike) are drawn
+    as text; the board stays well-formed SVG and each player keeps a tag of their own."""
+    from dataclasses import replace
+
+    state = states(4, 3)[40]
+    names = ("<script>alert(1)</script>", "O'Brien \"the\" >", "<sCRIPT>")
+    state = replace(state, seats=tuple(replace(s, name=n) for s, n in zip(state.seats, names)))
+    drawn = drawing.board(SPEC, state, names[state.seat])
+    root = ET.fromstring(f'<svg xmlns="http://www.w3.org/2000/svg">{drawn.svg}</svg>')
+    assert "<script" not in drawn.svg.lower() and root.find(".//{http://www.w3.org/2000/svg}script") is None
+    assert len(set(drawing.tags(list(names)))) == 3
