@@ -145,3 +145,34 @@ def test_a_whole_karigar_game_on_three_phones_by_taps_on_the_board(server, brows
     assert small.locator("#status").get_by_text("The game is over.").is_visible()
     built = [e for e in final if e.startswith("build ")]
     assert len(built) == SPEC.sections
+
+
+@pytest.mark.slow
+def test_the_end_is_shown_on_the_board_by_buttons_beside_it(server, browser, tmp_path):
+    """Rulebook: Game End: each player in turn shows what is behind the screen; on the phone of
+    the player showing, a value the table alone knows (the Blueprint's points) is two taps (its
+    tens, then the points) after "Show your Blueprint's points", and is recorded in their name."""
+    rules = KARIGAR.rules(SPEC)
+    record = random_game(rules, random.Random(4), 3)
+    path = server.folder / "end.toml"
+    session = Session.start(KARIGAR, SPEC, path, record.setup)
+    for event in record.events:
+        if session.state.phase == "reveal":
+            break
+        session.apply(event)
+    who = session.to_act
+    names = list(session.players())
+    held, _ = phones_for(browser, server.base, "end", names)
+    phone = held[names.index(who)]
+    phone.set_viewport_size(SMALL)
+    before = len(record_events(path))
+    wait_for_number(phone, before)
+    board = phone.locator("#mine .board")
+    assert board.locator("h2").inner_text() == "You: show what is behind your screen"
+    board.get_by_role("button", name="Show your Blueprint's points").click()
+    board.get_by_role("button", name="10 to 19 points").click()
+    assert tap_targets_too_small(phone) == [] and too_wide(phone) == []
+    phone.screenshot(path=tmp_path / "end-360.png", full_page=True)
+    board.get_by_role("button", name="12 points", exact=True).click()
+    wait_for_number(phone, before + 1)
+    assert record_events(path)[-1] == f"{who} blueprint 12"
