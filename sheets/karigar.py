@@ -27,12 +27,17 @@ UNIT = 26.0  # the tag of who stands on a space
 
 # Each resource's letters and colour (the letters carry the meaning; the colour helps the eye).
 CODES = {"wood": ("Wd", "#7b4a1e"), "sandstone": ("Sa", "#b03a22"), "mortar": ("Mo", "#5f6368"),
-         "scaffolding": ("Sc", "#8a6414"), "marble": ("Ma", "#2f6d8f"), "gems": ("Ge", "#7b1fa2"),
-         "silver": ("Si", "#455a64"), "gold": ("Go", "#9a6b00")}
+         "scaffolding": ("Sc", "#765510"), "marble": ("Ma", "#2f6d8f"), "gems": ("Ge", "#7b1fa2"),
+         "silver": ("Si", "#455a64"), "gold": ("Go", "#7a5500")}
 INK = "#1b1b1b"
 EDGE = "stroke:#8a7a60;stroke-width:1"
-LOOKS = (f".kb{{fill:#e6f0fb;{EDGE}}}.ky{{fill:#fff4c2;{EDGE};stroke-dasharray:4 3}}.kt{{fill:#f3ece0;{EDGE}}}"
-         f".ke{{fill:#eee;{EDGE}}}.kd{{fill:#d9c7a3;{EDGE}}}.ko{{fill:#fffdf8;{EDGE}}}.kl{{fill:#f2f2f2;{EDGE};stroke-dasharray:3 3}}")
+# The fill of each kind of space the resources are written on (blue card, yellow card, Trade card,
+# an empty Alliance slot) and of the Taj sections (built, open now, a level above).
+SPACE_FILLS = {"kb": "#e6f0fb", "ky": "#fff4c2", "kt": "#f3ece0", "ke": "#eeeeee"}
+SECTION_FILLS = {"kd": "#d9c7a3", "ko": "#fffdf8", "kl": "#f2f2f2"}
+DASHED = {"ky": "4 3", "kl": "3 3"}
+LOOKS = "".join(f".{k}{{fill:{fill};{EDGE}" + (f";stroke-dasharray:{DASHED[k]}" if k in DASHED else "") + "}"
+                for k, fill in {**SPACE_FILLS, **SECTION_FILLS}.items())
 SEATS = ("#1f5fa8", "#b3261e", "#2e7d32", "#6a1b9a", "#8d4e00", "#00695c", "#ad1457", "#37474f")
 
 
@@ -170,7 +175,7 @@ def _holdings(spec: Spec, state: KarigarState, me: int, marks: list[str], parts:
         parts.append(f'<rect x="{x + 1:.1f}" y="20" width="{width - 2:.1f}" height="24" rx="5" fill="{"#fff" if n else "#f2f2f2"}" '
                      f'stroke="{colour(spec, k)}" stroke-width="{2 if n else 1}"/>')
         parts.append(_text(x + width / 2, 37, f'{n}<tspan class="kr{k}">{code(spec, k)}</tspan>',
-                           size=12, fill="#1b1b1b" if n else "#888", anchor="middle"))
+                           size=12, fill="#1b1b1b" if n else "#666", anchor="middle"))
     return 52
 
 

@@ -177,3 +177,23 @@ def test_names_are_text_on_the_board_never_markup():
     root = ET.fromstring(f'<svg xmlns="http://www.w3.org/2000/svg">{drawn.svg}</svg>')
     assert "<script" not in drawn.svg.lower() and root.find(".//{http://www.w3.org/2000/svg}script") is None
     assert len(set(drawing.tags(list(names)))) == 3
+
+
+def contrast(a: str, b: str) -> float:
+    """WCAG 2's contrast ratio of two colours (#rrggbb)."""
+    def luminance(colour: str) -> float:
+        channels = [int(colour[i:i + 2], 16) / 255 for i in (1, 3, 5)]
+        r, g, b = (c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in channels)
+        return 0.2126 * r + 0.7152 * g + 0.0722 * b
+    high, low = sorted((luminance(a), luminance(b)), reverse=True)
+    return (high + 0.05) / (low + 0.05)
+
+
+def test_the_resource_letters_and_player_tags_meet_wcag_aa_contrast():
+    """Issue 44 (accessible and legible): each resource's letters on every space they are written
+    on, and the white tag letters on each player's colour, reach WCAG AA's 4.5:1."""
+    for k in range(len(SPEC.ids)):
+        for fill in (*drawing.SPACE_FILLS.values(), "#ffffff"):
+            assert contrast(drawing.colour(SPEC, k), fill) >= 4.5, (SPEC.ids[k], fill)
+    for ink in drawing.SEATS:
+        assert contrast(ink, "#ffffff") >= 4.5, ink
