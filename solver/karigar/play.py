@@ -43,7 +43,7 @@ from tajkit.solver.karigar.notation import card_text as _card_text  # the events
 from tajkit.solver.karigar.notation import offer_text as _offer_text
 from tajkit.solver.karigar.protocol import KarigarRules, rules_for
 from tajkit.solver.karigar.setup import setup_model
-from tajkit.solver.karigar.state import ACT, OVER, REVEAL, TURN, Action, Build, Do, End, Go, Hire, KarigarState, Pass, Ride, Show
+from tajkit.solver.karigar.state import ACT, OVER, REVEAL, TURN, Action, Build, Do, Go, Hire, KarigarState, Ride
 from tajkit.solver.karigar.rules import SUPPLY, Act, Space, Turn, current_level, lay_out
 from tajkit.solver.karigar.spec import GAME_ID, Spec, describe
 from tajkit.solver.game import Report
@@ -419,11 +419,13 @@ class KarigarPlay(TablePlay):
         Elephant for 6 silver"); the space being acted on, then what is done there (a sale: how
         many, then which); a Taj section to build; "End the turn", "Pass" and what is shown at the
         end as buttons beside the board. A chance draw is the table's, chosen from a list."""
+        from tajkit.solver.karigar.state import End, Pass, Show
+
         spaces = self._spaces(state)
         if isinstance(action, Build):
             return (f"section {action.section}",)
         if isinstance(action, Go):
-            return (spaces[action.space].id, _group_words(spaces, action.origins))
+            return (spaces[action.space].id, self._group_words(spaces, action.origins))
         if isinstance(action, Ride):
             main = state.main
             origin = main.elephant_from if main is not None and main.elephant_from is not None else state.seats[state.seat].elephant
@@ -451,6 +453,16 @@ class KarigarPlay(TablePlay):
         return (f"Build section {action.section}? You pay {describe(self.spec, state.tiles[level - 1], joiner=' + ')}"
                 f"{token}.")
 
+    @staticmethod
+    def _group_words(spaces: tuple[Space, ...], origins: tuple[int, ...]) -> str:
+        """Who goes: "1 worker from 5L", "2 workers from the supply", "workers from 5L and 7R"."""
+        where = Counter(origins)
+        if len(where) == 1:
+            (origin, n), = where.items()
+            return f"{n} worker{'s' if n > 1 else ''} from {'the supply' if origin == SUPPLY else spaces[origin].id}"
+        return "workers from " + " and ".join(("the supply" if o == SUPPLY else spaces[o].id) + (f" (×{n})" if n > 1 else "")
+                                               for o, n in sorted(where.items()))
+
     def _act_words(self, spaces: tuple[Space, ...], action: Do) -> tuple[str, ...]:
         spec, act = self.spec, action.act
         space = spaces[act.space]
@@ -470,12 +482,12 @@ class KarigarPlay(TablePlay):
                     f"{describe(spec, act.sell, joiner=' + ')} for {spec.sell_silver * n} silver")
         return ("do nothing here",)
 
-    def _show_taps(self, state: KarigarState, action: Show) -> tuple[str, ...]:
+    def _show_taps(self, state: KarigarState, action: Any) -> tuple[str, ...]:
         """What is behind the screen, one button; a value the table alone knows as tens, then points."""
         me = state.seats[state.seat]
         what = {"blueprint": "your Blueprint's points", "bonus": "your Blueprint's bonus"}.get(
             action.what, f"Bakshish card {len(me.shown) - 1} of {len(me.bakshish)}")
-        if sum(1 for a in self.rules.legal_actions(state) if isinstance(a, Show)) == 1:
+        if len(self.rules.legal_actions(state)) == 1:  # at the end, every legal action is a show
             return (f"Show {what}: {action.points} points",)
         low = action.points // 10 * 10
         return (f"Show {what}", f"{low} to {low + 9} points", f"{action.points} points")
@@ -570,16 +582,6 @@ def _deck_size(spec: Spec) -> int:
 
 def _card_words(spec: Spec) -> tuple[str, ...]:
     return ("blue", "yellow", "earn", "or", *spec.ids)
-
-
-def _group_words(spaces: tuple[Space, ...], origins: tuple[int, ...]) -> str:
-    """Who goes: "1 worker from 5L", "2 workers from the supply", "workers from 5L and 7R"."""
-    where = Counter(origins)
-    if len(where) == 1:
-        (origin, n), = where.items()
-        return f"{n} worker{'s' if n > 1 else ''} from {'the supply' if origin == SUPPLY else spaces[origin].id}"
-    return "workers from " + " and ".join(f"{'the supply' if o == SUPPLY else spaces[o].id}" + (f" (×{n})" if n > 1 else "")
-                                           for o, n in sorted(where.items()))
 
 
 def _quoted(text: str) -> str:
