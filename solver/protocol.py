@@ -330,7 +330,7 @@ class TablePlay(Generic[S]):
         """The setup's players from their names alone (``{"players": [...]}``), before the answers."""
         raise NotImplementedError
 
-    def board_data(self, state: S) -> dict[str, Any] | None:
+    def board_data(self, state: S) -> Any:
         """What the game's board (its drawing module's ``board(spec, data, player)``) is drawn
         from: the state file, unless the game's state file does not hold the position being
         played (Taj Mahal's holds what each player has won, not the province being bid for)."""

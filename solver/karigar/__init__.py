@@ -32,6 +32,9 @@ class Karigar(Game["Spec", "Table"]):
     kind = "worker placement"
     rulebook = "karigar-e-taj.txt"
     pieces = Pieces(forms=(("score", "state_model"), ("hint", "hint_position_model")))
+    drawing = "tajkit.sheets.karigar"  # the phones' board only (issue 44): no picture of a state file
+    pictures = False
+    boards = True
     hint = Command(
         summary="The fewest turns until you hold the Level tile's resources for your next Taj section, turn by turn "
         "(CP-SAT, proven shortest or flagged), or the best use of this turn when no build is in reach.",

@@ -407,6 +407,91 @@ class KarigarPlay(TablePlay):
 
         return narration.tell(self.spec, before, action, after)
 
+    # --- on the board: the phones' taps (issue 44; sheets/karigar.py draws the board) ---------------
+
+    def board_data(self, state: KarigarState) -> KarigarState:
+        """The board draws the position itself (the state file is the finished table's, without the Bazaar)."""
+        return state
+
+    def taps(self, state: KarigarState, action: Any) -> tuple[str, ...]:
+        """How a finger chooses ``action`` on the board: the Bazaar space a move goes to (its id, a
+        target of ``sheets.karigar.board``), then who goes there ("1 worker from 5L", "hire an
+        Elephant for 6 silver"); the space being acted on, then what is done there (a sale: how
+        many, then which); a Taj section to build; "End the turn", "Pass" and what is shown at the
+        end as buttons beside the board. A chance draw is the table's, chosen from a list."""
+        from tajkit.solver.karigar.state import End, Pass, Show
+
+        spaces = self._spaces(state)
+        if isinstance(action, Build):
+            return (f"section {action.section}",)
+        if isinstance(action, Go):
+            return (spaces[action.space].id, self._group_words(spaces, action.origins))
+        if isinstance(action, Ride):
+            main = state.main
+            origin = main.elephant_from if main is not None and main.elephant_from is not None else state.seats[state.seat].elephant
+            return (spaces[action.space].id, f"your Elephant from {_where(spaces, origin) if origin is not None else '?'}")
+        if isinstance(action, Hire):
+            return (spaces[action.space].id, f"hire an Elephant for {describe(self.spec, self.spec.hire[action.price], joiner=' + ')}")
+        if isinstance(action, Do):
+            return (spaces[action.act.space].id, *self._act_words(spaces, action))
+        if isinstance(action, End):
+            return ("End the turn",)
+        if isinstance(action, Pass):
+            return ("Pass: no move is possible",)
+        if isinstance(action, Show):
+            return self._show_taps(state, action)
+        return ()
+
+    def confirm(self, state: KarigarState, action: Any) -> str | None:
+        """A build is asked once more: one tap on the Taj spends the Level tile's resources and
+        chooses a section for good (rulebook: Building the Taj Mahal)."""
+        if not isinstance(action, Build):
+            return None
+        level = self.spec.level_of(action.section)
+        stack = state.stacks[level - 1]
+        token = f", and take the top Taj point token ({stack[0]} points)" if stack else ""
+        return (f"Build section {action.section}? You pay {describe(self.spec, state.tiles[level - 1], joiner=' + ')}"
+                f"{token}.")
+
+    @staticmethod
+    def _group_words(spaces: tuple[Space, ...], origins: tuple[int, ...]) -> str:
+        """Who goes: "1 worker from 5L", "2 workers from the supply", "workers from 5L and 7R"."""
+        where = Counter(origins)
+        if len(where) == 1:
+            (origin, n), = where.items()
+            return f"{n} worker{'s' if n > 1 else ''} from {'the supply' if origin == SUPPLY else spaces[origin].id}"
+        return "workers from " + " and ".join(("the supply" if o == SUPPLY else spaces[o].id) + (f" (×{n})" if n > 1 else "")
+                                               for o, n in sorted(where.items()))
+
+    def _act_words(self, spaces: tuple[Space, ...], action: Do) -> tuple[str, ...]:
+        spec, act = self.spec, action.act
+        space = spaces[act.space]
+        if act.buy:
+            price = f"{space.points} Taj points for {describe(spec, space.cost, joiner=' + ')}"
+            if action.discard is None:
+                return (f"buy the Alliance card: {price}",)
+            return (f"buy it, giving up your card {_offer_text(spec, action.discard)}",)
+        if act.take and any(act.take):
+            return (f"take {describe(spec, act.take, joiner=' + ')}",)
+        if act.use:
+            return ("exchange " + " and ".join(f"{describe(spec, space.options[o].give, joiner=' + ')} for "
+                                               f"{describe(spec, space.options[o].get, joiner=' + ')}" for o in act.use),)
+        if act.sell and any(act.sell):
+            n = sum(act.sell)
+            return (f"sell {n} basic resource{'s' if n > 1 else ''}",
+                    f"{describe(spec, act.sell, joiner=' + ')} for {spec.sell_silver * n} silver")
+        return ("do nothing here",)
+
+    def _show_taps(self, state: KarigarState, action: Any) -> tuple[str, ...]:
+        """What is behind the screen, one button; a value the table alone knows as tens, then points."""
+        me = state.seats[state.seat]
+        what = {"blueprint": "your Blueprint's points", "bonus": "your Blueprint's bonus"}.get(
+            action.what, f"Bakshish card {len(me.shown) - 1} of {len(me.bakshish)}")
+        if len(self.rules.legal_actions(state)) == 1:  # at the end, every legal action is a show
+            return (f"Show {what}: {action.points} points",)
+        low = action.points // 10 * 10
+        return (f"Show {what}", f"{low} to {low + 9} points", f"{action.points} points")
+
     # --- helpers ---
     def _spaces(self, state: KarigarState) -> tuple[Space, ...]:
         offers = {slot: o for slot, o in zip(_alliance_names(self.spec), state.offers) if o is not None}

@@ -91,7 +91,12 @@
         here = here[only[0]];
         only = keys(here);
       }
-      if (here["@"] !== undefined && only.length === 0) { choose(here, path[path.length - 1]); return; }
+      if (here["@"] !== undefined && only.length === 0) {  /* the last tap is said once, not twice */
+        var last = path[path.length - 1];
+        path = path.slice(0, -1);
+        choose(here, last);
+        return;
+      }
       show();
     }
 
