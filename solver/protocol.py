@@ -195,13 +195,25 @@ def random_game(rules: Rules[S, A], rng: random.Random, players: int, limit: int
 
 
 @dataclass(frozen=True)
+class Pick:
+    """One whole answer of a known set that a phone offers to pick (a component: a Bazaar card of
+    the table's copy): ``text`` is posted as if typed, so ``Question.read`` checks it as it checks a
+    typed line; ``label`` says it in words and symbols on the picker ("" : the text itself)."""
+
+    text: str
+    label: str = ""
+
+
+@dataclass(frozen=True)
 class Question:
     """One thing a session asks the table in the game's own words: a setup choice ("Asha's age",
     "the 30 cards of a player's deck") or, for a hint, what only the asking player has seen ("your
     hand"). ``read(text)`` turns the typed line into the value stored under ``key`` (a dotted path
     into the setup, ``players.0.age``; for a hint, a plain name) or raises ``BadInput`` saying what
     would do. ``default`` is the text an empty answer stands for (``None``: an answer is needed);
-    ``choices`` are words a terminal completes and a phone offers as buttons. A ``secret`` answer
+    ``choices`` are words a terminal completes and a phone offers as buttons; ``picks`` a closed set
+    of whole answers (the components of a known set) that a phone offers as a picker instead of a
+    text field (the terminal completes them as words). A ``secret`` answer
     (TAJ's goal card) must not be read by the rest of the table: a terminal hides it as it is typed
     and its refusals never repeat it."""
 
@@ -212,6 +224,7 @@ class Question:
     default: str | None = None
     choices: tuple[str, ...] = ()
     secret: bool = False
+    picks: tuple[Pick, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -336,6 +349,12 @@ class TablePlay(Generic[S]):
         recorded as a typed one is), and sentences telling the table how to lay the real
         components out to match. Empty: the game's setup has nothing random to draw."""
         return {}, ()
+
+    def deals(self) -> bool:
+        """Whether :meth:`deal` has anything to draw with this game's data (the phones offer "Deal
+        for us" only then): a game whose random components tajkit does not know, as Karigar's cards
+        until a group gives its copy's, has nothing."""
+        return type(self).deal is not TablePlay.deal
 
     def hint_questions(self, state: S, player: str) -> Sequence[Question]:
         """What ``player`` must type for a hint that the state does not hold (their own hidden

@@ -521,7 +521,7 @@ def new_form(request: Request) -> Response:
 
 def deals(play: TablePlay) -> bool:
     """The game's setup has something random that tajkit may draw for the table."""
-    return type(play).deal is not TablePlay.deal
+    return play.deals()
 
 
 async def new_game(request: Request) -> Response:

@@ -20,6 +20,7 @@ choice (their Blueprint), typed as ``build N``.
 
 from __future__ import annotations
 
+import random
 import re
 import textwrap
 from collections import Counter
@@ -51,7 +52,7 @@ from tajkit.solver.karigar import hint as karigar_hint
 from tajkit.solver.karigar.files import read_hint_position
 from tajkit.solver.karigar.planner import Plan
 from tajkit.solver.karigar.report import hint_report
-from tajkit.solver.protocol import BOUND, CHANCE, EXACT, Advice, HintAnswer, Question, TablePlay, moves_json
+from tajkit.solver.protocol import BOUND, CHANCE, EXACT, Advice, HintAnswer, Pick, Question, TablePlay, moves_json
 from tajkit.solver.ranking import plural
 
 BAZAAR_CARDS = 24  # rulebook: Game Components: 24 Bazaar Cards (those not in the grid are the draw pile)
@@ -98,43 +99,154 @@ class KarigarPlay(TablePlay):
     def _resources_question(self, k: int, name: str) -> Question:
         field = f"{wording.shown(name, 30)}'s Starting Resource card"
         return Question(f"players.{k}.resources", field, partial(self._read_bag, field, 99, "held", False),
-                        help=f"what it gives, e.g. {BAG_EXAMPLE} (rulebook: Setting Up 9)", choices=self.spec.ids)
+                        help=_help(picks := self._bag_picks(self.spec.components.starting_resources),
+                                   f"what it gives, e.g. {BAG_EXAMPLE}", "the card dealt to them", "Setting Up 9"),
+                        choices=self.spec.ids, picks=picks)
 
     def _tile_question(self, k: int) -> Question:
         field = f"level {k + 1}'s Level tile"
+        tiles = self.spec.components.level_tiles
         return Question(f"level_tiles.{k}", f"Level {k + 1} tile: what one section costs",
                         partial(self._read_bag, field, 20, "needed", True),
-                        help="e.g. 2 sandstone+1 marble (rulebook: Setting Up 3, Level Tiles)", choices=self.spec.ids)
+                        help=_help(picks := self._bag_picks(tiles[k] if k < len(tiles) else ()), "e.g. 2 sandstone+1 marble",
+                                   "the tile chosen at random", "Setting Up 3, Level Tiles"),
+                        choices=self.spec.ids, picks=picks)
 
     def _tokens_question(self, k: int) -> Question:
+        known = self.spec.components.taj_tokens
         return Question(f"token_stacks.{k}", f"Level {k + 1} Taj point tokens, top first", partial(self._read_tokens, k),
                         help=f"their values, e.g. {' '.join(str(v) for v in range(self.spec.tokens_per_level + 2, 2, -1))} "
-                        "(rulebook: Setting Up 4-5)")
+                        "(rulebook: Setting Up 4-5)", default=_stack_text(known[k]) if k < len(known) else None)
 
     def _card_question(self, k: int, number: int) -> Question:
         return Question(f"bazaar.{k}", f"Bazaar card {number} as it lies", partial(self._read_card, number),
-                        help=f"colour, earn side; exchange options joined by 'or', e.g. {CARD_EXAMPLE}",
-                        choices=_card_words(self.spec))
+                        help=_help(picks := self._card_picks(), f"colour, earn side; exchange options joined by 'or', e.g. "
+                                   f"{CARD_EXAMPLE}", "the card lying there", "The Bazaar Grid"),
+                        choices=_card_words(self.spec), picks=picks)
 
     def _offer_question(self, k: int, slot: str) -> Question:
         return Question(f"alliances.{k}", f"Alliance card on {slot}", partial(self._read_offer, slot),
-                        help=f"its Taj points and price, e.g. {OFFER_EXAMPLE} (rulebook: 1.4 Acquire an Alliance Card)",
-                        choices=self.spec.ids)
+                        help=_help(picks := self._offer_picks(), f"its Taj points and price, e.g. {OFFER_EXAMPLE}",
+                                   "the card lying there", "1.4 Acquire an Alliance Card"),
+                        choices=self.spec.ids, picks=picks)
 
     def _pile_question(self, k: int, size: int) -> Question:
         return Question(f"bazaar_deck.{k}", f"Bazaar draw pile, card {k + 1} of {size}", partial(self._read_card, None),
-                        help=f"e.g. {CARD_EXAMPLE}; look at the pile once, then shuffle it (rulebook: Bazaar Change draws from it)",
-                        choices=_card_words(self.spec))
+                        help=_help(picks := self._card_picks(), f"e.g. {CARD_EXAMPLE}; look at the pile once, then shuffle it",
+                                   "look at the pile once, then shuffle it", "Bazaar Change draws from it"),
+                        choices=_card_words(self.spec), picks=picks)
 
     def _deck_question(self, k: int, size: int) -> Question:
         return Question(f"alliance_deck.{k}", f"Alliance deck, card {k + 1} of {size}", partial(self._read_offer, None),
-                        help=f"e.g. {OFFER_EXAMPLE}; look at the deck once, then shuffle it (rulebook: Replenish Phase draws from it)",
-                        choices=self.spec.ids)
+                        help=_help(picks := self._offer_picks(), f"e.g. {OFFER_EXAMPLE}; look at the deck once, then shuffle it",
+                                   "look at the deck once, then shuffle it", "Replenish Phase draws from it"),
+                        choices=self.spec.ids, picks=picks)
 
     def _bakshish_question(self) -> Question:
         default = _bakshish_cards(self.spec)
         return Question("bakshish_cards", "Bakshish cards in the deck", self._read_count,
                         help=f"face down, not looked at (rulebook: Game Components: {default})", default=str(default))
+
+    # --- the components of the table's copy, as pickers ---
+    def _bag_picks(self, lines: Sequence[str]) -> tuple[Pick, ...]:
+        return tuple(Pick(line, f"{k}. {bag_label(self.spec, line)}") for k, line in enumerate(lines, start=1))
+
+    def _card_picks(self) -> tuple[Pick, ...]:
+        return tuple(Pick(line, f"{k}. {card_label(self.spec, line)}")
+                     for k, line in enumerate(self.spec.components.bazaar_cards, start=1))
+
+    def _offer_picks(self) -> tuple[Pick, ...]:
+        return tuple(Pick(line, f"{k}. {offer_label(self.spec, line)}")
+                     for k, line in enumerate(self.spec.components.alliance_cards, start=1))
+
+    # --- "Deal for us" ---
+    def deals(self) -> bool:
+        """Something to draw: one of the components dealt at random is known (the table's copy)."""
+        c = self.spec.components
+        return bool(c.bazaar_cards or c.alliance_cards or c.level_tiles or c.starting_resources)
+
+    def deal(self, names: Sequence[str], rng: random.Random) -> tuple[dict[str, str], tuple[str, ...]]:
+        """The setup's random draws (rulebook: Setting Up) from the components tajkit knows: those of
+        the table's copy given in a --data file (tajkit itself knows none: design principle 2). What is
+        unknown stays to be picked or typed, and the sentences say so."""
+        answers: dict[str, str] = {}
+        lines: list[str] = []
+        for part in (self._deal_tiles, self._deal_tokens, self._deal_bazaar, self._deal_alliances):
+            lines += part(rng, answers)
+        lines += self._deal_resources(names, rng, answers)
+        lines.append(f"Shuffle the {_bakshish_cards(self.spec)} Bakshish cards face down beside the board; "
+                     "tajkit does not draw them: they stay secret (Setting Up 6).")
+        lines.append("Shuffle the Blueprint cards and deal one to each player in secret; put the rest back in the box "
+                     "(Setting Up 9).")
+        return answers, tuple(lines)
+
+    def _deal_tiles(self, rng: random.Random, answers: dict[str, str]) -> list[str]:
+        tiles, lines = self.spec.components.level_tiles, []
+        for k in range(self.spec.level_count):
+            if k < len(tiles) and tiles[k]:
+                answers[f"level_tiles.{k}"] = tile = rng.choice(tiles[k])
+                lines.append(f"Level {k + 1}: the Level tile {bag_label(self.spec, tile)} (Setting Up 3: one at random).")
+            else:
+                lines.append(f"Level {k + 1}: choose a Level tile at random and pick it below (Setting Up 3; "
+                             "tajkit does not know your copy's tiles).")
+        return lines
+
+    def _deal_tokens(self, rng: random.Random, answers: dict[str, str]) -> list[str]:
+        known = self.spec.components.taj_tokens
+        stacks = [_stack_text(known[k]) for k in range(min(len(known), self.spec.level_count))]
+        for k, stack in enumerate(stacks):
+            answers[f"token_stacks.{k}"] = stack
+        if len(stacks) == self.spec.level_count:
+            return ["Taj point tokens face down beside their level, highest on top: "
+                    + "; ".join(f"level {k + 1}: {s}" for k, s in enumerate(stacks)) + " (Setting Up 4-5)."]
+        return ["Sort the Taj point tokens by their dots into the 4 levels, highest on top, face down, and type "
+                "each level's values below (Setting Up 4-5)."]
+
+    def _deal_bazaar(self, rng: random.Random, answers: dict[str, str]) -> list[str]:
+        cards = list(self.spec.components.bazaar_cards)
+        if not cards:
+            return ["Lay 12 Bazaar cards on the Bazaar grid, the rest as the draw pile, and pick each below "
+                    "(tajkit does not know your copy's Bazaar cards)."]
+        rng.shuffle(cards)
+        lying, pile = cards[:len(self.spec.cards)], cards[len(self.spec.cards):]
+        lines = []
+        for k, (number, card) in enumerate(zip(self.spec.cards, lying)):
+            answers[f"bazaar.{k}"] = card
+            lines.append(f"Bazaar card {number}: {card_label(self.spec, card)}.")
+        for k, card in enumerate(pile):
+            answers[f"bazaar_deck.{k}"] = card
+        lines.append(f"The other {len(pile)} Bazaar cards are the draw pile, shuffled face down (Bazaar Change draws "
+                     "from it). The rulebook's Setting Up does not say how the Bazaar is laid out: tajkit shuffles all "
+                     f"{len(cards)} (inferred).")
+        return lines
+
+    def _deal_alliances(self, rng: random.Random, answers: dict[str, str]) -> list[str]:
+        cards, slots = list(self.spec.components.alliance_cards), _alliance_names(self.spec)
+        if not cards:
+            return ["Lay an Alliance card on each Alliance slot, the rest as the Alliance deck, and pick each below "
+                    "(tajkit does not know your copy's Alliance cards)."]
+        rng.shuffle(cards)
+        lines = []
+        for k, slot in enumerate(slots):
+            answers[f"alliances.{k}"] = cards[k]
+            lines.append(f"Alliance slot {slot}: {offer_label(self.spec, cards[k])}.")
+        for k, card in enumerate(cards[len(slots):]):
+            answers[f"alliance_deck.{k}"] = card
+        lines.append(f"The other {len(cards) - len(slots)} Alliance cards are the Alliance deck, shuffled face down "
+                     "(the Replenish Phase draws from it; the Setting Up does not say: inferred).")
+        return lines
+
+    def _deal_resources(self, names: Sequence[str], rng: random.Random, answers: dict[str, str]) -> list[str]:
+        cards = self.spec.components.starting_resources
+        if len(cards) < len(names):
+            return ["Shuffle the Starting Resource cards, deal one to each player and pick each below (Setting Up 9; "
+                    "tajkit does not know your copy's cards)."]
+        lines = []
+        for k, (name, card) in enumerate(zip(names, rng.sample(list(cards), len(names)))):
+            answers[f"players.{k}.resources"] = card
+            lines.append(f"{wording.shown(name, 30)} takes the Starting Resource card {bag_label(self.spec, card)} "
+                         "and its resources (Setting Up 9).")
+        return lines
 
     # --- reading what is typed ---
     def _read_bag(self, field: str, most: int, what: str, needed: bool, text: str) -> dict[str, int]:
@@ -477,6 +589,76 @@ def read_offer(spec: Spec, field: str, text: str, slot: str | None) -> dict[str,
         raise BadInput(f"{field} = {_quoted(text)}: write its Taj points and its price, e.g. {OFFER_EXAMPLE}")
     offer = {"space": slot} if slot is not None else {}
     return {**offer, "cost": read_bag(spec, f"{field}, price", found.group(2)), "points": int(found.group(1))}
+
+
+# --- the table's copy: its components in words, and their checks ------------------------------------
+
+
+def bag_label(spec: Spec, line: str) -> str:
+    """A bag of the components' notation in words: ``2 sandstone + 1 marble``."""
+    return _bag_words(read_bag(spec, "a component", line))
+
+
+def card_label(spec: Spec, line: str) -> str:
+    """A Bazaar card in words, its colour named (never a colour alone): ``Blue: earn 2 wood | 1 sandstone → 1 marble``."""
+    card = read_card(spec, "a Bazaar card", line, None)
+    trades = " or ".join(f"{_bag_words(o['give'])} → {_bag_words(o['get'])}" for o in card["exchange"])
+    return f"{card['colour'].capitalize()}: earn {_bag_words(card['earn'])} | {trades}"
+
+
+def offer_label(spec: Spec, line: str) -> str:
+    offer = read_offer(spec, "an Alliance card", line, None)
+    return f"{plural(offer['points'], 'Taj point')} for {_bag_words(offer['cost'])}"
+
+
+def component_problems(spec: Spec) -> list[str]:
+    """What is wrong with the copy's components a --data file gives (``[components]``): each must
+    read as its setup question reads it, and a deck must be whole (rulebook: Game Components), as
+    the deal lays all of it out."""
+    c, problems = spec.components, []
+    readers = [(f"bazaar_cards[{k}]", partial(read_card, spec, "a Bazaar card", number=None), line)
+               for k, line in enumerate(c.bazaar_cards, start=1)]
+    readers += [(f"alliance_cards[{k}]", partial(read_offer, spec, "an Alliance card", slot=None), line)
+                for k, line in enumerate(c.alliance_cards, start=1)]
+    readers += [(f"starting_resources[{k}]", partial(read_bag, spec, "a Starting Resource card"), line)
+                for k, line in enumerate(c.starting_resources, start=1)]
+    readers += [(f"level_tiles[{n}][{k}]", partial(read_bag, spec, "a Level tile"), line)
+                for n, tiles in enumerate(c.level_tiles, start=1) for k, line in enumerate(tiles, start=1)]
+    for where, read, line in readers:
+        try:
+            read(text=line)
+        except BadInput as exc:
+            problems += [f"components.{where}: {p}" for p in exc.problems]
+    for name, given, whole in (("bazaar_cards", len(c.bazaar_cards), BAZAAR_CARDS),
+                               ("alliance_cards", len(c.alliance_cards), ALLIANCE_CARDS)):
+        if given not in (0, whole):
+            problems.append(f"components.{name}: {given} given; the deal lays out the whole deck of {whole} "
+                            "(rulebook: Game Components): give them all or none")
+    if c.starting_resources and len(c.starting_resources) < spec.most_players:
+        problems.append(f"components.starting_resources: {len(c.starting_resources)} given; give at least "
+                        f"{spec.most_players}, one a player (rulebook: Setting Up 9)")
+    if c.level_tiles and (len(c.level_tiles) != spec.level_count or not all(c.level_tiles)):
+        problems.append(f"components.level_tiles: give each of the {spec.level_count} levels' tiles, level 1 first "
+                        "(rulebook: Setting Up 3)")
+    if c.taj_tokens and (len(c.taj_tokens) != spec.level_count
+                         or any(len(t) != spec.tokens_per_level for t in c.taj_tokens)):
+        problems.append(f"components.taj_tokens: give each of the {spec.level_count} levels' "
+                        f"{spec.tokens_per_level} token values (rulebook: Setting Up 4-5)")
+    return problems
+
+
+def _bag_words(bag: Mapping[str, int]) -> str:
+    return " + ".join(f"{n} {r}" for r, n in bag.items()) or "nothing"
+
+
+def _help(picks: Sequence[Pick], typed: str, picked: str, rule: str) -> str:
+    """A question's help: how to type it, or (with the copy's components to pick from) what to pick."""
+    return f"{picked if picks else typed} (rulebook: {rule})"
+
+
+def _stack_text(values: Sequence[int]) -> str:
+    """A level's Taj point tokens as its question reads them: highest on top (rulebook: Setting Up 5)."""
+    return " ".join(str(v) for v in sorted(values, reverse=True))
 
 
 # --- helpers ------------------------------------------------------------------------------------------
