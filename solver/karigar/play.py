@@ -149,15 +149,13 @@ class KarigarPlay(TablePlay):
 
     # --- the components of the table's copy, as pickers ---
     def _bag_picks(self, lines: Sequence[str]) -> tuple[Pick, ...]:
-        return tuple(Pick(line, f"{k}. {bag_label(self.spec, line)}") for k, line in enumerate(lines, start=1))
+        return tuple(Pick(line, bag_label(self.spec, line)) for line in lines)
 
     def _card_picks(self) -> tuple[Pick, ...]:
-        return tuple(Pick(line, f"{k}. {card_label(self.spec, line)}")
-                     for k, line in enumerate(self.spec.components.bazaar_cards, start=1))
+        return tuple(Pick(line, card_label(self.spec, line)) for line in self.spec.components.bazaar_cards)
 
     def _offer_picks(self) -> tuple[Pick, ...]:
-        return tuple(Pick(line, f"{k}. {offer_label(self.spec, line)}")
-                     for k, line in enumerate(self.spec.components.alliance_cards, start=1))
+        return tuple(Pick(line, offer_label(self.spec, line)) for line in self.spec.components.alliance_cards)
 
     # --- "Deal for us" ---
     def deals(self) -> bool:

@@ -1,0 +1,145 @@
+"""A Karigar-e-Taj game set up on a phone (issue 44: "A Karigar game must be set up on a phone in
+under a minute; a drawn Bazaar card is picked, not retyped"), in Chromium at 360 x 640: once dealt
+by tajkit ("Deal for us"), once picked from the copy's components. tajkit knows no Karigar card
+(design principle 2), so the server reads a copy's components from a --data folder, as a group's
+would (tests/data/karigar-copy: made-up cards of the rulebook's shape)."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from phones import SIZES, SMALL, tap_targets_too_small, too_wide
+from webserver import WAIT, Server
+
+from tajkit.solver.session import read_record
+
+COPY = Path(__file__).parents[1] / "data" / "karigar-copy"
+NAMES = ("Asha", "Babur", "Chen")
+
+pytestmark = pytest.mark.slow
+
+
+class CopyServer(Server):
+    """``tajkit --data COPY serve``: the companion with the copy's components."""
+
+    def __init__(self, folder: Path) -> None:  # noqa: D107 - Server's start, with the --data folder
+        env = {**os.environ, "NO_COLOR": "1"}
+        env.pop("TAJKIT_DATA", None)
+        self.folder = folder
+        self.proc = subprocess.Popen([sys.executable, "-m", "tajkit.cli", "--data", str(COPY), "serve", "--port", "0",
+                                      "--folder", str(folder)], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                                     text=True, env=env)
+        assert self.proc.stdout is not None
+        until = time.monotonic() + WAIT
+        line = self.proc.stdout.readline().strip()
+        if not line.startswith("http://") or time.monotonic() > until:
+            self.stop()
+            raise AssertionError(f"tajkit serve did not start: {line!r} {self.proc.stderr.read()[-2000:]}")
+        self.url = line
+
+
+@pytest.fixture
+def copy_server(tmp_path):
+    (tmp_path / "games").mkdir()
+    started = CopyServer(tmp_path / "games")
+    yield started
+    started.stop()
+
+
+def open_new_game(page, base: str) -> int:
+    """The new-game page with three names typed: the taps it took (one a name field)."""
+    page.goto(f"{base}/new/karigar")
+    for k, name in enumerate(NAMES):
+        page.locator(f"#name{k}").tap()
+        page.keyboard.type(name)
+    return len(NAMES)
+
+
+def check_fits(page, where: str) -> None:
+    for size in SIZES:
+        page.set_viewport_size(size)
+        assert not tap_targets_too_small(page), (where, size, tap_targets_too_small(page))
+        assert not too_wide(page), (where, size, too_wide(page))
+    page.set_viewport_size(SMALL)
+
+
+def started_record(page, folder: Path):
+    page.wait_for_url("**/g/*")
+    name = page.url.rstrip("/").rsplit("/", 1)[1]
+    return read_record(folder / f"{name}.toml", "karigar")
+
+
+def test_a_dealt_karigar_setup_on_a_phone_in_five_taps(copy_server, browser, tmp_path):
+    context = browser.new_context(viewport=SMALL, has_touch=True)
+    page = context.new_page()
+    shots = tmp_path / "shots"
+    shots.mkdir()
+    began = time.monotonic()
+    taps = open_new_game(page, copy_server.base)
+    page.get_by_role("button", name="Deal for us").tap()
+    taps += 1
+    page.get_by_text("Dealt by tajkit").wait_for()
+    page.screenshot(path=shots / "dealt-360.png")
+    page.screenshot(path=shots / "dealt-360-full.png", full_page=True)
+    assert page.locator("select").count() == 40  # every dealt component shown in its picker
+    assert page.locator(".dealt li").filter(has_text="Bazaar card 1:").count() == 1
+    page.get_by_role("button", name="Start the game").first.tap()
+    taps += 1
+    record = started_record(page, copy_server.folder)
+    seconds = time.monotonic() - began
+    print(f"\ndealt Karigar setup at 360 x 640: {seconds:.1f} s, {taps} taps (3 of them name fields)")
+    assert [p["name"] for p in record.setup["players"]] == list(NAMES)
+    assert len(record.setup["bazaar_deck"]) == 12 and len(record.setup["alliance_deck"]) == 7
+    page.screenshot(path=shots / "started-360.png")
+    context.close()
+
+
+def test_a_picked_karigar_setup_on_a_phone_without_typing_a_card(copy_server, browser, tmp_path):
+    """The table deals its own components and picks each from the copy's: two taps a picker (open it,
+    choose), no notation typed; the Taj point tokens come filled in (the copy's, highest on top)."""
+    context = browser.new_context(viewport=SMALL, has_touch=True)
+    page = context.new_page()
+    shots = tmp_path / "shots"
+    shots.mkdir()
+    began = time.monotonic()
+    taps = open_new_game(page, copy_server.base)
+    page.get_by_role("button", name="Next: type what lies on the table").tap()
+    taps += 1
+    page.locator("select").first.wait_for()
+    check_fits(page, "the pickers")
+    page.screenshot(path=shots / "pickers-360.png")
+    pickers = page.locator("select")
+    count = pickers.count()
+    for k in range(count):  # a picker's options are the copy's components: choose, in turn, a different one
+        picker = pickers.nth(k)
+        options = picker.locator("option:not([value=''])")
+        picker.select_option(index=1 + k % options.count())
+        taps += 2
+    texts = page.locator("input[type=text]:not([id^=name])")
+    filled = texts.count()
+    assert filled == 5 and all(texts.nth(k).input_value() for k in range(filled))  # the stacks, the Bakshish count
+    page.screenshot(path=shots / "picked-360.png")
+    page.get_by_role("button", name="Start the game").tap()
+    taps += 1
+    record = started_record(page, copy_server.folder)
+    seconds = time.monotonic() - began
+    print(f"\npicked Karigar setup at 360 x 640: {count} pickers, {taps} taps, {filled} fields filled in "
+          f"already, none typed but the names; {seconds:.1f} s by machine")
+    assert count == 40
+    assert record.setup["bazaar"][0]["card"] == 1 and len(record.setup["bazaar_deck"]) == 12
+    context.close()
+
+
+def test_the_dealt_page_fits_a_phone(copy_server, browser, tmp_path):
+    context = browser.new_context(viewport=SMALL, has_touch=True)
+    page = context.new_page()
+    open_new_game(page, copy_server.base)
+    page.get_by_role("button", name="Deal for us").tap()
+    page.get_by_text("Dealt by tajkit").wait_for()
+    check_fits(page, "the dealt setup")
+    context.close()
