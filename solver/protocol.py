@@ -225,6 +225,21 @@ class Question:
     choices: tuple[str, ...] = ()
     secret: bool = False
     picks: tuple[Pick, ...] = ()
+    numeric: bool = False  # the answer is a whole number: a phone opens its number keys
+
+
+@dataclass(frozen=True)
+class EventForm:
+    """Several events one player enters as one short form on a phone (Karigar's end: what they
+    show from behind their screen), recorded together or not at all: ``questions`` ask each value,
+    ``events(answers)`` turns the values read into the events, in the game's notation, that the
+    table could have typed one by one (so a record holds the same events either way)."""
+
+    who: str
+    title: str
+    questions: tuple[Question, ...]
+    events: Callable[[Mapping[str, Any]], tuple[str, ...]]
+    submit: str = "Record"
 
 
 @dataclass(frozen=True)
@@ -349,6 +364,11 @@ class TablePlay(Generic[S]):
         recorded as a typed one is), and sentences telling the table how to lay the real
         components out to match. Empty: the game's setup has nothing random to draw."""
         return {}, ()
+
+    def event_form(self, state: S) -> EventForm | None:
+        """The events to enter now as one short form, where the game has such a moment (None: the
+        events are chosen one at a time)."""
+        return None
 
     def deals(self) -> bool:
         """Whether :meth:`deal` has anything to draw with this game's data (the phones offer "Deal

@@ -39,7 +39,7 @@ from tajkit.cli.web.app import Companion, game_info, page, posted
 from tajkit.cli.web.scoring import score_view
 from tajkit.solver import numbers
 from tajkit.solver.errors import BadInput, SolverFailure
-from tajkit.solver.protocol import CHANCE, TablePlay
+from tajkit.solver.protocol import CHANCE, EventForm, TablePlay
 from tajkit.solver.session import Session, setup_from_answers
 
 FEW = 24  # at most this many choices are shown as buttons at once; more are grouped by their first words
@@ -205,6 +205,7 @@ def view(companion: Companion, name: str, session: Session, seat: str | None, ph
         "described": session.describe(),
         "first": first,
         "folded": folded,
+        "event_form": event_form_of(session, seat),
         "hint_for": hint_players(session, seat),
         "hint_questions": {p: list(_questions(session, p)) for p in hint_players(session, seat)},
         "hint": hint if hint is not None and hint_still(session, hint) else None,
@@ -214,6 +215,13 @@ def view(companion: Companion, name: str, session: Session, seat: str | None, ph
         "seat_chosen": seat_chosen,
         "problems": (), "recorded": (), "told": (), "typed": "",
     }
+
+
+def event_form_of(session: Session, seat: str | None) -> EventForm | None:
+    """The events to enter now as one short form (Karigar's end), on its player's phone and on a
+    phone that watches for the table."""
+    form = session.play.event_form(session.state)
+    return form if form is not None and seat in (None, form.who) else None
 
 
 def board_of(session: Session, seat: str | None) -> dict[str, Any] | None:
@@ -381,6 +389,27 @@ def _for_seat(session: Session, seat: str | None, text: str) -> str:
     if seat is not None and seat in session.ahead() and ":" not in text:
         return f"{seat}: {text.strip()}"
     return text
+
+
+async def form_events(request: Request) -> Response:
+    """A short form's answers (``event_form``), recorded as its events together, or none of them."""
+    form = await posted(request)
+
+    def change(session: Session, seat: str | None) -> list[str]:
+        asked = event_form_of(session, seat)
+        if asked is None or asked.who != form.get("who"):
+            raise BadInput("this form is for a moment that has passed: the game moved on; look again and enter what is asked now")
+        answers, problems = {}, []
+        for q in asked.questions:
+            try:
+                answers[q.key] = q.read(form.get(f"f_{q.key}", q.default or ""))
+            except BadInput as exc:
+                problems += [f"{q.prompt}: {p}" for p in exc.problems]
+        if problems:
+            raise BadInput(*problems)
+        return session.apply(*asked.events(answers), made_at=form.get("v") or None)
+
+    return await changed(request, form, change)
 
 
 async def draw(request: Request) -> Response:
@@ -581,6 +610,7 @@ ROUTES = [
     Route("/g/{name}/seat", choose_seat, methods=["POST"]),
     Route("/g/{name}/event", event, methods=["POST"]),
     Route("/g/{name}/draw", draw, methods=["POST"]),
+    Route("/g/{name}/form", form_events, methods=["POST"]),
     Route("/g/{name}/undo", undo, methods=["POST"]),
     Route("/g/{name}/redo", redo, methods=["POST"]),
     Route("/g/{name}/fix", fix, methods=["POST"]),

@@ -44,7 +44,7 @@ from tajkit.solver.karigar.notation import card_text as _card_text  # the events
 from tajkit.solver.karigar.notation import offer_text as _offer_text
 from tajkit.solver.karigar.protocol import KarigarRules, rules_for
 from tajkit.solver.karigar.setup import setup_model
-from tajkit.solver.karigar.state import ACT, OVER, REVEAL, TURN, Action, Build, Do, Go, Hire, KarigarState, Ride
+from tajkit.solver.karigar.state import ACT, OVER, REVEAL, TURN, Action, Build, Do, Go, Hire, KarigarState, Ride, Show
 from tajkit.solver.karigar.rules import SUPPLY, Act, Space, Turn, current_level, lay_out
 from tajkit.solver.karigar.spec import GAME_ID, Spec, describe
 from tajkit.solver.game import Report
@@ -52,7 +52,8 @@ from tajkit.solver.karigar import hint as karigar_hint
 from tajkit.solver.karigar.files import read_hint_position
 from tajkit.solver.karigar.planner import Plan
 from tajkit.solver.karigar.report import hint_report
-from tajkit.solver.protocol import BOUND, CHANCE, EXACT, Advice, HintAnswer, Pick, Question, TablePlay, moves_json
+from tajkit.solver.protocol import (BOUND, CHANCE, EXACT, Advice, EventForm, HintAnswer, Pick, Question, TablePlay,
+                                    moves_json)
 from tajkit.solver.ranking import plural
 
 BAZAAR_CARDS = 24  # rulebook: Game Components: 24 Bazaar Cards (those not in the grid are the draw pile)
@@ -288,6 +289,55 @@ class KarigarPlay(TablePlay):
             return count
         raise BadInput(f"Bakshish cards = {_quoted(text)}: give how many lie in the deck, 0-60 "
                        f"(rulebook: Game Components: {_bakshish_cards(self.spec)})")
+
+    # --- the end: what each player shows, as one short form ------------------------------------------
+
+    def event_form(self, state: KarigarState) -> EventForm | None:
+        """At the Game End each player in turn shows their Blueprint card (its points, and its bonus
+        when all its sections are built) and their Bakshish cards' Taj points: one short form a player
+        instead of an event each, recorded as the same events (``Asha blueprint 4``, ``Asha bonus 0``,
+        ``Asha bakshish 2``…), so a record reads alike either way. What the table knows already (a
+        bonus the Blueprint's sections rule out, a card of a known deck) is filled in, not asked."""
+        if state.phase != REVEAL or state.draws:
+            return None
+        name = state.seats[state.seat].name
+        steps = self._reveal_steps(state)
+        cards = sum(what == "bakshish" for what, _ in steps)
+        questions = tuple(self._reveal_question(what, k, cards, steps) for k, (what, values) in enumerate(steps)
+                          if len(values) > 1)
+        title = f"{wording.shown(name, 30)}: the Blueprint card and {plural(cards, 'Bakshish card')} (rulebook: Game End)"
+        return EventForm(name, title, questions, partial(self._reveal_events, state, steps),
+                         submit=f"Show {wording.shown(name, 30)}'s cards")
+
+    def _reveal_steps(self, state: KarigarState) -> list[tuple[str, tuple[int, ...]]]:
+        """What the player to show still shows, in the order the rules take it: each Show's kind and
+        the values it may have (one when the table knows it already)."""
+        steps, seat = [], state.seat
+        while state.phase == REVEAL and state.seat == seat and not state.draws:
+            legal = [a for a in self.rules.legal_actions(state) if isinstance(a, Show)]
+            steps.append((legal[0].what, tuple(a.points for a in legal)))
+            state = self.rules.apply(state, legal[0])  # what is known of a step never hangs on an earlier one's value
+        return steps
+
+    @staticmethod
+    def _reveal_question(what: str, k: int, cards: int, steps: Sequence[tuple[str, tuple[int, ...]]]) -> Question:
+        card = sum(w == "bakshish" for w, _ in steps[:k]) + 1
+        prompt, default, help = {
+            "blueprint": ("Blueprint card: Taj points", None, "what it earns you (rulebook: Blueprint Cards)"),
+            "bonus": ("Blueprint bonus", "0", "0 unless all its sections are built (rulebook: Blueprint Cards)"),
+            "bakshish": (f"Bakshish card {card} of {cards}", "0", "its Taj points; 0 if none" if card == 1 else ""),
+        }[what]
+        return Question(f"{what}{k}", prompt, partial(_read_shown, prompt, steps[k][1]), default=default, help=help,
+                        numeric=True)
+
+    def _reveal_events(self, state: KarigarState, steps: Sequence[tuple[str, tuple[int, ...]]],
+                       answers: Mapping[str, Any]) -> tuple[str, ...]:
+        events = []
+        for k, (what, values) in enumerate(steps):
+            action = Show(what, answers[f"{what}{k}"] if len(values) > 1 else values[0])
+            events.append(self.rules.format(state, action))
+            state = self.rules.apply(state, action)
+        return tuple(events)
 
     # --- the hint ----------------------------------------------------------------------------------
 
@@ -647,6 +697,17 @@ def component_problems(spec: Spec) -> list[str]:
 
 def _bag_words(bag: Mapping[str, int]) -> str:
     return " + ".join(f"{n} {r}" for r, n in bag.items()) or "nothing"
+
+
+def _read_shown(field: str, allowed: Sequence[int], text: str) -> int:
+    """A value shown at the end, a whole number the rules allow there."""
+    word = text.strip()
+    if not numbers.looks_numeric(word):
+        raise BadInput(f"{field} = {_quoted(text)}: give the Taj points printed on the card, a whole number")
+    value = numbers.whole_number(word, field, 0, max(allowed))
+    if value not in allowed:
+        raise BadInput(f"{field} = {value}: the rules allow {', '.join(map(str, allowed[:8]))} here (rulebook: Game End)")
+    return value
 
 
 def _help(picks: Sequence[Pick], typed: str, picked: str, rule: str) -> str:

@@ -7,6 +7,7 @@ would (tests/data/karigar-copy: made-up cards of the rulebook's shape)."""
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 import sys
 import time
@@ -142,4 +143,57 @@ def test_the_dealt_page_fits_a_phone(copy_server, browser, tmp_path):
     page.get_by_role("button", name="Deal for us").tap()
     page.get_by_text("Dealt by tajkit").wait_for()
     check_fits(page, "the dealt setup")
+    context.close()
+
+
+def test_the_end_is_one_short_form_a_player_on_a_phone(server, browser, tmp_path):
+    """Game End: each player shows their Blueprint card and Bakshish cards: a form a player (one
+    field a value, number keys), the events recorded as if typed one by one."""
+    import random as _random
+
+    from tajkit.solver.karigar import GAME
+    from tajkit.solver.karigar.state import REVEAL
+    from tajkit.solver.protocol import random_action
+    from tajkit.solver.session import Session
+
+    spec = GAME.load_spec()
+    rules = GAME.rules(spec)
+    setup = rules.random_setup(_random.Random(9), 3)
+    del setup["bakshish_deck"]
+    for p in setup["players"]:
+        del p["blueprint_sections"], p["blueprint_bonus"]
+    state, events, rng = rules.start(setup), [], _random.Random(9)
+    while state.phase != REVEAL:
+        action = random_action(rules, state, rng)
+        events.append(rules.format(state, action))
+        state = rules.apply(state, action)
+    Session.start(GAME, spec, server.folder / "end.toml", setup).apply(*events)
+    context = browser.new_context(viewport=SMALL, has_touch=True)
+    page = context.new_page()
+    shots = tmp_path / "shots"
+    shots.mkdir()
+    page.goto(f"{server.base}/g/end")
+    taps = 0
+    for k, player in enumerate(p["name"] for p in setup["players"]):
+        button = page.get_by_role("button", name=f"Show {player}'s cards")
+        button.wait_for()
+        if k == 0:
+            page.locator(".event-form").scroll_into_view_if_needed()
+            page.screenshot(path=shots / "end-form-360.png")
+            check_fits(page, "the end form")
+        fields = page.locator(".event-form input[type=text]")
+        for n in range(fields.count()):
+            fields.nth(n).tap()
+            fields.nth(n).fill(str((n + k) % 4))
+            taps += 2  # the field, one digit
+        button.tap()
+        taps += 1
+        page.wait_for_function(f"!document.body.innerText.includes({f'Show {player}' + chr(39) + 's cards'!r})")
+    record = read_record(server.folder / "end.toml", "karigar")
+    shown = record.events[len(events):]
+    assert len(shown) == sum(2 + len(s.bakshish) for s in state.seats)
+    assert all(re.fullmatch(r"\w+ (blueprint|bonus|bakshish) [0-3]", t) for t in shown)
+    page.get_by_text("Final").first.wait_for()
+    page.screenshot(path=shots / "end-final-360.png")
+    print(f"\nKarigar end on a phone: {len(shown)} events in 3 forms, {taps} taps")
     context.close()
