@@ -213,7 +213,7 @@ class Question:
     would do. ``default`` is the text an empty answer stands for (``None``: an answer is needed);
     ``choices`` are words a terminal completes and a phone offers as buttons; ``picks`` a closed set
     of whole answers (the components of a known set) that a phone offers as a picker instead of a
-    text field (the terminal completes them as words). A ``secret`` answer
+    text field (a terminal still reads the typed line). A ``secret`` answer
     (TAJ's goal card) must not be read by the rest of the table: a terminal hides it as it is typed
     and its refusals never repeat it."""
 
