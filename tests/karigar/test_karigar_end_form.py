@@ -126,10 +126,11 @@ def test_each_player_shows_their_cards_in_one_form_on_the_phones(tmp_path):
 def test_a_form_with_a_wrong_value_records_nothing_and_says_why(tmp_path):
     web, companion, name, setup, events = started(tmp_path)
     first = setup["players"][0]["name"]
-    for answers in ({"f_blueprint0": "lots"}, {"f_blueprint0": ""}, {"f_blueprint0": "3", "f_bonus1": "1000"}):
+    for answers in ({"f_blueprint0": "lots"}, {"f_blueprint0": ""}, {"f_blueprint0": "3", "f_bonus1": "1000"},
+                    {"f_blueprint0": "\u0663"}, {"f_blueprint0": "9" * 60}, {"f_blueprint0": "<script>x</script>"}):
         posted = web.post(f"/g/{name}/form", data={"token": companion.token, "who": first, **answers},
                           headers={"HX-Request": "true"})
-        assert posted.status_code == 422 and "Blueprint" in posted.text
+        assert posted.status_code == 422 and "Blueprint" in posted.text and "<script>x" not in posted.text
         assert read_record(tmp_path / f"{name}.toml", "karigar").events == tuple(events)
     gone = web.post(f"/g/{name}/form", data={"token": companion.token, "who": "Nobody", "f_blueprint0": "3"},
                     headers={"HX-Request": "true"})
@@ -149,3 +150,17 @@ def test_an_old_record_ended_event_by_event_still_replays(tmp_path):
     assert all(re.fullmatch(r"\w+ (blueprint|bonus|bakshish) 2", t) for t in typed[len(events):])
     again = replay(RULES, Record("karigar", setup, tuple(typed)))
     assert again.state == state and RULES.to_act(again.state) is None
+
+
+def test_a_form_posted_where_the_game_has_none_is_refused_in_words(tmp_path):
+    """Hostile input: a form's answers posted to a game at no form's moment (an Artisans game, or a
+    Karigar game mid-turn) record nothing and say so; without the token, nothing is read."""
+    setup, events = to_the_end()
+    Session.start(GAME, SPEC, tmp_path / "mid.toml", setup).apply(*events[:5])
+    companion = Companion(folder=tmp_path, data=None, lan=False)
+    web = TestClient(create_app(companion), follow_redirects=False)
+    posted = web.post("/g/mid/form", data={"token": companion.token, "who": "Asha", "f_blueprint0": "3"},
+                      headers={"HX-Request": "true"})
+    assert posted.status_code == 422 and "moved on" in posted.text
+    assert web.post("/g/mid/form", data={"who": "Asha"}).status_code == 403
+    assert read_record(tmp_path / "mid.toml", "karigar").events == tuple(events[:5])
