@@ -200,3 +200,28 @@ def test_an_answer_not_among_the_picks_is_kept_and_refused_in_words(tmp_path):
     made = web.post("/new/karigar", data={"token": companion.token, "asked": "1", **names, **fields})
     assert made.status_code == 422 and "no colour of a Bazaar card" in made.text
     assert fields_of(made.text)["q_bazaar.0"] == "purple earn 1 wood; 1 wood>1 silver"
+
+
+def test_a_drawn_bazaar_card_is_picked_on_the_phones_not_retyped(tmp_path):
+    """Bazaar Change: the card that replaces a built section's Bazaar card comes from the draw pile,
+    whose cards the setup holds (dealt or picked), so a phone offers each of them as a button."""
+    from tajkit.solver.karigar.state import Draw
+    from tajkit.solver.protocol import random_action
+    from tajkit.solver.session import Session
+
+    answers, _ = dealt(11)
+    state = started(answers)
+    questions = PLAY.setup_questions(NAMES)
+    setup = setup_from_answers(PLAY.players_setup(NAMES),
+                               {q.key: q.read(answers.get(q.key, q.default or "")) for q in questions})
+    rules, rng, events = PLAY.rules, random.Random(11), []
+    while not (state.draws and state.draws[0][0] == "bazaar"):
+        action = random_action(rules, state, rng)
+        events.append(rules.format(state, action))
+        state = rules.apply(state, action)
+    Session.start(GAME, SPEC, tmp_path / "drawn.toml", setup).apply(*events)
+    web, _ = client(tmp_path, COPY)
+    page = unescape(web.get("/g/drawn").text)
+    offered = set(re.findall(r'<button name="event" value="(card \d+ = [^"]+)"', page))
+    assert offered == {rules.format(state, a) for a in rules.legal_actions(state) if isinstance(a, Draw)}
+    assert len(offered) == len(set(state.pile)) > 1
