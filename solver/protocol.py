@@ -365,6 +365,15 @@ class TablePlay(Generic[S]):
         components out to match. Empty: the game's setup has nothing random to draw."""
         return {}, ()
 
+    def setup_of(self, names: Sequence[str], answers: Mapping[str, Any]) -> dict[str, Any]:
+        """The setup that the answers to :meth:`setup_questions` make, each put at its dotted key in
+        :meth:`players_setup`; a game completes it where the answers imply the rest (Karigar: with
+        the table's copy known, the draw pile is the copy's cards not laid out). ``BadInput`` when
+        they cannot be (a card laid out twice)."""
+        from tajkit.solver.session import setup_from_answers  # the session layer; imported late, it imports this
+
+        return setup_from_answers(self.players_setup(names), answers)
+
     def event_form(self, state: S) -> EventForm | None:
         """The events to enter now as one short form, where the game has such a moment (None: the
         events are chosen one at a time)."""

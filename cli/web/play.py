@@ -40,7 +40,7 @@ from tajkit.cli.web.scoring import score_view
 from tajkit.solver import numbers
 from tajkit.solver.errors import BadInput, SolverFailure
 from tajkit.solver.protocol import CHANCE, EventForm, TablePlay
-from tajkit.solver.session import Session, setup_from_answers
+from tajkit.solver.session import Session
 
 FEW = 24  # at most this many choices are shown as buttons at once; more are grouped by their first words
 MOST_PLAYERS = 8
@@ -581,9 +581,9 @@ async def new_game(request: Request) -> Response:
         status = 422 if problems else 200
         return page(request, "new.html", status, info=info, names=names + [""] * (MOST_PLAYERS - len(names)),
                     questions=questions, answers=typed, problems=problems, deals=deals(play))
-    setup = setup_from_answers(play.players_setup(names), answers)
     path = new_record(companion, info.id)
     try:
+        setup = play.setup_of(names, answers)
         await run_in_threadpool(Session.start, info, companion.spec(info.id), path, setup)
     except BadInput as exc:
         return page(request, "new.html", 422, info=info, names=names + [""] * (MOST_PLAYERS - len(names)),

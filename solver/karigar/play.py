@@ -80,7 +80,7 @@ class KarigarPlay(TablePlay):
         """The players, and a place in each list for the answers to fill (``bazaar.0`` is its first card)."""
         spec = self.spec
         sizes = {"level_tiles": spec.level_count, "token_stacks": spec.level_count, "bazaar": len(spec.cards),
-                 "alliances": len(_alliance_names(spec)), "bazaar_deck": _pile_size(spec), "alliance_deck": _deck_size(spec)}
+                 "alliances": len(_alliance_names(spec)), "bazaar_deck": self._asked_pile(), "alliance_deck": self._asked_deck()}
         return {"game": GAME_ID, "players": [{"name": n} for n in names], **{key: [None] * n for key, n in sizes.items()}}
 
     def setup_questions(self, names: Sequence[str]) -> list[Question]:
@@ -92,10 +92,31 @@ class KarigarPlay(TablePlay):
             *(self._tokens_question(k) for k in range(spec.level_count)),
             *(self._card_question(k, n) for k, n in enumerate(spec.cards)),
             *(self._offer_question(k, slot) for k, slot in enumerate(slots)),
-            *(self._pile_question(k, _pile_size(spec)) for k in range(_pile_size(spec))),
-            *(self._deck_question(k, _deck_size(spec)) for k in range(_deck_size(spec))),
+            *(self._pile_question(k, _pile_size(spec)) for k in range(self._asked_pile())),
+            *(self._deck_question(k, _deck_size(spec)) for k in range(self._asked_deck())),
             self._bakshish_question(),
         ]
+
+    def _asked_pile(self) -> int:
+        """The Bazaar draw pile's cards to ask: none when the copy's deck is known (they are the rest of it)."""
+        return 0 if self.spec.components.bazaar_cards else _pile_size(self.spec)
+
+    def _asked_deck(self) -> int:
+        return 0 if self.spec.components.alliance_cards else _deck_size(self.spec)
+
+    def setup_of(self, names: Sequence[str], answers: Mapping[str, Any]) -> dict[str, Any]:
+        """With the copy's Bazaar and Alliance decks known, the draw pile and the Alliance deck are
+        the copy's cards that do not lie on the board (rulebook: Bazaar Change and the Replenish
+        Phase draw from them); a card laid out more often than the copy has it is refused."""
+        setup = super().setup_of(names, answers)
+        c = self.spec.components
+        if c.bazaar_cards:
+            copy = [read_card(self.spec, "a Bazaar card", line, None) for line in c.bazaar_cards]
+            setup["bazaar_deck"] = _rest(copy, setup["bazaar"], "card", "Bazaar card", "The Bazaar Grid")
+        if c.alliance_cards:
+            copy = [read_offer(self.spec, "an Alliance card", line, None) for line in c.alliance_cards]
+            setup["alliance_deck"] = _rest(copy, setup["alliances"], "space", "Alliance card on", "1.4 Acquire an Alliance Card")
+        return setup
 
     def _resources_question(self, k: int, name: str) -> Question:
         field = f"{wording.shown(name, 30)}'s Starting Resource card"
@@ -212,8 +233,6 @@ class KarigarPlay(TablePlay):
         for k, (number, card) in enumerate(zip(self.spec.cards, lying)):
             answers[f"bazaar.{k}"] = card
             lines.append(f"Bazaar card {number}: {card_label(self.spec, card)}.")
-        for k, card in enumerate(pile):
-            answers[f"bazaar_deck.{k}"] = card
         lines.append(f"The other {len(pile)} Bazaar cards are the draw pile, shuffled face down (Bazaar Change draws "
                      "from it). The rulebook's Setting Up does not say how the Bazaar is laid out: tajkit shuffles all "
                      f"{len(cards)} (inferred).")
@@ -229,8 +248,6 @@ class KarigarPlay(TablePlay):
         for k, slot in enumerate(slots):
             answers[f"alliances.{k}"] = cards[k]
             lines.append(f"Alliance slot {slot}: {offer_label(self.spec, cards[k])}.")
-        for k, card in enumerate(cards[len(slots):]):
-            answers[f"alliance_deck.{k}"] = card
         lines.append(f"The other {len(cards) - len(slots)} Alliance cards are the Alliance deck, shuffled face down "
                      "(the Replenish Phase draws from it; the Setting Up does not say: inferred).")
         return lines
@@ -708,6 +725,21 @@ def _read_shown(field: str, allowed: Sequence[int], text: str) -> int:
     if value not in allowed:
         raise BadInput(f"{field} = {value}: the rules allow {', '.join(map(str, allowed[:8]))} here (rulebook: Game End)")
     return value
+
+
+def _rest(copy: list[dict[str, Any]], laid: Sequence[Any], where: str, what: str, rule: str) -> list[dict[str, Any]]:
+    """The copy's cards not among ``laid`` (each a setup's card, placed at ``where``); a card laid
+    out more often than the copy has it is refused."""
+    rest = list(copy)
+    for card in laid:
+        if not isinstance(card, dict):
+            continue  # an unanswered place: the setup's own check names it
+        bare = {k: v for k, v in card.items() if k != where}
+        if bare not in rest:
+            raise BadInput(f"{what} {card.get(where)}: your copy has no more of this card: it lies on the board already, "
+                           f"or is not one of your copy's (rulebook: {rule})")
+        rest.remove(bare)
+    return rest
 
 
 def _help(picks: Sequence[Pick], typed: str, picked: str, rule: str) -> str:

@@ -5,6 +5,7 @@ offers the copy's components as pickers; against the rulebook karigar-e-taj.txt,
 
 from __future__ import annotations
 
+import json
 import random
 import re
 from collections import Counter
@@ -15,10 +16,10 @@ import pytest
 from starlette.testclient import TestClient
 
 from tajkit.cli.web.app import Companion, create_app
-from tajkit.solver.errors import BadData
+from tajkit.solver.errors import BadData, BadInput
 from tajkit.solver.karigar import GAME
 from tajkit.solver.karigar.play import BAZAAR_CARDS, ALLIANCE_CARDS
-from tajkit.solver.session import read_record, setup_from_answers
+from tajkit.solver.session import read_record
 
 COPY = Path(__file__).parents[1] / "data" / "karigar-copy"  # made-up components: see the file's header
 NAMES = ["Asha", "Babur", "Chen"]
@@ -32,11 +33,18 @@ def dealt(seed: int) -> tuple[dict[str, str], tuple[str, ...]]:
     return PLAY.deal(NAMES, random.Random(seed))
 
 
-def started(answers: dict[str, str]):
-    """The state a session starts from the answers, each read by its own question as typed."""
+def setup_of(answers: dict[str, str]) -> dict:
+    """The setup a session starts from the answers, each read by its own question as typed."""
     questions = PLAY.setup_questions(NAMES)
-    read = {q.key: q.read(answers.get(q.key, q.default or "")) for q in questions}
-    return PLAY.rules.start(setup_from_answers(PLAY.players_setup(NAMES), read))
+    return PLAY.setup_of(NAMES, {q.key: q.read(answers.get(q.key, q.default or "")) for q in questions})
+
+
+def started(answers: dict[str, str]):
+    return PLAY.rules.start(setup_of(answers))
+
+
+def as_set(cards, where: str) -> Counter:
+    return Counter(json.dumps({k: v for k, v in c.items() if k != where}, sort_keys=True) for c in cards)
 
 
 # --- what tajkit knows: nothing of a copy it has never seen -------------------------------------------
@@ -103,13 +111,17 @@ def test_deal_lays_out_the_whole_bazaar_and_alliance_decks_shuffled():
     """The 24 Bazaar cards: 12 on the grid (The Bazaar Grid: numbered 1 to 12), the rest the draw
     pile Bazaar Change draws from; the 9 Alliance cards: one on each Alliance slot, the rest the deck
     the Replenish Phase draws from. Every card of the copy is dealt once."""
+    from tajkit.solver.karigar.play import read_card, read_offer
+
+    bazaar_copy = as_set([read_card(SPEC, "c", line, None) for line in KNOWN.bazaar_cards], "card")
+    alliance_copy = as_set([read_offer(SPEC, "c", line, None) for line in KNOWN.alliance_cards], "space")
     firsts = Counter()
     for seed in range(100):
         answers, _ = dealt(seed)
-        bazaar = [answers[k] for k in answers if re.fullmatch(r"bazaar(_deck)?\.\d+", k)]
-        allies = [answers[k] for k in answers if re.fullmatch(r"alliance(s|_deck)\.\d+", k)]
-        assert len(bazaar) == BAZAAR_CARDS and Counter(bazaar) == Counter(KNOWN.bazaar_cards)
-        assert len(allies) == ALLIANCE_CARDS and Counter(allies) == Counter(KNOWN.alliance_cards)
+        setup = setup_of(answers)
+        assert len(setup["bazaar"]) == 12 and len(setup["bazaar_deck"]) == 12 and len(setup["alliance_deck"]) == 7
+        assert as_set(setup["bazaar"], "card") + as_set(setup["bazaar_deck"], "card") == bazaar_copy
+        assert as_set(setup["alliances"], "space") + as_set(setup["alliance_deck"], "space") == alliance_copy
         firsts[answers["bazaar.0"]] += 1
     assert len(firsts) > 10  # shuffled, not the copy's order
 
@@ -139,7 +151,7 @@ def test_a_dealt_setup_starts_the_game_with_what_was_dealt():
 def test_with_a_copy_every_component_question_is_a_picker_of_its_components():
     questions = {q.key: q for q in PLAY.setup_questions(NAMES)}
     assert [p.text for p in questions["bazaar.0"].picks] == list(KNOWN.bazaar_cards)
-    assert [p.text for p in questions["bazaar_deck.3"].picks] == list(KNOWN.bazaar_cards)
+    assert not any(k.startswith(("bazaar_deck", "alliance_deck")) for k in questions)  # the rest of the copy
     assert [p.text for p in questions["alliances.1"].picks] == list(KNOWN.alliance_cards)
     assert [p.text for p in questions["level_tiles.2"].picks] == list(KNOWN.level_tiles[2])
     assert [p.text for p in questions["players.0.resources"].picks] == list(KNOWN.starting_resources)
@@ -174,8 +186,8 @@ def test_deal_for_us_on_the_phones_fills_the_pickers_and_starts_the_game(tmp_pat
     page = web.post("/new/karigar", data={"token": companion.token, "deal": "1", **names})
     assert page.status_code == 200 and "Dealt by tajkit" in page.text
     fields = fields_of(page.text)
-    assert len(fields) == 45 and all(fields.values())
-    assert page.text.count("<select") == 40  # everything but the token stacks and the Bakshish count is picked
+    assert len(fields) == 26 and all(fields.values())
+    assert page.text.count("<select") == 21  # all but the token stacks and the Bakshish count; the decks are the rest
     made = web.post("/new/karigar", data={"token": companion.token, "asked": "1", **names, **fields})
     assert made.status_code == 303, made.text
     setup = read_record(tmp_path / f"{made.headers['location'].rsplit('/', 1)[1]}.toml", "karigar").setup
@@ -211,9 +223,7 @@ def test_a_drawn_bazaar_card_is_picked_on_the_phones_not_retyped(tmp_path):
 
     answers, _ = dealt(11)
     state = started(answers)
-    questions = PLAY.setup_questions(NAMES)
-    setup = setup_from_answers(PLAY.players_setup(NAMES),
-                               {q.key: q.read(answers.get(q.key, q.default or "")) for q in questions})
+    setup = setup_of(answers)
     rules, rng, events = PLAY.rules, random.Random(11), []
     while not (state.draws and state.draws[0][0] == "bazaar"):
         action = random_action(rules, state, rng)
@@ -225,3 +235,23 @@ def test_a_drawn_bazaar_card_is_picked_on_the_phones_not_retyped(tmp_path):
     offered = set(re.findall(r'<button name="event" value="(card \d+ = [^"]+)"', page))
     assert offered == {rules.format(state, a) for a in rules.legal_actions(state) if isinstance(a, Draw)}
     assert len(offered) == len(set(state.pile)) > 1
+
+
+def test_a_card_laid_out_more_often_than_the_copy_has_it_is_refused(tmp_path):
+    """The draw pile is the copy's cards not on the board: a card picked for two places (one card
+    of the copy) leaves the pile a card short, so it is refused in words, nothing recorded."""
+    answers, _ = dealt(2)
+    answers["bazaar.1"] = answers["bazaar.0"]
+    twice = Counter(answers[f"bazaar.{k}"] for k in range(12))[answers["bazaar.0"]]
+    if twice <= Counter(KNOWN.bazaar_cards)[answers["bazaar.0"]]:
+        pytest.skip("the copy holds this card twice")
+    with pytest.raises(BadInput, match="Bazaar card 2: your copy has no more of this card"):
+        setup_of(answers)
+    web, companion = client(tmp_path, COPY)
+    names = {"name0": "Asha", "name1": "Babur", "name2": "Chen"}
+    page = web.post("/new/karigar", data={"token": companion.token, "deal": "1", **names})
+    fields = fields_of(page.text)
+    fields["q_bazaar.1"] = fields["q_bazaar.0"]
+    made = web.post("/new/karigar", data={"token": companion.token, "asked": "1", **names, **fields})
+    assert made.status_code == 422 and "your copy has no more of this card" in made.text
+    assert not list(tmp_path.glob("*.toml"))
