@@ -23,7 +23,7 @@ from tajkit.solver import numbers
 from tajkit.solver.errors import BadInput, SolverFailure
 from tajkit.solver.game import Game, ScoreResult
 from tajkit.solver.protocol import CHANCE, Question
-from tajkit.solver.session import Hint, Session, setup_from_answers
+from tajkit.solver.session import Hint, Session
 
 COMMANDS = {
     "hint": "hint [all | NAME]: the solver's best moves for whoever acts (all: every player who may act now)",
@@ -110,7 +110,7 @@ def _setup_by_default(info: Game[Any, Any], play: Any, names: list[str]) -> dict
             raise BadInput(f"--player: a new game of {info.id} needs {q.prompt}, which has no default: give "
                            "--setup FILE, or start the game at a terminal to be asked")
         answers[q.key] = q.read(q.default)
-    return setup_from_answers(play.players_setup(names), answers)
+    return play.setup_of(names, answers)
 
 
 def _setup_by_asking(info: Game[Any, Any], play: Any, ask: Callable[..., str]) -> dict[str, Any]:
@@ -131,7 +131,7 @@ def _setup_by_asking(info: Game[Any, Any], play: Any, ask: Callable[..., str]) -
     dealt = _dealt(play, names, ask)
     answers = {q.key: q.read(dealt[q.key]) if q.key in dealt else answer_question(q, ask, told)
                for q in play.setup_questions(names)}
-    return setup_from_answers(play.players_setup(names), answers)
+    return play.setup_of(names, answers)
 
 
 def _dealt(play: Any, names: list[str], ask: Callable[..., str]) -> dict[str, str]:

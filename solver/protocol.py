@@ -195,13 +195,25 @@ def random_game(rules: Rules[S, A], rng: random.Random, players: int, limit: int
 
 
 @dataclass(frozen=True)
+class Pick:
+    """One whole answer of a known set that a phone offers to pick (a component: a Bazaar card of
+    the table's copy): ``text`` is posted as if typed, so ``Question.read`` checks it as it checks a
+    typed line; ``label`` says it in words and symbols on the picker ("" : the text itself)."""
+
+    text: str
+    label: str = ""
+
+
+@dataclass(frozen=True)
 class Question:
     """One thing a session asks the table in the game's own words: a setup choice ("Asha's age",
     "the 30 cards of a player's deck") or, for a hint, what only the asking player has seen ("your
     hand"). ``read(text)`` turns the typed line into the value stored under ``key`` (a dotted path
     into the setup, ``players.0.age``; for a hint, a plain name) or raises ``BadInput`` saying what
     would do. ``default`` is the text an empty answer stands for (``None``: an answer is needed);
-    ``choices`` are words a terminal completes and a phone offers as buttons. A ``secret`` answer
+    ``choices`` are words a terminal completes and a phone offers as buttons; ``picks`` a closed set
+    of whole answers (the components of a known set) that a phone offers as a picker instead of a
+    text field (a terminal still reads the typed line). A ``secret`` answer
     (TAJ's goal card) must not be read by the rest of the table: a terminal hides it as it is typed
     and its refusals never repeat it."""
 
@@ -212,6 +224,22 @@ class Question:
     default: str | None = None
     choices: tuple[str, ...] = ()
     secret: bool = False
+    picks: tuple[Pick, ...] = ()
+    numeric: bool = False  # the answer is a whole number: a phone opens its number keys
+
+
+@dataclass(frozen=True)
+class EventForm:
+    """Several events one player enters as one short form on a phone (Karigar's end: what they
+    show from behind their screen), recorded together or not at all: ``questions`` ask each value,
+    ``events(answers)`` turns the values read into the events, in the game's notation, that the
+    table could have typed one by one (so a record holds the same events either way)."""
+
+    who: str
+    title: str
+    questions: tuple[Question, ...]
+    events: Callable[[Mapping[str, Any]], tuple[str, ...]]
+    submit: str = "Record"
 
 
 @dataclass(frozen=True)
@@ -343,8 +371,24 @@ class TablePlay(Generic[S]):
         components out to match. Empty: the game's setup has nothing random to draw."""
         return {}, ()
 
+    def setup_of(self, names: Sequence[str], answers: Mapping[str, Any]) -> dict[str, Any]:
+        """The setup that the answers to :meth:`setup_questions` make, each put at its dotted key in
+        :meth:`players_setup`; a game completes it where the answers imply the rest (Karigar: with
+        the table's copy known, the draw pile is the copy's cards not laid out). ``BadInput`` when
+        they cannot be (a card laid out twice)."""
+        from tajkit.solver.session import setup_from_answers  # the session layer; imported late, it imports this
+
+        return setup_from_answers(self.players_setup(names), answers)
+
+    def event_form(self, state: S) -> EventForm | None:
+        """The events to enter now as one short form, where the game has such a moment (None: the
+        events are chosen one at a time)."""
+        return None
+
     def deals(self) -> bool:
-        """The game's setup has something random that tajkit may draw for the table."""
+        """Whether :meth:`deal` has anything to draw with this game's data (the phones offer "Deal
+        for us" only then): a game whose random components tajkit does not know, as Karigar's cards
+        until a group gives its copy's, has nothing."""
         return type(self).deal is not TablePlay.deal
 
     def hint_questions(self, state: S, player: str) -> Sequence[Question]:

@@ -39,8 +39,8 @@ from tajkit.cli.web.app import Companion, game_info, page, posted
 from tajkit.cli.web.scoring import score_view
 from tajkit.solver import numbers
 from tajkit.solver.errors import BadInput, SolverFailure
-from tajkit.solver.protocol import CHANCE
-from tajkit.solver.session import Session, setup_from_answers
+from tajkit.solver.protocol import CHANCE, EventForm
+from tajkit.solver.session import Session
 
 FEW = 24  # at most this many choices are shown as buttons at once; more are grouped by their first words
 MOST_PLAYERS = 8
@@ -206,6 +206,7 @@ def view(companion: Companion, name: str, session: Session, seat: str | None, ph
         "described": session.describe(),
         "first": first,
         "folded": folded,
+        "event_form": event_form_of(session, seat),
         "hint_for": hint_players(session, seat),
         "hint_questions": {p: list(_questions(session, p)) for p in hint_players(session, seat)},
         "hint": hint if hint is not None and hint_still(session, hint) else None,
@@ -231,6 +232,13 @@ def ending_of(session: Session, data: Any, result: Any) -> dict[str, Any]:
     except BadInput as exc:
         return {"said": the_winner(result), "kept": None, "problem": exc.problems[0]}
     return {"said": the_winner(result), "kept": saved and saved.id, "bgstats": link, "problem": None}
+
+
+def event_form_of(session: Session, seat: str | None) -> EventForm | None:
+    """The events to enter now as one short form (Karigar's end), on its player's phone and on a
+    phone that watches for the table."""
+    form = session.play.event_form(session.state)
+    return form if form is not None and seat in (None, form.who) else None
 
 
 def board_of(session: Session, seat: str | None) -> dict[str, Any] | None:
@@ -400,6 +408,27 @@ def _for_seat(session: Session, seat: str | None, text: str) -> str:
     if seat is not None and seat in session.ahead() and ":" not in text:
         return f"{seat}: {text.strip()}"
     return text
+
+
+async def form_events(request: Request) -> Response:
+    """A short form's answers (``event_form``), recorded as its events together, or none of them."""
+    form = await posted(request)
+
+    def change(session: Session, seat: str | None) -> list[str]:
+        asked = event_form_of(session, seat)
+        if asked is None or asked.who != form.get("who"):
+            raise BadInput("this form is for a moment that has passed: the game moved on; look again and enter what is asked now")
+        answers, problems = {}, []
+        for q in asked.questions:
+            try:
+                answers[q.key] = q.read(form.get(f"f_{q.key}", q.default or ""))
+            except BadInput as exc:
+                problems += [f"{q.prompt}: {p}" for p in exc.problems]
+        if problems:
+            raise BadInput(*problems)
+        return session.apply(*asked.events(answers), made_at=form.get("v") or None)
+
+    return await changed(request, form, change)
 
 
 async def draw(request: Request) -> Response:
@@ -579,9 +608,9 @@ async def new_game(request: Request) -> Response:
         status = 422 if problems else 200
         return page(request, "new.html", status, info=info, names=names + [""] * (MOST_PLAYERS - len(names)),
                     questions=questions, answers=typed, problems=problems, deals=play.deals())
-    setup = setup_from_answers(play.players_setup(names), answers)
     path = new_record(companion, info.id)
     try:
+        setup = play.setup_of(names, answers)
         await run_in_threadpool(Session.start, info, companion.spec(info.id), path, setup)
     except BadInput as exc:
         return page(request, "new.html", 422, info=info, names=names + [""] * (MOST_PLAYERS - len(names)),
@@ -608,6 +637,7 @@ ROUTES = [
     Route("/g/{name}/seat", choose_seat, methods=["POST"]),
     Route("/g/{name}/event", event, methods=["POST"]),
     Route("/g/{name}/draw", draw, methods=["POST"]),
+    Route("/g/{name}/form", form_events, methods=["POST"]),
     Route("/g/{name}/undo", undo, methods=["POST"]),
     Route("/g/{name}/keep", keep, methods=["POST"]),
     Route("/g/{name}/redo", redo, methods=["POST"]),

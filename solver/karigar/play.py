@@ -20,6 +20,7 @@ choice (their Blueprint), typed as ``build N``.
 
 from __future__ import annotations
 
+import random
 import re
 import textwrap
 from collections import Counter
@@ -43,7 +44,7 @@ from tajkit.solver.karigar.notation import card_text as _card_text  # the events
 from tajkit.solver.karigar.notation import offer_text as _offer_text
 from tajkit.solver.karigar.protocol import KarigarRules, rules_for
 from tajkit.solver.karigar.setup import setup_model
-from tajkit.solver.karigar.state import ACT, OVER, REVEAL, TURN, Action, Build, Do, Go, Hire, KarigarState, Ride
+from tajkit.solver.karigar.state import ACT, OVER, REVEAL, TURN, Action, Build, Do, Go, Hire, KarigarState, Ride, Show
 from tajkit.solver.karigar.rules import SUPPLY, Act, Space, Turn, current_level, lay_out
 from tajkit.solver.karigar.spec import GAME_ID, Spec, describe
 from tajkit.solver.game import Report
@@ -51,7 +52,8 @@ from tajkit.solver.karigar import hint as karigar_hint
 from tajkit.solver.karigar.files import read_hint_position
 from tajkit.solver.karigar.planner import Plan
 from tajkit.solver.karigar.report import hint_report
-from tajkit.solver.protocol import BOUND, CHANCE, EXACT, Advice, HintAnswer, Question, TablePlay, moves_json
+from tajkit.solver.protocol import (BOUND, CHANCE, EXACT, Advice, EventForm, HintAnswer, Pick, Question, TablePlay,
+                                    moves_json)
 from tajkit.solver.ranking import plural
 
 BAZAAR_CARDS = 24  # rulebook: Game Components: 24 Bazaar Cards (those not in the grid are the draw pile)
@@ -78,7 +80,7 @@ class KarigarPlay(TablePlay):
         """The players, and a place in each list for the answers to fill (``bazaar.0`` is its first card)."""
         spec = self.spec
         sizes = {"level_tiles": spec.level_count, "token_stacks": spec.level_count, "bazaar": len(spec.cards),
-                 "alliances": len(_alliance_names(spec)), "bazaar_deck": _pile_size(spec), "alliance_deck": _deck_size(spec)}
+                 "alliances": len(_alliance_names(spec)), "bazaar_deck": self._asked_pile(), "alliance_deck": self._asked_deck()}
         return {"game": GAME_ID, "players": [{"name": n} for n in names], **{key: [None] * n for key, n in sizes.items()}}
 
     def setup_questions(self, names: Sequence[str]) -> list[Question]:
@@ -90,51 +92,177 @@ class KarigarPlay(TablePlay):
             *(self._tokens_question(k) for k in range(spec.level_count)),
             *(self._card_question(k, n) for k, n in enumerate(spec.cards)),
             *(self._offer_question(k, slot) for k, slot in enumerate(slots)),
-            *(self._pile_question(k, _pile_size(spec)) for k in range(_pile_size(spec))),
-            *(self._deck_question(k, _deck_size(spec)) for k in range(_deck_size(spec))),
+            *(self._pile_question(k, _pile_size(spec)) for k in range(self._asked_pile())),
+            *(self._deck_question(k, _deck_size(spec)) for k in range(self._asked_deck())),
             self._bakshish_question(),
         ]
+
+    def _asked_pile(self) -> int:
+        """The Bazaar draw pile's cards to ask: none when the copy's deck is known (they are the rest of it)."""
+        return 0 if self.spec.components.bazaar_cards else _pile_size(self.spec)
+
+    def _asked_deck(self) -> int:
+        return 0 if self.spec.components.alliance_cards else _deck_size(self.spec)
+
+    def setup_of(self, names: Sequence[str], answers: Mapping[str, Any]) -> dict[str, Any]:
+        """With the copy's Bazaar and Alliance decks known, the draw pile and the Alliance deck are
+        the copy's cards that do not lie on the board (rulebook: Bazaar Change and the Replenish
+        Phase draw from them); a card laid out more often than the copy has it is refused."""
+        setup = super().setup_of(names, answers)
+        c = self.spec.components
+        if c.bazaar_cards:
+            copy = [read_card(self.spec, "a Bazaar card", line, None) for line in c.bazaar_cards]
+            setup["bazaar_deck"] = _rest(copy, setup["bazaar"], "card", "Bazaar card", "The Bazaar Grid")
+        if c.alliance_cards:
+            copy = [read_offer(self.spec, "an Alliance card", line, None) for line in c.alliance_cards]
+            setup["alliance_deck"] = _rest(copy, setup["alliances"], "space", "Alliance card on", "1.4 Acquire an Alliance Card")
+        return setup
 
     def _resources_question(self, k: int, name: str) -> Question:
         field = f"{wording.shown(name, 30)}'s Starting Resource card"
         return Question(f"players.{k}.resources", field, partial(self._read_bag, field, 99, "held", False),
-                        help=f"what it gives, e.g. {BAG_EXAMPLE} (rulebook: Setting Up 9)", choices=self.spec.ids)
+                        help=_help(picks := self._bag_picks(self.spec.components.starting_resources),
+                                   f"what it gives, e.g. {BAG_EXAMPLE}", "the card dealt to them", "Setting Up 9"),
+                        choices=self.spec.ids, picks=picks)
 
     def _tile_question(self, k: int) -> Question:
         field = f"level {k + 1}'s Level tile"
+        tiles = self.spec.components.level_tiles
         return Question(f"level_tiles.{k}", f"Level {k + 1} tile: what one section costs",
                         partial(self._read_bag, field, 20, "needed", True),
-                        help="e.g. 2 sandstone+1 marble (rulebook: Setting Up 3, Level Tiles)", choices=self.spec.ids)
+                        help=_help(picks := self._bag_picks(tiles[k] if k < len(tiles) else ()), "e.g. 2 sandstone+1 marble",
+                                   "the tile chosen at random", "Setting Up 3, Level Tiles"),
+                        choices=self.spec.ids, picks=picks)
 
     def _tokens_question(self, k: int) -> Question:
+        known = self.spec.components.taj_tokens
         return Question(f"token_stacks.{k}", f"Level {k + 1} Taj point tokens, top first", partial(self._read_tokens, k),
                         help=f"their values, e.g. {' '.join(str(v) for v in range(self.spec.tokens_per_level + 2, 2, -1))} "
-                        "(rulebook: Setting Up 4-5)")
+                        "(rulebook: Setting Up 4-5)", default=_stack_text(known[k]) if k < len(known) else None)
 
     def _card_question(self, k: int, number: int) -> Question:
         return Question(f"bazaar.{k}", f"Bazaar card {number} as it lies", partial(self._read_card, number),
-                        help=f"colour, earn side; exchange options joined by 'or', e.g. {CARD_EXAMPLE}",
-                        choices=_card_words(self.spec))
+                        help=_help(picks := self._card_picks(), f"colour, earn side; exchange options joined by 'or', e.g. "
+                                   f"{CARD_EXAMPLE}", "the card lying there", "The Bazaar Grid"),
+                        choices=_card_words(self.spec), picks=picks)
 
     def _offer_question(self, k: int, slot: str) -> Question:
         return Question(f"alliances.{k}", f"Alliance card on {slot}", partial(self._read_offer, slot),
-                        help=f"its Taj points and price, e.g. {OFFER_EXAMPLE} (rulebook: 1.4 Acquire an Alliance Card)",
-                        choices=self.spec.ids)
+                        help=_help(picks := self._offer_picks(), f"its Taj points and price, e.g. {OFFER_EXAMPLE}",
+                                   "the card lying there", "1.4 Acquire an Alliance Card"),
+                        choices=self.spec.ids, picks=picks)
 
     def _pile_question(self, k: int, size: int) -> Question:
         return Question(f"bazaar_deck.{k}", f"Bazaar draw pile, card {k + 1} of {size}", partial(self._read_card, None),
-                        help=f"e.g. {CARD_EXAMPLE}; look at the pile once, then shuffle it (rulebook: Bazaar Change draws from it)",
-                        choices=_card_words(self.spec))
+                        help=_help(picks := self._card_picks(), f"e.g. {CARD_EXAMPLE}; look at the pile once, then shuffle it",
+                                   "look at the pile once, then shuffle it", "Bazaar Change draws from it"),
+                        choices=_card_words(self.spec), picks=picks)
 
     def _deck_question(self, k: int, size: int) -> Question:
         return Question(f"alliance_deck.{k}", f"Alliance deck, card {k + 1} of {size}", partial(self._read_offer, None),
-                        help=f"e.g. {OFFER_EXAMPLE}; look at the deck once, then shuffle it (rulebook: Replenish Phase draws from it)",
-                        choices=self.spec.ids)
+                        help=_help(picks := self._offer_picks(), f"e.g. {OFFER_EXAMPLE}; look at the deck once, then shuffle it",
+                                   "look at the deck once, then shuffle it", "Replenish Phase draws from it"),
+                        choices=self.spec.ids, picks=picks)
 
     def _bakshish_question(self) -> Question:
         default = _bakshish_cards(self.spec)
         return Question("bakshish_cards", "Bakshish cards in the deck", self._read_count,
                         help=f"face down, not looked at (rulebook: Game Components: {default})", default=str(default))
+
+    # --- the components of the table's copy, as pickers ---
+    def _bag_picks(self, lines: Sequence[str]) -> tuple[Pick, ...]:
+        return tuple(Pick(line, bag_label(self.spec, line)) for line in lines)
+
+    def _card_picks(self) -> tuple[Pick, ...]:
+        return tuple(Pick(line, card_label(self.spec, line)) for line in self.spec.components.bazaar_cards)
+
+    def _offer_picks(self) -> tuple[Pick, ...]:
+        return tuple(Pick(line, offer_label(self.spec, line)) for line in self.spec.components.alliance_cards)
+
+    # --- "Deal for us" ---
+    def deals(self) -> bool:
+        """Something to draw: one of the components dealt at random is known (the table's copy)."""
+        c = self.spec.components
+        return bool(c.bazaar_cards or c.alliance_cards or c.level_tiles or c.starting_resources)
+
+    def deal(self, names: Sequence[str], rng: random.Random) -> tuple[dict[str, str], tuple[str, ...]]:
+        """The setup's random draws (rulebook: Setting Up) from the components tajkit knows: those of
+        the table's copy given in a --data file (tajkit itself knows none: design principle 2). What is
+        unknown stays to be picked or typed, and the sentences say so."""
+        answers: dict[str, str] = {}
+        lines: list[str] = []
+        for part in (self._deal_tiles, self._deal_tokens, self._deal_bazaar, self._deal_alliances):
+            lines += part(rng, answers)
+        lines += self._deal_resources(names, rng, answers)
+        lines.append(f"Shuffle the {_bakshish_cards(self.spec)} Bakshish cards face down beside the board; "
+                     "tajkit does not draw them: they stay secret (Setting Up 6).")
+        lines.append("Shuffle the Blueprint cards and deal one to each player in secret; put the rest back in the box "
+                     "(Setting Up 9).")
+        return answers, tuple(lines)
+
+    def _deal_tiles(self, rng: random.Random, answers: dict[str, str]) -> list[str]:
+        tiles, lines = self.spec.components.level_tiles, []
+        for k in range(self.spec.level_count):
+            if k < len(tiles) and tiles[k]:
+                answers[f"level_tiles.{k}"] = tile = rng.choice(tiles[k])
+                lines.append(f"Level {k + 1}: the Level tile {bag_label(self.spec, tile)} (Setting Up 3: one at random).")
+            else:
+                lines.append(f"Level {k + 1}: choose a Level tile at random and pick it below (Setting Up 3; "
+                             "tajkit does not know your copy's tiles).")
+        return lines
+
+    def _deal_tokens(self, rng: random.Random, answers: dict[str, str]) -> list[str]:
+        known = self.spec.components.taj_tokens
+        stacks = [_stack_text(known[k]) for k in range(min(len(known), self.spec.level_count))]
+        for k, stack in enumerate(stacks):
+            answers[f"token_stacks.{k}"] = stack
+        if len(stacks) == self.spec.level_count:
+            return ["Taj point tokens face down beside their level, highest on top: "
+                    + "; ".join(f"level {k + 1}: {s}" for k, s in enumerate(stacks)) + " (Setting Up 4-5)."]
+        return ["Sort the Taj point tokens by their dots into the 4 levels, highest on top, face down, and type "
+                "each level's values below (Setting Up 4-5)."]
+
+    def _deal_bazaar(self, rng: random.Random, answers: dict[str, str]) -> list[str]:
+        cards = list(self.spec.components.bazaar_cards)
+        if not cards:
+            return ["Lay 12 Bazaar cards on the Bazaar grid, the rest as the draw pile, and pick each below "
+                    "(tajkit does not know your copy's Bazaar cards)."]
+        rng.shuffle(cards)
+        lying, pile = cards[:len(self.spec.cards)], cards[len(self.spec.cards):]
+        lines = []
+        for k, (number, card) in enumerate(zip(self.spec.cards, lying)):
+            answers[f"bazaar.{k}"] = card
+            lines.append(f"Bazaar card {number}: {card_label(self.spec, card)}.")
+        lines.append(f"The other {len(pile)} Bazaar cards are the draw pile, shuffled face down (Bazaar Change draws "
+                     "from it). The rulebook's Setting Up does not say how the Bazaar is laid out: tajkit shuffles all "
+                     f"{len(cards)} (inferred).")
+        return lines
+
+    def _deal_alliances(self, rng: random.Random, answers: dict[str, str]) -> list[str]:
+        cards, slots = list(self.spec.components.alliance_cards), _alliance_names(self.spec)
+        if not cards:
+            return ["Lay an Alliance card on each Alliance slot, the rest as the Alliance deck, and pick each below "
+                    "(tajkit does not know your copy's Alliance cards)."]
+        rng.shuffle(cards)
+        lines = []
+        for k, slot in enumerate(slots):
+            answers[f"alliances.{k}"] = cards[k]
+            lines.append(f"Alliance slot {slot}: {offer_label(self.spec, cards[k])}.")
+        lines.append(f"The other {len(cards) - len(slots)} Alliance cards are the Alliance deck, shuffled face down "
+                     "(the Replenish Phase draws from it; the Setting Up does not say: inferred).")
+        return lines
+
+    def _deal_resources(self, names: Sequence[str], rng: random.Random, answers: dict[str, str]) -> list[str]:
+        cards = self.spec.components.starting_resources
+        if len(cards) < len(names):
+            return ["Shuffle the Starting Resource cards, deal one to each player and pick each below (Setting Up 9; "
+                    "tajkit does not know your copy's cards)."]
+        lines = []
+        for k, (name, card) in enumerate(zip(names, rng.sample(list(cards), len(names)))):
+            answers[f"players.{k}.resources"] = card
+            lines.append(f"{wording.shown(name, 30)} takes the Starting Resource card {bag_label(self.spec, card)} "
+                         "and its resources (Setting Up 9).")
+        return lines
 
     # --- reading what is typed ---
     def _read_bag(self, field: str, most: int, what: str, needed: bool, text: str) -> dict[str, int]:
@@ -178,6 +306,55 @@ class KarigarPlay(TablePlay):
             return count
         raise BadInput(f"Bakshish cards = {_quoted(text)}: give how many lie in the deck, 0-60 "
                        f"(rulebook: Game Components: {_bakshish_cards(self.spec)})")
+
+    # --- the end: what each player shows, as one short form ------------------------------------------
+
+    def event_form(self, state: KarigarState) -> EventForm | None:
+        """At the Game End each player in turn shows their Blueprint card (its points, and its bonus
+        when all its sections are built) and their Bakshish cards' Taj points: one short form a player
+        instead of an event each, recorded as the same events (``Asha blueprint 4``, ``Asha bonus 0``,
+        ``Asha bakshish 2``…), so a record reads alike either way. What the table knows already (a
+        bonus the Blueprint's sections rule out, a card of a known deck) is filled in, not asked."""
+        if state.phase != REVEAL or state.draws:
+            return None
+        name = state.seats[state.seat].name
+        steps = self._reveal_steps(state)
+        cards = sum(what == "bakshish" for what, _ in steps)
+        questions = tuple(self._reveal_question(what, k, cards, steps) for k, (what, values) in enumerate(steps)
+                          if len(values) > 1)
+        title = f"{wording.shown(name, 30)}: the Blueprint card and {plural(cards, 'Bakshish card')} (rulebook: Game End)"
+        return EventForm(name, title, questions, partial(self._reveal_events, state, steps),
+                         submit=f"Show {wording.shown(name, 30)}'s cards")
+
+    def _reveal_steps(self, state: KarigarState) -> list[tuple[str, tuple[int, ...]]]:
+        """What the player to show still shows, in the order the rules take it: each Show's kind and
+        the values it may have (one when the table knows it already)."""
+        steps, seat = [], state.seat
+        while state.phase == REVEAL and state.seat == seat and not state.draws:
+            legal = [a for a in self.rules.legal_actions(state) if isinstance(a, Show)]
+            steps.append((legal[0].what, tuple(a.points for a in legal)))
+            state = self.rules.apply(state, legal[0])  # what is known of a step never hangs on an earlier one's value
+        return steps
+
+    @staticmethod
+    def _reveal_question(what: str, k: int, cards: int, steps: Sequence[tuple[str, tuple[int, ...]]]) -> Question:
+        card = sum(w == "bakshish" for w, _ in steps[:k]) + 1
+        prompt, default, help = {
+            "blueprint": ("Blueprint card: Taj points", None, "what it earns you (rulebook: Blueprint Cards)"),
+            "bonus": ("Blueprint bonus", "0", "0 unless all its sections are built (rulebook: Blueprint Cards)"),
+            "bakshish": (f"Bakshish card {card} of {cards}", "0", "its Taj points; 0 if none" if card == 1 else ""),
+        }[what]
+        return Question(f"{what}{k}", prompt, partial(_read_shown, prompt, steps[k][1]), default=default, help=help,
+                        numeric=True)
+
+    def _reveal_events(self, state: KarigarState, steps: Sequence[tuple[str, tuple[int, ...]]],
+                       answers: Mapping[str, Any]) -> tuple[str, ...]:
+        events = []
+        for k, (what, values) in enumerate(steps):
+            action = Show(what, answers[f"{what}{k}"] if len(values) > 1 else values[0])
+            events.append(self.rules.format(state, action))
+            state = self.rules.apply(state, action)
+        return tuple(events)
 
     # --- the hint ----------------------------------------------------------------------------------
 
@@ -562,6 +739,102 @@ def read_offer(spec: Spec, field: str, text: str, slot: str | None) -> dict[str,
         raise BadInput(f"{field} = {_quoted(text)}: write its Taj points and its price, e.g. {OFFER_EXAMPLE}")
     offer = {"space": slot} if slot is not None else {}
     return {**offer, "cost": read_bag(spec, f"{field}, price", found.group(2)), "points": int(found.group(1))}
+
+
+# --- the table's copy: its components in words, and their checks ------------------------------------
+
+
+def bag_label(spec: Spec, line: str) -> str:
+    """A bag of the components' notation in words: ``2 sandstone + 1 marble``."""
+    return _bag_words(read_bag(spec, "a component", line))
+
+
+def card_label(spec: Spec, line: str) -> str:
+    """A Bazaar card in words, its colour named (never a colour alone): ``Blue: earn 2 wood | 1 sandstone → 1 marble``."""
+    card = read_card(spec, "a Bazaar card", line, None)
+    trades = " or ".join(f"{_bag_words(o['give'])} → {_bag_words(o['get'])}" for o in card["exchange"])
+    return f"{card['colour'].capitalize()}: earn {_bag_words(card['earn'])} | {trades}"
+
+
+def offer_label(spec: Spec, line: str) -> str:
+    offer = read_offer(spec, "an Alliance card", line, None)
+    return f"{plural(offer['points'], 'Taj point')} for {_bag_words(offer['cost'])}"
+
+
+def component_problems(spec: Spec) -> list[str]:
+    """What is wrong with the copy's components a --data file gives (``[components]``): each must
+    read as its setup question reads it, and a deck must be whole (rulebook: Game Components), as
+    the deal lays all of it out."""
+    c, problems = spec.components, []
+    readers = [(f"bazaar_cards[{k}]", partial(read_card, spec, "a Bazaar card", number=None), line)
+               for k, line in enumerate(c.bazaar_cards, start=1)]
+    readers += [(f"alliance_cards[{k}]", partial(read_offer, spec, "an Alliance card", slot=None), line)
+                for k, line in enumerate(c.alliance_cards, start=1)]
+    readers += [(f"starting_resources[{k}]", partial(read_bag, spec, "a Starting Resource card"), line)
+                for k, line in enumerate(c.starting_resources, start=1)]
+    readers += [(f"level_tiles[{n}][{k}]", partial(read_bag, spec, "a Level tile"), line)
+                for n, tiles in enumerate(c.level_tiles, start=1) for k, line in enumerate(tiles, start=1)]
+    for where, read, line in readers:
+        try:
+            read(text=line)
+        except BadInput as exc:
+            problems += [f"components.{where}: {p}" for p in exc.problems]
+    for name, given, whole in (("bazaar_cards", len(c.bazaar_cards), BAZAAR_CARDS),
+                               ("alliance_cards", len(c.alliance_cards), ALLIANCE_CARDS)):
+        if given not in (0, whole):
+            problems.append(f"components.{name}: {given} given; the deal lays out the whole deck of {whole} "
+                            "(rulebook: Game Components): give them all or none")
+    if c.starting_resources and len(c.starting_resources) < spec.most_players:
+        problems.append(f"components.starting_resources: {len(c.starting_resources)} given; give at least "
+                        f"{spec.most_players}, one a player (rulebook: Setting Up 9)")
+    if c.level_tiles and (len(c.level_tiles) != spec.level_count or not all(c.level_tiles)):
+        problems.append(f"components.level_tiles: give each of the {spec.level_count} levels' tiles, level 1 first "
+                        "(rulebook: Setting Up 3)")
+    if c.taj_tokens and (len(c.taj_tokens) != spec.level_count
+                         or any(len(t) != spec.tokens_per_level for t in c.taj_tokens)):
+        problems.append(f"components.taj_tokens: give each of the {spec.level_count} levels' "
+                        f"{spec.tokens_per_level} token values (rulebook: Setting Up 4-5)")
+    return problems
+
+
+def _bag_words(bag: Mapping[str, int]) -> str:
+    return " + ".join(f"{n} {r}" for r, n in bag.items()) or "nothing"
+
+
+def _read_shown(field: str, allowed: Sequence[int], text: str) -> int:
+    """A value shown at the end, a whole number the rules allow there."""
+    word = text.strip()
+    if not numbers.looks_numeric(word):
+        raise BadInput(f"{field} = {_quoted(text)}: give the Taj points printed on the card, a whole number")
+    value = numbers.whole_number(word, field, 0, max(allowed))
+    if value not in allowed:
+        raise BadInput(f"{field} = {value}: the rules allow {', '.join(map(str, allowed[:8]))} here (rulebook: Game End)")
+    return value
+
+
+def _rest(copy: list[dict[str, Any]], laid: Sequence[Any], where: str, what: str, rule: str) -> list[dict[str, Any]]:
+    """The copy's cards not among ``laid`` (each a setup's card, placed at ``where``); a card laid
+    out more often than the copy has it is refused."""
+    rest = list(copy)
+    for card in laid:
+        if not isinstance(card, dict):
+            continue  # an unanswered place: the setup's own check names it
+        bare = {k: v for k, v in card.items() if k != where}
+        if bare not in rest:
+            raise BadInput(f"{what} {card.get(where)}: your copy has no more of this card: it lies on the board already, "
+                           f"or is not one of your copy's (rulebook: {rule})")
+        rest.remove(bare)
+    return rest
+
+
+def _help(picks: Sequence[Pick], typed: str, picked: str, rule: str) -> str:
+    """A question's help: how to type it, or (with the copy's components to pick from) what to pick."""
+    return f"{picked if picks else typed} (rulebook: {rule})"
+
+
+def _stack_text(values: Sequence[int]) -> str:
+    """A level's Taj point tokens as its question reads them: highest on top (rulebook: Setting Up 5)."""
+    return " ".join(str(v) for v in sorted(values, reverse=True))
 
 
 # --- helpers ------------------------------------------------------------------------------------------

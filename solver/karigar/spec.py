@@ -126,6 +126,24 @@ class BazaarData(Strict):
     note: Text
 
 
+Line = Annotated[str, Field(min_length=1, max_length=200)]
+Points = Annotated[int, Field(ge=0, le=99)]
+
+
+class ComponentData(Strict):
+    """Your copy's cards and tiles, each written as the setup's question for it is answered. The
+    rulebook lists them (Game Components) without their contents and tajkit has never seen them, so
+    tajkit ships none (design principle 2): a group types its copy's once into a karigar.toml of its
+    --data folder; "Deal for us" then deals them and the new-game page offers them as pickers."""
+
+    bazaar_cards: list[Line] = Field(default=[], max_length=40, description="the 24 Bazaar cards")
+    alliance_cards: list[Line] = Field(default=[], max_length=20, description="the 9 Alliance cards")
+    level_tiles: list[list[Line]] = Field(default=[], max_length=12, description="each level's Level tiles, level 1 first")
+    starting_resources: list[Line] = Field(default=[], max_length=16, description="the 8 Starting Resource cards")
+    taj_tokens: list[list[Points]] = Field(default=[], max_length=12, description="each level's Taj point tokens' values")
+    note: Text
+
+
 class Assumption(Strict):
     id: Name
     text: Text
@@ -165,6 +183,7 @@ class KarigarData(SeedFile):
     trade: TradeData
     exchange: ExchangeData
     bazaar: BazaarData
+    components: ComponentData
     assumptions: list[Assumption] = Field(max_length=12)
     planner: PlannerData
     categories: list[CategoryRow] = Field(min_length=1, max_length=12)
@@ -243,6 +262,17 @@ class Slot:
 
 
 @dataclass(frozen=True)
+class Components:
+    """Your copy's components as typed in a --data file (none in tajkit's own data)."""
+
+    bazaar_cards: tuple[str, ...] = ()
+    alliance_cards: tuple[str, ...] = ()
+    level_tiles: tuple[tuple[str, ...], ...] = ()  # per level, level 1 first
+    starting_resources: tuple[str, ...] = ()
+    taj_tokens: tuple[tuple[int, ...], ...] = ()  # per level
+
+
+@dataclass(frozen=True)
 class Spec:
     levels: tuple[tuple[int, ...], ...]  # the section numbers of each level, bottom first
     levels_source: str
@@ -273,6 +303,7 @@ class Spec:
     budget: float
     time_cap: float
     pad: tuple[tuple[str, str, str, str], ...]  # the categories: (id, label, note, kind)
+    components: Components = Components()
 
     # --- resources ---
     def index(self, resource: str) -> int:
@@ -342,7 +373,13 @@ def load_spec(data: Path | None = None) -> Spec:
     if problems:
         origin = seeddata.origin("karigar", data)
         raise BadData(*(f"{origin}: {p}" for p in problems))
-    return build_spec(_yours_where_replaced(typed, seeddata.packaged("karigar")))
+    spec = build_spec(_yours_where_replaced(typed, seeddata.packaged("karigar")))
+    from tajkit.solver.karigar.play import component_problems  # the setup's readers check the copy's cards
+
+    problems = component_problems(spec)
+    if problems:
+        raise BadData(*(f"{seeddata.origin('karigar', data)}: {p}" for p in problems))
+    return spec
 
 
 YOURS = "your --data file"
@@ -398,7 +435,13 @@ def build_spec(data: KarigarData) -> Spec:
         budget=data.planner.deterministic_budget,
         time_cap=data.planner.time_cap,
         pad=tuple((r.id, r.label, r.note, r.kind) for r in data.categories),
+        components=_components(data.components),
     )
+
+
+def _components(c: ComponentData) -> Components:
+    return Components(tuple(c.bazaar_cards), tuple(c.alliance_cards), tuple(tuple(t) for t in c.level_tiles),
+                      tuple(c.starting_resources), tuple(tuple(t) for t in c.taj_tokens))
 
 
 def _slots(data: KarigarData) -> tuple[Slot, ...]:

@@ -1,0 +1,199 @@
+"""A Karigar-e-Taj game set up on a phone (issue 44: "A Karigar game must be set up on a phone in
+under a minute; a drawn Bazaar card is picked, not retyped"), in Chromium at 360 x 640: once dealt
+by tajkit ("Deal for us"), once picked from the copy's components. tajkit knows no Karigar card
+(design principle 2), so the server reads a copy's components from a --data folder, as a group's
+would (tests/data/karigar-copy: made-up cards of the rulebook's shape)."""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from phones import SIZES, SMALL, tap_targets_too_small, too_wide
+from webserver import WAIT, Server
+
+from tajkit.solver.session import read_record
+
+COPY = Path(__file__).parents[1] / "data" / "karigar-copy"
+NAMES = ("Asha", "Babur", "Chen")
+
+pytestmark = pytest.mark.slow
+
+
+class CopyServer(Server):
+    """``tajkit --data COPY serve``: the companion with the copy's components."""
+
+    def __init__(self, folder: Path) -> None:  # noqa: D107 - Server's start, with the --data folder
+        env = {**os.environ, "NO_COLOR": "1"}
+        env.pop("TAJKIT_DATA", None)
+        self.folder = folder
+        self.proc = subprocess.Popen([sys.executable, "-m", "tajkit.cli", "--data", str(COPY), "serve", "--port", "0",
+                                      "--folder", str(folder)], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                                     text=True, env=env)
+        assert self.proc.stdout is not None
+        until = time.monotonic() + WAIT
+        line = self.proc.stdout.readline().strip()
+        if not line.startswith("http://") or time.monotonic() > until:
+            self.stop()
+            raise AssertionError(f"tajkit serve did not start: {line!r} {self.proc.stderr.read()[-2000:]}")
+        self.url = line
+
+
+@pytest.fixture
+def copy_server(tmp_path):
+    (tmp_path / "games").mkdir()
+    started = CopyServer(tmp_path / "games")
+    yield started
+    started.stop()
+
+
+def open_new_game(page, base: str) -> int:
+    """The new-game page with three names typed: the taps it took (one a name field)."""
+    page.goto(f"{base}/new/karigar")
+    for k, name in enumerate(NAMES):
+        page.locator(f"#name{k}").tap()
+        page.keyboard.type(name)
+    return len(NAMES)
+
+
+def check_fits(page, where: str) -> None:
+    for size in SIZES:
+        page.set_viewport_size(size)
+        assert not tap_targets_too_small(page), (where, size, tap_targets_too_small(page))
+        assert not too_wide(page), (where, size, too_wide(page))
+    page.set_viewport_size(SMALL)
+
+
+def started_record(page, folder: Path):
+    page.wait_for_url("**/g/*")
+    name = page.url.rstrip("/").rsplit("/", 1)[1]
+    return read_record(folder / f"{name}.toml", "karigar")
+
+
+def test_a_dealt_karigar_setup_on_a_phone_in_five_taps(copy_server, browser, tmp_path):
+    context = browser.new_context(viewport=SMALL, has_touch=True)
+    page = context.new_page()
+    shots = tmp_path / "shots"
+    shots.mkdir()
+    began = time.monotonic()
+    taps = open_new_game(page, copy_server.base)
+    page.get_by_role("button", name="Deal for us").tap()
+    taps += 1
+    page.get_by_text("Dealt by tajkit").wait_for()
+    page.screenshot(path=shots / "dealt-360.png")
+    page.screenshot(path=shots / "dealt-360-full.png", full_page=True)
+    assert page.locator("select").count() == 21  # every dealt component in its picker; the decks are the rest
+    assert page.locator(".dealt li").filter(has_text="Bazaar card 1:").count() == 1
+    page.get_by_role("button", name="Start the game").first.tap()
+    taps += 1
+    record = started_record(page, copy_server.folder)
+    seconds = time.monotonic() - began
+    print(f"\ndealt Karigar setup at 360 x 640: {seconds:.1f} s, {taps} taps (3 of them name fields)")
+    assert [p["name"] for p in record.setup["players"]] == list(NAMES)
+    assert len(record.setup["bazaar_deck"]) == 12 and len(record.setup["alliance_deck"]) == 7
+    page.screenshot(path=shots / "started-360.png")
+    context.close()
+
+
+def test_a_picked_karigar_setup_on_a_phone_without_typing_a_card(copy_server, browser, tmp_path):
+    """The table deals its own components and picks each from the copy's: two taps a picker (open it,
+    choose), no notation typed; the Taj point tokens come filled in (the copy's, highest on top)."""
+    context = browser.new_context(viewport=SMALL, has_touch=True)
+    page = context.new_page()
+    shots = tmp_path / "shots"
+    shots.mkdir()
+    began = time.monotonic()
+    taps = open_new_game(page, copy_server.base)
+    page.get_by_role("button", name="Next: type what lies on the table").tap()
+    taps += 1
+    page.locator("select").first.wait_for()
+    check_fits(page, "the pickers")
+    page.screenshot(path=shots / "pickers-360.png")
+    pickers = page.locator("select")
+    count = pickers.count()
+    for k in range(count):  # a picker's options are the copy's components: choose, in turn, a different one
+        picker = pickers.nth(k)
+        options = picker.locator("option:not([value=''])")
+        picker.select_option(index=1 + k % options.count())
+        taps += 2
+    texts = page.locator("input[type=text]:not([id^=name])")
+    filled = texts.count()
+    assert filled == 5 and all(texts.nth(k).input_value() for k in range(filled))  # the stacks, the Bakshish count
+    page.screenshot(path=shots / "picked-360.png")
+    page.get_by_role("button", name="Start the game").tap()
+    taps += 1
+    record = started_record(page, copy_server.folder)
+    seconds = time.monotonic() - began
+    print(f"\npicked Karigar setup at 360 x 640: {count} pickers, {taps} taps, {filled} fields filled in "
+          f"already, none typed but the names; {seconds:.1f} s by machine")
+    assert count == 21
+    assert record.setup["bazaar"][0]["card"] == 1 and len(record.setup["bazaar_deck"]) == 12
+    context.close()
+
+
+def test_the_dealt_page_fits_a_phone(copy_server, browser, tmp_path):
+    context = browser.new_context(viewport=SMALL, has_touch=True)
+    page = context.new_page()
+    open_new_game(page, copy_server.base)
+    page.get_by_role("button", name="Deal for us").tap()
+    page.get_by_text("Dealt by tajkit").wait_for()
+    check_fits(page, "the dealt setup")
+    context.close()
+
+
+def test_the_end_is_one_short_form_a_player_on_a_phone(server, browser, tmp_path):
+    """Game End: each player shows their Blueprint card and Bakshish cards: a form a player (one
+    field a value, number keys), the events recorded as if typed one by one."""
+    import random as _random
+
+    from tajkit.solver.karigar import GAME
+    from tajkit.solver.karigar.state import REVEAL
+    from tajkit.solver.protocol import random_action
+    from tajkit.solver.session import Session
+
+    spec = GAME.load_spec()
+    rules = GAME.rules(spec)
+    setup = rules.random_setup(_random.Random(9), 3)
+    del setup["bakshish_deck"]
+    for p in setup["players"]:
+        del p["blueprint_sections"], p["blueprint_bonus"]
+    state, events, rng = rules.start(setup), [], _random.Random(9)
+    while state.phase != REVEAL:
+        action = random_action(rules, state, rng)
+        events.append(rules.format(state, action))
+        state = rules.apply(state, action)
+    Session.start(GAME, spec, server.folder / "end.toml", setup).apply(*events)
+    context = browser.new_context(viewport=SMALL, has_touch=True)
+    page = context.new_page()
+    shots = tmp_path / "shots"
+    shots.mkdir()
+    page.goto(f"{server.base}/g/end")
+    taps = 0
+    for k, player in enumerate(p["name"] for p in setup["players"]):
+        button = page.get_by_role("button", name=f"Show {player}'s cards")
+        button.wait_for()
+        if k == 0:
+            page.locator(".event-form").scroll_into_view_if_needed()
+            page.screenshot(path=shots / "end-form-360.png")
+            check_fits(page, "the end form")
+        fields = page.locator(".event-form input[type=text]")
+        for n in range(fields.count()):
+            fields.nth(n).tap()
+            fields.nth(n).fill(str((n + k) % 4))
+            taps += 2  # the field, one digit
+        button.tap()
+        taps += 1
+        page.wait_for_function(f"!document.body.innerText.includes({f'Show {player}' + chr(39) + 's cards'!r})")
+    record = read_record(server.folder / "end.toml", "karigar")
+    shown = record.events[len(events):]
+    assert len(shown) == sum(2 + len(s.bakshish) for s in state.seats)
+    assert all(re.fullmatch(r"\w+ (blueprint|bonus|bakshish) [0-3]", t) for t in shown)
+    page.get_by_text("Final").first.wait_for()
+    page.screenshot(path=shots / "end-final-360.png")
+    print(f"\nKarigar end on a phone: {len(shown)} events in 3 forms, {taps} taps")
+    context.close()
