@@ -309,3 +309,31 @@ def test_roll_alone_rolls_the_virtual_dice_for_the_table(tmp_path):
         term.finish()
     (event,) = read_record(tmp_path / "night.toml", "artisans").events
     assert re.fullmatch(r"roll [1-6] [1-6]", event)
+
+
+def test_a_new_game_at_the_terminal_dealt_by_tajkit(tmp_path):
+    """Issue 44's "deal for us" at the terminal: TAJ's dealer drawn by tajkit (rulebook: Setup,
+    "Choose a dealer"), the table told how to lay the cards out, the setup recorded as dealt; an
+    answer of n asks the question as before."""
+    with terminals(tmp_path) as start:
+        term = start("play", "taj", "dealt.toml")
+        for k, name in enumerate(["Asha", "Babur", "Chen", ""]):
+            term.answer(f"player {k + 1}", name)
+        term.answer("deal the setup for you?", "y")
+        term.expect("Dealt by tajkit (a cryptographic random draw)")
+        term.expect("deals;")
+        term.expect(PROMPT)
+        os.write(term.master, ("quit" + ENTER).encode())
+        term.finish()
+        dealer = read_record(tmp_path / "dealt.toml", "taj").setup["dealer"]
+        assert dealer in ("Asha", "Babur", "Chen")
+        assert f"{dealer} deals;" in term.shown
+        term = start("play", "taj", "typed.toml")
+        for k, name in enumerate(["Asha", "Babur", ""]):
+            term.answer(f"player {k + 1}", name)
+        term.answer("deal the setup for you?", "n")
+        term.answer("Who deals?", "Asha")
+        term.expect(PROMPT)
+        os.write(term.master, ("quit" + ENTER).encode())
+        term.finish()
+    assert read_record(tmp_path / "typed.toml", "taj").setup["dealer"] == "Asha"
