@@ -363,6 +363,12 @@ class TablePlay(Generic[S]):
     # components decide, and tajkit only records what they show.
     virtual_chance: str | None = None
 
+    def board_file(self, state: S) -> dict[str, Any] | None:
+        """What the game's drawing module draws for the phones (its ``picture`` and ``board``):
+        the state file, or where the state file holds finished turns only, the table as it lies
+        in the turn under way (Maharani: the first tile placed, the second to choose)."""
+        return self.state_file(state)
+
     def actor(self, state: S, action: Any) -> str:
         """The player whose event ``action`` is, in ``state`` (a player acts; chance is the
         session's to tell): the one to act, unless the game lets a player act ahead of their turn."""

@@ -223,7 +223,7 @@ def board_of(session: Session, seat: str | None) -> dict[str, Any] | None:
     info = session.info
     who = seat if seat is not None and (seat == session.to_act or seat in session.ahead()) else \
         session.to_act if seat is None else None
-    data = session.state_file()
+    data = session.board_file()
     if not info.boards or who in (None, CHANCE) or data is None:
         return None
     from importlib import import_module
@@ -343,7 +343,7 @@ async def picture(request: Request) -> Response:
 
     def what_to_draw() -> tuple[str, Any, str | None, str]:
         with companion.game(name) as session:
-            data = session.state_file()
+            data = session.board_file()
             if not session.info.draws or data is None:
                 raise LookupError("no picture")
             players = session.players()
