@@ -20,6 +20,7 @@ from tajkit.solver.errors import BadInput
 from tajkit.solver.maharani import files, notation
 from tajkit.solver.maharani.protocol import (
     CHOOSE,
+    DRAW,
     MORE,
     EndTurn,
     MaharaniRules,
@@ -274,6 +275,8 @@ class MaharaniPlay(TablePlay):
         """What a group of turns that begin with ``start`` has in common, in words for the
         phones: ``2c`` is "tile 2 (Gc) in column c", ``2c4`` "tile 2 (Gc) on c4"; None for a
         start that names no rondel slot."""
+        if state.phase == DRAW and len(start) == 1 and self.spec.colour_index(start) is not None:
+            return f"{self.spec.colours[self.spec.colour_index(start)].name} tiles ({start})"  # the table's draws by colour
         rondel = state.position.rondel
         if not numbers.is_number(start[:1]) or not 1 <= int(start[0]) <= len(rondel) or rondel[int(start[0]) - 1] is None:
             return None
