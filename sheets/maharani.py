@@ -456,7 +456,7 @@ def board(spec: Any, data: dict[str, Any], player: str | None = None) -> Any:
     from tajkit.solver.maharani.play import space_key
     from tajkit.solver.protocol import Board, Target
 
-    replay, pos = table(spec, data)
+    _, pos = table(spec, data)
     width, height, f = layout(spec)
     top = height - (f.top + 36)  # the north player's name above the floor
     bottom = height - (f.top - spec.height * f.cell - 38)  # the south player's name below it
@@ -488,8 +488,10 @@ def _tile_target(spec: Any, pos: Any, f: Frame, height: float, slot: int, tx: fl
     side = pos.sides[pos.to_move]
     facing = spec.facing_quarter(slot, side)
     coin = spec.coins[slot]
-    label = (f"{tile_key(slot)} ({tile_words(spec, pos.rondel[slot])}): free into quarter {facing + 1}; elsewhere it "
-             f"turns down action marker {coin + 1} ({spec.quarter_names[coin]})")
+    up = not pos.down[pos.to_move] >> coin & 1
+    elsewhere = (f"elsewhere it turns down action marker {coin + 1} ({spec.quarter_names[coin]})" if up else
+                 f"action marker {coin + 1} ({spec.quarter_names[coin]}) is face down, so only there")
+    label = f"{tile_key(slot)} ({tile_words(spec, pos.rondel[slot])}): free into quarter {facing + 1}; {elsewhere}"
     left = tx - f.cell * 0.45 if sx > 0 else tx - f.cell * 0.55
     top_page = ty + f.cell * 0.55 if sy > 0 else ty + f.cell * 0.45
     return Target(tile_key(slot), label, left, height - top_page, f.cell, f.cell)

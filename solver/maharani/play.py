@@ -128,16 +128,15 @@ class MaharaniPlay(TablePlay):
         spec = self.spec
         tiles = samples.shuffled_bag(spec, rng)[: len(spec.facing)]
         total = sum(kind.per_colour for kind in spec.kinds) * len(spec.colours)
-        slots = "; ".join(f"slot {k + 1}: {self.tile_described(t)}" for k, t in enumerate(tiles))
         return {"rondel": " ".join(notation.tile_text(spec, t) for t in tiles)}, (
-            f"Take these four tiles from the set onto the rondel, each with its arrow along the rondel's arrow "
-            f"({SETUP_RULE}): {slots}.",
+            f"Lay these four tiles on the rondel, each with its arrow along the rondel's arrow ({SETUP_RULE}):",
+            *(f"slot {k + 1}: {self.tile_described(t)}" for k, t in enumerate(tiles)),
             f"The other {total - len(tiles)} tiles go into the bag, well mixed ({BAG_SETUP_RULE}).",
         )
 
     def tile_described(self, tile: Tile) -> str:
         """A tile as a person finds it in the set: ``blue B, half columns on its top and right
-        edges (arrow up), Bne``."""
+        edges (arrow up) — Bne``."""
         spec = self.spec
         kind = spec.kinds[tile[1]]
         edges = [EDGES[d] for d in range(4) if kind.marks >> d & 1]
@@ -147,7 +146,7 @@ class MaharaniPlay(TablePlay):
             marks = f"half a column on its {edges[0]} edge (arrow up)"
         else:
             marks = f"half columns on its {' and '.join(edges)} edges (arrow up)"
-        return f"{spec.colours[tile[0]].name} {spec.colours[tile[0]].code}, {marks}, {notation.tile_text(spec, tile)}"
+        return f"{spec.colours[tile[0]].name} {spec.colours[tile[0]].code}, {marks} — {notation.tile_text(spec, tile)}"
 
     # --- the board: what a finger taps ---------------------------------------------------------------
 

@@ -207,10 +207,10 @@ def test_deal_for_us_draws_four_tiles_from_the_set_onto_the_rondel():
         tiles = PLAY.read_rondel(answers["rondel"])
         assert len(tiles) == 4 and answers["rondel"] == " ".join(tiles)
         seen.update(tiles)
+        assert len(sentences) == 6 and "Előkészületek 4." in sentences[0]
         for k, tile in enumerate(tiles):
-            assert f"slot {k + 1}: " in sentences[0] and tile in sentences[0]
-        assert "56 tiles go into the bag" in sentences[1] and "Előkészületek 3." in sentences[1]
-        assert "Előkészületek 4." in sentences[0]
+            assert sentences[k + 1].startswith(f"slot {k + 1}: ") and sentences[k + 1].endswith(f" — {tile}")
+        assert "56 tiles go into the bag" in sentences[5] and "Előkészületek 3." in sentences[5]
     everything = {SPEC.tile_name(c, k) for c in range(len(SPEC.colours)) for k in range(len(SPEC.kinds))}
     assert seen == everything
     assert PLAY.deal(["Anna"], random.Random(5)) == PLAY.deal(["Anna"], random.Random(5))

@@ -32,7 +32,7 @@ def deal_a_game(page, base: str) -> str:
     page.get_by_role("button", name="Deal for us").click()
     dealt = page.locator(".dealt")
     dealt.wait_for()
-    assert "onto the rondel" in dealt.inner_text() and "into the bag" in dealt.inner_text()
+    assert "on the rondel" in dealt.inner_text() and "into the bag" in dealt.inner_text()
     rondel = page.locator("#q_rondel").input_value()
     assert len(rondel.split()) == 4
     page.screenshot(path=page.shots / "dealt.png", full_page=True)
@@ -53,7 +53,7 @@ def played_or_chosen(page, number: int) -> bool:
     raise AssertionError("the board neither played nor showed what follows the tap")
 
 
-def tap_a_turns_step(page, rng: random.Random, want: str, taken: list[str]) -> str:
+def tap_a_turns_step(page, rng: random.Random, want: str, taken: list[str], shot=None) -> str:
     """One event of the player to act, by taps on their board: ``want`` a button beside it
     (refresh, end) when it is there, else a lit tile, a lit space, then one of the ways it lies.
     Every tap after the first lands on the board where the board has it. Returns the event."""
@@ -75,6 +75,9 @@ def tap_a_turns_step(page, rng: random.Random, want: str, taken: list[str]) -> s
         if not played_or_chosen(page, number):  # the tile's spaces lit (else played at once: one way only)
             keys = [spaces.nth(k).get_attribute("data-tap") for k in range(spaces.count())]
             assert all(SPACE.match(key) for key in keys), keys  # after a tile: only its spaces are lit
+            if shot is not None:  # the tile chosen, its spaces lit on the board
+                page.screenshot(path=shot, full_page=True)
+                assert tap_targets_too_small(page) == [] and too_wide(page) == []
             if keys:  # (none lit: the tile goes to one space only, passed through to how it lies)
                 spaces.nth(rng.randrange(len(keys))).click()
     asked = board.locator(".board-choices p.confirm")
@@ -155,13 +158,14 @@ def test_a_whole_maharani_game_dealt_and_played_on_the_board_by_three_phones(ser
             wait_for_number(phone, len(events))
             assert phone.locator("#mine .board").count() == 1, "the player to act has no board"
             if shot < 3 and len(events) > 6 * shot:  # the board at both sizes, at the start and mid-turn
+                assert tap_targets_too_small(phone) == [] and too_wide(phone) == []  # (the picture loaded)
                 phone.screenshot(path=shots / f"board-{shot}-{who}.png", full_page=True)
-                assert tap_targets_too_small(phone) == [] and too_wide(phone) == []
                 shot += 1
             want = "Refresh" if "Refresh" not in taken and len(events) > 20 else (
                 "End the turn" if "End the turn" not in taken or rng.random() < 0.3 else "")
             try:
-                tap_a_turns_step(phone, rng, want, taken)
+                tapped = shots / f"tile-tapped-{who}.png" if taken.count("tile") in (2, 3) else None
+                tap_a_turns_step(phone, rng, want, taken, tapped)
             except Exception:
                 phone.screenshot(path=shots / "stuck.png", full_page=True)
                 (shots / "stuck.html").write_text(phone.content())
