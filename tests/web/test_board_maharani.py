@@ -76,8 +76,8 @@ def tap_a_turns_step(page, rng: random.Random, want: str, taken: list[str], shot
             keys = [spaces.nth(k).get_attribute("data-tap") for k in range(spaces.count())]
             assert all(SPACE.match(key) for key in keys), keys  # after a tile: only its spaces are lit
             if shot is not None:  # the tile chosen, its spaces lit on the board
+                assert tap_targets_too_small(page) == [] and too_wide(page) == []  # (the picture loaded)
                 page.screenshot(path=shot, full_page=True)
-                assert tap_targets_too_small(page) == [] and too_wide(page) == []
             if keys:  # (none lit: the tile goes to one space only, passed through to how it lies)
                 spaces.nth(rng.randrange(len(keys))).click()
     asked = board.locator(".board-choices p.confirm")

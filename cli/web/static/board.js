@@ -117,7 +117,10 @@
       row.className = "choices";
       list(here, row, true);
       panel.appendChild(row);
-      if (path.length) panel.scrollIntoView({ block: "center", behavior: "smooth" });
+      var svg = board.querySelector("svg");
+      var onward = keys(here).some(function (key) { return onBoard[key]; });  /* the next tap is on the board */
+      svg.classList.toggle("choosing", path.length > 0 && onward);
+      if (path.length) (onward ? svg : panel).scrollIntoView({ block: onward ? "nearest" : "center", behavior: "smooth" });
     }
 
     function tapped(key) {
