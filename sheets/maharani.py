@@ -64,12 +64,15 @@ def layout(spec: Any) -> tuple[float, float, Frame]:
 def table(spec: Any, data: dict[str, Any]) -> tuple[Any, Any]:
     """The state file read, and the table it shows: after its finished turns, or within the turn
     under way where the phones' board file adds its events (a tile placed, the second to come)."""
+    from tajkit.solver.errors import BadState
     from tajkit.solver.maharani.files import read_state
     from tajkit.solver.maharani.play import UNDER_WAY
     from tajkit.solver.maharani.protocol import rules_for
 
     data = dict(data)
-    under_way = data.pop(UNDER_WAY, ())
+    under_way = data.pop(UNDER_WAY, [])
+    if not isinstance(under_way, list) or not all(isinstance(e, str) for e in under_way):
+        raise BadState(f"{UNDER_WAY}: the events of the turn under way, a list of texts such as [\"2c4s+\"]")
     replay = read_state(spec, data)
     state = replay.last
     if under_way:

@@ -264,3 +264,15 @@ def _leaves(tree: dict) -> list[str]:
         if key not in ("@", "?"):
             found += _leaves(under)
     return found
+
+
+@pytest.mark.parametrize("under_way", ["2c4s+", [3], ["9z9"], ["end"]])
+def test_a_board_file_with_a_wrong_turn_under_way_is_refused_in_words(under_way):
+    """The board file's turn under way is the phones' own, but a state file that carries one (to
+    ``tajkit show``) is checked like every event: a wrong one is refused with words, never a
+    traceback (a turn places a tile or refreshes first: A játék menete)."""
+    data = {**PLAY.state_file(RULES.start({"rondel": ["Yew", "Gc", "Yc", "Bew"], "players": [{"name": "Anna"},
+                                                                                               {"name": "Bence"}]})),
+            "turn under way": under_way}
+    with pytest.raises(BadInput):
+        drawing.board(SPEC, data, "Anna")
