@@ -456,7 +456,7 @@ def board(spec: Any, data: dict[str, Any], player: str | None = None) -> Any:
     ``tile 2``) where its slot lies, and each free space (key ``c3 (column c, row 3)``), placed by
     the same layout as the drawing. What may follow a tap is the rules' to offer
     (``MaharaniPlay.taps``); ``player`` is the one to act, whose turn the rondel shows."""
-    from tajkit.solver.maharani.play import space_key
+    from tajkit.solver.maharani.play import UNDER_WAY, space_key
     from tajkit.solver.protocol import Board, Target
 
     _, pos = table(spec, data)
@@ -472,7 +472,9 @@ def board(spec: Any, data: dict[str, Any], player: str | None = None) -> Any:
             label = f"{space_key(space)}: quarter {space.quarter + 1}, {spec.quarter_names[space.quarter]}, free"
             targets.append(Target(space_key(space), label, x, height - y_page, f.cell, f.cell))
     whose = f"{player}'s turn: " if player else ""
-    return Board((width, height), view, tuple(targets), title=f"{whose}tap a tile on the rondel, then where it goes")
+    what = ("a second tile (it costs 2 gold): tap it, then where it goes; or end the turn" if data.get(UNDER_WAY) else
+            "tap a tile on the rondel, then where it goes")
+    return Board((width, height), view, tuple(targets), title=f"{whose}{what}")
 
 
 def tile_words(spec: Any, tile: Any) -> str:

@@ -121,8 +121,8 @@ def test_the_targets_lie_on_what_the_picture_draws():
 
 def test_the_board_file_shows_the_table_within_a_turn():
     """Within a turn (the first tile placed, the tiles drawn for its emptied slots: Különleges eset
-    1), the board and the picture show the table as it lies, not as the turn began; between turns
-    the board file is the state file."""
+    1), the board and the picture show the table as it lies, not as the turn began, and the board
+    says a second tile costs 2 gold; between turns the board file is the state file."""
     within = 0
     for s in game_states(5, 2) + game_states(6, 4):
         data = PLAY.board_file(s)
@@ -131,6 +131,8 @@ def test_the_board_file_shows_the_table_within_a_turn():
         if s.under_way:
             within += 1
             assert data != PLAY.state_file(s)
+            if RULES.to_act(s) not in (None, CHANCE):  # a second tile, or the end (A játékos lerakhat egy második mozaikot)
+                assert s.phase == MORE and "second tile (it costs 2 gold)" in drawing.board(SPEC, data, "x").title
         else:
             assert data == PLAY.state_file(s)
     assert within > 20
