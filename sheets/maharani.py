@@ -51,33 +51,59 @@ def picture(spec: Any, data: dict[str, Any], dpi: float = 110.0) -> bytes:
     return png_from_pdf(pdf(spec, data), dpi=dpi)
 
 
-def pdf(spec: Any, data: dict[str, Any]) -> bytes:
-    from tajkit.solver.maharani.files import read_state
-
-    replay = read_state(spec, data)
+def layout(spec: Any) -> tuple[float, float, Frame]:
+    """The page's width and height and where the board lies on it (what the picture draws and
+    the phones' targets are placed by)."""
     cell = min(52.0, 416.0 / max(spec.width, spec.height))
     board_w, board_h = spec.width * cell, spec.height * cell
     width = MARGIN * 2 + SIDE * 2 + board_w + 18 + PANEL_W
     height = max(MARGIN * 2 + SIDE * 2 + board_h + 30, 560.0)
-    frame = Frame(cell, MARGIN + SIDE, height - MARGIN - 30 - SIDE)
+    return width, height, Frame(cell, MARGIN + SIDE, height - MARGIN - 30 - SIDE)
+
+
+def table(spec: Any, data: dict[str, Any]) -> tuple[Any, Any]:
+    """The state file read, and the table it shows: after its finished turns, or within the turn
+    under way where the phones' board file adds its events (a tile placed, the second to come)."""
+    from tajkit.solver.errors import BadState
+    from tajkit.solver.maharani.files import read_state
+    from tajkit.solver.maharani.play import UNDER_WAY
+    from tajkit.solver.maharani.protocol import rules_for
+
+    data = dict(data)
+    under_way = data.pop(UNDER_WAY, [])
+    if not isinstance(under_way, list) or not all(isinstance(e, str) for e in under_way):
+        raise BadState(f"{UNDER_WAY}: the events of the turn under way, a list of texts such as [\"2c4s+\"]")
+    replay = read_state(spec, data)
+    state = replay.last
+    if under_way:
+        rules = rules_for(spec)
+        for event in under_way:
+            state = rules.apply(state, rules.parse(state, event))
+    return replay, state.position
+
+
+def pdf(spec: Any, data: dict[str, Any]) -> bytes:
+    replay, pos = table(spec, data)
+    width, height, frame = layout(spec)
 
     def draw(c: Canvas, w: float, h: float) -> None:
-        _page(c, spec, replay, frame, w, h)
+        _page(c, spec, replay, pos, frame, w, h)
 
     return document([draw], (width, height), 1, "Maharani position", "tajkit picture")
 
 
-def _page(c: Canvas, spec: Any, replay: Any, frame: Frame, width: float, height: float) -> None:
-    pos = replay.end
+def _page(c: Canvas, spec: Any, replay: Any, pos: Any, frame: Frame, width: float, height: float) -> None:
     c.setFillColor(white)
     c.rect(0, 0, width, height, stroke=0, fill=1)
     count = len(replay.results)
     when = f"after turn {count}" if count else ("at the setup" if replay.from_setup else "as given")
+    if pos is not replay.end:
+        when = f"in turn {count + 1}, a tile placed"
     text(c, f"Maharani · position {when}", MARGIN, height - MARGIN - 14, width - 2 * MARGIN, BOLD, 15, color=INK)
     _floor(c, spec, pos, frame)
-    _sides(c, spec, replay, frame)
+    _sides(c, spec, replay, pos, frame)
     panel_x = frame.left + spec.width * frame.cell + SIDE + 18
-    _panel(c, spec, replay, panel_x, height - MARGIN - 36, width - panel_x - MARGIN)
+    _panel(c, spec, replay, pos, panel_x, height - MARGIN - 36, width - panel_x - MARGIN)
 
 
 # --- the board ------------------------------------------------------------------------------------
@@ -109,12 +135,19 @@ def _space(c: Canvas, spec: Any, pos: Any, f: Frame, k: int, space: Any) -> None
     if colour >= 0:
         _marks(c, x, y, s, space.marks, INK)
         _arrow(c, x + s / 2, y + s / 2, s, pos.arrow[k], centre=space.centre)
+        _letter(c, spec, colour, x + s - 7, top - 11, 9)
     else:
         _marks(c, x, y, s, space.marks, PRINT)
     label = INK if colour < 0 else (white if _dark(spec.colours[colour].hex) else INK)
     text(c, space.name, x + 2.5, top - 8.5, s * 0.45, BOLD, 7, color=label)
     if pos.worker[k] >= 0:
         _worker(c, spec, pos, x + s * 0.8, y + s * 0.2, s * 0.155, pos.worker[k])
+
+
+def _letter(c: Canvas, spec: Any, colour: int, cx: float, y: float, size: float) -> None:
+    """The tile colour's letter beside its colour (colour is never the only signal)."""
+    hex_colour = spec.colours[colour].hex
+    text(c, spec.colours[colour].code, cx, y, size * 1.2, BOLD, size, "centre", white if _dark(hex_colour) else INK)
 
 
 def _dark(hex_colour: str) -> bool:
@@ -215,7 +248,7 @@ def _quarter_labels(c: Canvas, spec: Any, pos: Any, f: Frame) -> None:
         rows = [spec.spaces[s].row for s in spaces]
         left = min(cols) < spec.width / 2
         upper = min(rows) < spec.height / 2
-        x = f.left - 4 if left else f.left + spec.width * f.cell + 4
+        x = f.left + 2 if left else f.left + spec.width * f.cell - 2  # inside the part the phones show
         y = f.top + 9 if upper else f.top - spec.height * f.cell - 16
         free = sum(1 for s in spaces if pos.colour[s] < 0)
         state = "scored" if free == 0 else f"{free} free"
@@ -240,15 +273,27 @@ def _rondel(c: Canvas, spec: Any, pos: Any, f: Frame) -> None:
         c.setStrokeColor(WALL)
         c.setLineWidth(1.4)
         c.circle(cx, cy, size * 0.5 - 1, stroke=1, fill=1)
-    corner_of = {0: (-1, 1), 1: (1, 1), 2: (1, -1), 3: (-1, -1)}  # quarter -> (x, y) sign around the centre
     tile_s = f.cell * 0.6
-    for slot, tile in enumerate(pos.rondel):
-        sx, sy = corner_of[spec.facing_quarter(slot, side)]
-        tx, ty = cx + sx * f.cell * 0.45, cy + sy * f.cell * 0.45
-        _slot(c, spec, tile, tx - tile_s / 2, ty - tile_s / 2, tile_s, side)
+    for slot, (tx, ty, sx, sy) in enumerate(slot_centres(spec, pos, f)):
+        _slot(c, spec, pos.rondel[slot], tx - tile_s / 2, ty - tile_s / 2, tile_s, side)
         _badge(c, tx + sx * tile_s * 0.5, ty + sy * tile_s * 0.5, str(slot + 1), white)
         _badge(c, tx - sx * tile_s * 0.5, ty + sy * tile_s * 0.5, str(spec.coins[slot] + 1), HexColor("#E5B93A"), 4.6)
     _arrow(c, cx, cy, f.cell * 1.1, side, HexColor("#8B2F1C"))
+
+
+def slot_centres(spec: Any, pos: Any, f: Frame) -> list[tuple[float, float, int, int]]:
+    """Each rondel slot's tile centre on the page and the corner of the rondel it lies in (x, y
+    signs): the slot sits in the quarter it faces for the player to move."""
+    col, row = _centre_hole(spec) or (0, 0)
+    x, top = f.corner(col, row)
+    cx, cy = x + f.cell, top - f.cell
+    side = pos.sides[pos.to_move]
+    corner_of = {0: (-1, 1), 1: (1, 1), 2: (1, -1), 3: (-1, -1)}  # quarter -> (x, y) sign around the centre
+    centres = []
+    for slot in range(len(pos.rondel)):
+        sx, sy = corner_of[spec.facing_quarter(slot, side)]
+        centres.append((cx + sx * f.cell * 0.45, cy + sy * f.cell * 0.45, sx, sy))
+    return centres
 
 
 def _badge(c: Canvas, cx: float, cy: float, label: str, fill: Color, r: float = 5.6) -> None:
@@ -275,6 +320,7 @@ def _slot(c: Canvas, spec: Any, tile: Any, x: float, y: float, s: float, side: i
 
     _marks(c, x, y, s, turned(spec.kinds[tile[1]].marks, side), INK)
     _arrow(c, x + s / 2, y + s / 2, s, side, centre=spec.kinds[tile[1]].centre)
+    _letter(c, spec, tile[0], x + s * 0.22, y + 2.5, 8)
 
 
 def _centre_hole(spec: Any) -> tuple[int, int] | None:
@@ -286,9 +332,8 @@ def _centre_hole(spec: Any) -> tuple[int, int] | None:
     return (col, row) if not cells & taken else None
 
 
-def _sides(c: Canvas, spec: Any, replay: Any, f: Frame) -> None:
+def _sides(c: Canvas, spec: Any, replay: Any, pos: Any, f: Frame) -> None:
     """Each player's name by their position marker, on their side of the board."""
-    pos = replay.end
     w, h = spec.width * f.cell, spec.height * f.cell
     for player, side in enumerate(pos.sides):
         name = replay.names[player]
@@ -332,11 +377,10 @@ def _crews(spec: Any, pos: Any, player: int) -> list[int]:
 # --- the panel --------------------------------------------------------------------------------------
 
 
-def _panel(c: Canvas, spec: Any, replay: Any, x: float, top: float, width: float) -> None:
+def _panel(c: Canvas, spec: Any, replay: Any, pos: Any, x: float, top: float, width: float) -> None:
     from tajkit.solver.maharani import notation
     from tajkit.solver.maharani.rules import live_bag, supply
 
-    pos = replay.end
     y = top
     text(c, "Players", x, y, width, BOLD, 11, color=INK)
     y -= 16
@@ -400,3 +444,59 @@ def _markers(c: Canvas, spec: Any, x: float, y: float, down: int) -> None:
                 c.setStrokeColor(SOFT)
                 c.line(cx - 5, cy - 5, cx + 5, cy + 5)
         text(c, str(q + 1), cx, cy - 2.8, 10, BOLD, 7.5, "centre", INK if up else SOFT)
+
+
+# --- the board the phones play on ---------------------------------------------------------------------
+
+
+def board(spec: Any, data: dict[str, Any], player: str | None = None) -> Any:
+    """The board a phone plays on (``solver.protocol.Board``): the picture cropped to the palace
+    floor (the grid's width exactly, so a space is a finger's size on a phone: 45 px of a 360 px
+    screen), the rondel turned to the player to move. Its targets: each tile on the rondel (key
+    ``tile 2``) where its slot lies, and each free space (key ``c3 (column c, row 3)``), placed by
+    the same layout as the drawing. What may follow a tap is the rules' to offer
+    (``MaharaniPlay.taps``); ``player`` is the one to act, whose turn the rondel shows."""
+    from tajkit.solver.maharani.play import UNDER_WAY, space_key
+    from tajkit.solver.protocol import Board, Target
+
+    _, pos = table(spec, data)
+    width, height, f = layout(spec)
+    top = height - (f.top + 36)  # the north player's name above the floor
+    bottom = height - (f.top - spec.height * f.cell - 38)  # the south player's name below it
+    view = (f.left, top, spec.width * f.cell, bottom - top)
+    targets = [_tile_target(spec, pos, f, height, slot, tx, ty, sx, sy)
+               for slot, (tx, ty, sx, sy) in enumerate(slot_centres(spec, pos, f)) if pos.rondel[slot] is not None]
+    for k, space in enumerate(spec.spaces):
+        if pos.colour[k] < 0:
+            x, y_page = f.corner(space.col, space.row)
+            label = f"{space_key(space)}: quarter {space.quarter + 1}, {spec.quarter_names[space.quarter]}, free"
+            targets.append(Target(space_key(space), label, x, height - y_page, f.cell, f.cell))
+    whose = f"{player}'s turn: " if player else ""
+    what = ("a second tile (it costs 2 gold): tap it, then where it goes; or end the turn" if data.get(UNDER_WAY) else
+            "tap a tile on the rondel, then where it goes")
+    return Board((width, height), view, tuple(targets), title=f"{whose}{what}")
+
+
+def tile_words(spec: Any, tile: Any) -> str:
+    """A rondel tile in words: ``green G, 2 half columns``."""
+    kind = spec.kinds[tile[1]]
+    halves = bin(kind.marks & 15).count("1")
+    marks = "a centre column" if kind.centre else "1 half column" if halves == 1 else f"{halves} half columns"
+    return f"{spec.colours[tile[0]].name} {spec.colours[tile[0]].code}, {marks}"
+
+
+def _tile_target(spec: Any, pos: Any, f: Frame, height: float, slot: int, tx: float, ty: float, sx: int, sy: int) -> Any:
+    """A rondel tile's target: the quarter of the rondel's square its slot lies in (a whole cell)."""
+    from tajkit.solver.maharani.play import tile_key
+    from tajkit.solver.protocol import Target
+
+    side = pos.sides[pos.to_move]
+    facing = spec.facing_quarter(slot, side)
+    coin = spec.coins[slot]
+    up = not pos.down[pos.to_move] >> coin & 1
+    elsewhere = (f"elsewhere it turns down action marker {coin + 1} ({spec.quarter_names[coin]})" if up else
+                 f"action marker {coin + 1} ({spec.quarter_names[coin]}) is face down, so only there")
+    label = f"{tile_key(slot)} ({tile_words(spec, pos.rondel[slot])}): free into quarter {facing + 1}; {elsewhere}"
+    left = tx - f.cell * 0.45 if sx > 0 else tx - f.cell * 0.55
+    top_page = ty + f.cell * 0.55 if sy > 0 else ty + f.cell * 0.45
+    return Target(tile_key(slot), label, left, height - top_page, f.cell, f.cell)

@@ -359,9 +359,10 @@ class TablePlay(Generic[S]):
         raise NotImplementedError
 
     def board_data(self, state: S) -> Any:
-        """What the game's board (its drawing module's ``board(spec, data, player)``) is drawn
-        from: the state file, unless the game's state file does not hold the position being
-        played (Taj Mahal's holds what each player has won, not the province being bid for)."""
+        """What the phones' board (the drawing module's ``board(spec, data, player)``) and picture
+        are drawn from: the state file, unless it does not hold the position being played (Taj
+        Mahal's holds what each player has won, not the province being bid for; Karigar-e-Taj's
+        has no Bazaar; Maharani's holds finished turns only, not the first tile placed)."""
         return self.state_file(state)
 
     def deal(self, names: Sequence[str], rng: random.Random) -> tuple[dict[str, str], tuple[str, ...]]:

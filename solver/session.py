@@ -314,6 +314,10 @@ class Session:
     def state_file(self) -> dict[str, Any] | None:
         return self.play.state_file(self.state)
 
+    def board_data(self) -> Any:
+        """What the phones' board and picture are drawn from (``TablePlay.board_data``)."""
+        return self.play.board_data(self.state)
+
     def players(self) -> tuple[str, ...]:
         """The players' names in seat order, as the setup lists them."""
         return tuple(p["name"] if isinstance(p, Mapping) else p for p in self.record.setup["players"])

@@ -250,7 +250,7 @@ def board_of(session: Session, seat: str | None) -> dict[str, Any] | None:
         session.to_act if seat is None else None
     if not info.boards or who in (None, CHANCE):
         return None
-    data = session.play.board_data(session.state)
+    data = session.board_data()
     if data is None:
         return None
     from importlib import import_module
@@ -370,7 +370,7 @@ async def picture(request: Request) -> Response:
 
     def what_to_draw() -> tuple[str, Any, str | None, str]:
         with companion.game(name) as session:
-            data = session.state_file()
+            data = session.board_data()
             if not session.info.draws or data is None:
                 raise LookupError("no picture")
             players = session.players()

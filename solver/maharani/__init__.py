@@ -97,6 +97,7 @@ class Maharani(Game["Spec", "Replay"]):
     languages = ("en", "hu")
     pieces = Pieces(simulate="simulate", card_parts="pad", pad_table="pad", pad_layouts="pad")
     hint_positions = True
+    boards = True
     hint = HINT
     simulate = SIMULATE
 

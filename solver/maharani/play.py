@@ -18,13 +18,41 @@ from typing import Any
 from tajkit.solver import numbers
 from tajkit.solver.errors import BadInput
 from tajkit.solver.maharani import files, notation
-from tajkit.solver.maharani.protocol import CHOOSE, MORE, MaharaniRules, MaharaniState, rules_for
-from tajkit.solver.maharani.rules import END_RULE, PLACING, Position, Tile, crews_of, supply
-from tajkit.solver.maharani.spec import DIRS, Spec, marks_code
+from tajkit.solver.maharani.protocol import (
+    CHOOSE,
+    DRAW,
+    MORE,
+    EndTurn,
+    MaharaniRules,
+    MaharaniState,
+    Place,
+    Refresh,
+    rules_for,
+)
+from tajkit.solver.maharani.rules import (
+    END_RULE,
+    PLACING,
+    SECOND_TILE_COST,
+    Placement,
+    Position,
+    Tile,
+    crew,
+    crews_of,
+    place,
+    quarter_full,
+    score_quarter,
+    supply,
+)
+from tajkit.solver.maharani.spec import DIRS, Space, Spec, marks_code
 from tajkit.solver.protocol import CHANCE, HintAnswer, Question, TablePlay
 from tajkit.solver.wording import shown
 
 SETUP_RULE = "rulebook: Előkészületek 4."
+BAG_SETUP_RULE = "rulebook: Előkészületek 3."
+UNDER_WAY = "turn under way"  # the key of the board file that holds the events of the turn under way
+REFRESH = "Refresh: turn your action markers face up"
+END = "End the turn (no second tile)"
+EDGES = ("top", "right", "bottom", "left")  # n e s w, read with the tile's arrow pointing up
 # box-drawing joins of the quarters' borders: (up, down, left, right) -> the character
 JOINS = {(True, True, True, True): "┼", (True, True, False, False): "│", (False, False, True, True): "─",
          (True, True, True, False): "┤", (True, True, False, True): "├", (False, True, True, True): "┬",
@@ -91,6 +119,104 @@ class MaharaniPlay(TablePlay):
             for t, n in sorted(Counter(tiles).items()) if n > spec.kinds[t[1]].per_colour
         ]
 
+    def deal(self, names: Sequence[str], rng: Any) -> tuple[dict[str, str], tuple[str, ...]]:
+        """Előkészületek 3.-4.: every tile in the bag, well mixed, and four drawn one after another
+        onto rondel slots 1-4, their arrows along the rondel's. Drawn from the whole tile set with
+        ``rng``; the sentences say which four tiles to lay where (the rest go in the bag)."""
+        from tajkit.solver.maharani import samples
+
+        spec = self.spec
+        tiles = samples.shuffled_bag(spec, rng)[: len(spec.facing)]
+        total = sum(kind.per_colour for kind in spec.kinds) * len(spec.colours)
+        return {"rondel": " ".join(notation.tile_text(spec, t) for t in tiles)}, (
+            f"Lay these four tiles on the rondel, each with its arrow along the rondel's arrow ({SETUP_RULE}):",
+            *(f"slot {k + 1}: {self.tile_described(t)}" for k, t in enumerate(tiles)),
+            f"The other {total - len(tiles)} tiles go into the bag, well mixed ({BAG_SETUP_RULE}).",
+        )
+
+    def tile_described(self, tile: Tile) -> str:
+        """A tile as a person finds it in the set: ``blue B, half columns on its top and right
+        edges (arrow up) — Bne``."""
+        spec = self.spec
+        kind = spec.kinds[tile[1]]
+        edges = [EDGES[d] for d in range(4) if kind.marks >> d & 1]
+        if kind.centre:
+            marks = "a column in the middle"
+        elif len(edges) == 1:
+            marks = f"half a column on its {edges[0]} edge (arrow up)"
+        else:
+            marks = f"half columns on its {' and '.join(edges)} edges (arrow up)"
+        return f"{spec.colours[tile[0]].name} {spec.colours[tile[0]].code}, {marks} — {notation.tile_text(spec, tile)}"
+
+    # --- the board: what a finger taps ---------------------------------------------------------------
+
+    def board_data(self, state: MaharaniState) -> dict[str, Any]:
+        """The state file, with the events of the turn under way: the phones' board and picture
+        show the table as it lies (the first tile placed, its slot empty), not as the turn began."""
+        data = self.state_file(state)
+        return {**data, UNDER_WAY: list(state.under_way)} if state.under_way else data
+
+    def taps(self, state: MaharaniState, action: Any) -> tuple[str, ...]:
+        """On the phones: a tile on the rondel (``tile 2``), a lit space of the palace (``c3
+        (column c, row 3)``), then how it lies, with its worker and the gold it earns ("arrow to
+        you: add a worker — 4 gold"); the refresh and the end of a turn are buttons beside the
+        board. An arrow pointing away from the player changes nothing but the arrow (a placed
+        tile's arrow is never read again), so one of them is offered on the board and the others
+        stay on the list; the table's draws from the bag stay on its list."""
+        if isinstance(action, Refresh):
+            return (REFRESH,)
+        if isinstance(action, EndTurn):
+            return (END,)
+        if not isinstance(action, Place):
+            return ()
+        p = action.placement
+        how = self._how(state, p)
+        if how is None:
+            return ()
+        return (tile_key(p.slot), space_key(self.spec.spaces[p.space]), f"{how} — {self._gold_words(state, p)}")
+
+    def confirm(self, state: MaharaniState, action: Any) -> str | None:
+        """A refresh with every action marker face up turns nothing over and spends the turn
+        (A játék menete, 2.): asked once."""
+        if isinstance(action, Refresh) and not state.position.down[state.position.to_move]:
+            return "All your action markers are face up: a refresh turns nothing over and ends your turn."
+        return None
+
+    def _how(self, state: MaharaniState, p: Placement) -> str | None:
+        """How the tile lies and what happens with a worker (Munkás lehelyezése vagy áthelyezése),
+        in words; None for an arrow pointing away other than the first such (the same move)."""
+        spec, pos = self.spec, state.position
+        side = pos.sides[pos.to_move]
+        if p.arrow != side:
+            kind = pos.rondel[p.slot][1]  # type: ignore[index]
+            away = [a for a in range(4) if spec.kind_at[p.space][a] == kind and a != side]
+            return "arrow away from you: no worker" if p.arrow == away[0] else None
+        w = p.worker
+        if w is None or w.kind == "none":
+            return "arrow to you: no worker left to put on it"
+        two = spec.crews_per_player[pos.players] == 2
+        colour = ""
+        if two:
+            name = spec.worker_colours[crew(pos.to_move, w.colour)][0]
+            colour = f" {'ab'[w.colour]} ({name})"
+        if w.kind == "new":
+            return f"arrow to you: add a worker{colour}"
+        return f"arrow to you: move your worker{colour} from {spec.spaces[w.source].name}"
+
+    def _gold_words(self, state: MaharaniState, p: Placement) -> str:
+        """The gold the placement earns where it is earned: the tile's area and the worker's
+        group, less 2 for a second tile, and the quarter's scoring for your workers when it covers
+        the quarter's last space (rulebook: Egy negyed kiértékelése)."""
+        spec, pos = self.spec, state.position
+        after, done = place(spec, pos, p, check=False)
+        parts = [f"{done.area + done.group} gold"]
+        if state.phase == MORE:
+            parts.append(f"less {SECOND_TILE_COST} for a second tile")
+        if quarter_full(spec, after, done.quarter):
+            scored = score_quarter(spec, after, done.quarter, at_end=False)[0].gold_of(pos.to_move)
+            parts.append(f"completes quarter {done.quarter + 1}: {scored} gold for your workers there")
+        return ", ".join(parts)
+
     # --- hints -------------------------------------------------------------------------------------
 
     def hint_questions(self, state: MaharaniState, player: str) -> Sequence[Question]:
@@ -148,6 +274,8 @@ class MaharaniPlay(TablePlay):
         """What a group of turns that begin with ``start`` has in common, in words for the
         phones: ``2c`` is "tile 2 (Gc) in column c", ``2c4`` "tile 2 (Gc) on c4"; None for a
         start that names no rondel slot."""
+        if state.phase == DRAW and len(start) == 1 and self.spec.colour_index(start) is not None:
+            return f"{self.spec.colours[self.spec.colour_index(start)].name} tiles ({start})"  # the table's draws by colour
         rondel = state.position.rondel
         if not numbers.is_number(start[:1]) or not 1 <= int(start[0]) <= len(rondel) or rondel[int(start[0]) - 1] is None:
             return None
@@ -294,6 +422,16 @@ class MaharaniPlay(TablePlay):
         tile = spec.colours[pos.colour[space]].code + DIRS[pos.arrow[space]]
         code = pos.worker[space]
         return tile + (notation.crew_text(spec, pos.players, code) if code >= 0 else "")
+
+
+def tile_key(slot: int) -> str:
+    """A rondel tile as the phones' board names it (a target's key)."""
+    return f"tile {slot + 1}"
+
+
+def space_key(space: Space) -> str:
+    """A space of the palace as the phones' board names it: ``c3 (column c, row 3)``."""
+    return f"{space.name} (column {space.name[0]}, row {space.name[1:]})"
 
 
 def play_for(spec: Spec) -> MaharaniPlay:

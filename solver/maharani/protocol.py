@@ -128,6 +128,7 @@ class MaharaniState:
     turns: tuple[str, ...] = ()
     results: tuple[TurnResult, ...] = ()
     over: str | None = None
+    under_way: tuple[str, ...] = ()  # the events of the turn under way, as typed (what the board draws)
 
 
 class MaharaniRules:
@@ -198,6 +199,12 @@ class MaharaniRules:
     # --- playing ------------------------------------------------------------------------------------
 
     def apply(self, s: MaharaniState, action: Action) -> MaharaniState:
+        after = self._applied(s, action)
+        if len(after.turns) == len(s.turns) and after.over is None:  # the turn goes on
+            return replace(after, under_way=(*s.under_way, self.format(s, action)))
+        return after
+
+    def _applied(self, s: MaharaniState, action: Action) -> MaharaniState:
         if s.over is not None:
             raise IllegalMove(f"the game is over: {s.over} ({END_RULE})")
         if s.phase == DRAW:

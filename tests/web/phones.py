@@ -30,8 +30,10 @@ SIZES = (SMALL, {"width": 390, "height": 844})
 
 
 def too_wide(page) -> list[str]:
-    """Elements that stick out of the viewport on the right (clipped or scrolled sideways)."""
+    """Elements that stick out of the viewport on the right (clipped or scrolled sideways). What
+    lies inside an ``<svg>`` is clipped by it (a board's picture beyond its view): the svg counts."""
     return page.evaluate("""() => Array.from(document.querySelectorAll('body *'))
+        .filter(e => !e.ownerSVGElement)
         .filter(e => e.getBoundingClientRect().right > window.innerWidth + 1 && e.offsetParent !== null)
         .map(e => e.tagName + '#' + e.id + '.' + e.className)""")
 

@@ -123,12 +123,16 @@
       row.className = "choices";
       list(here, row, true);
       panel.appendChild(row);
-      if (path.length && !row.childNodes.length) {  /* what follows is on the board: the board stays in view */
+      var svg = board.querySelector("svg");
+      var onward = keys(here).some(function (key) { return onBoard[key]; });  /* the next tap is on the board */
+      svg.classList.toggle("choosing", path.length > 0 && onward);
+      if (path.length && !row.childNodes.length) {
         var next = document.createElement("p");
         next.className = "muted";
         next.textContent = "Now tap one of the lit places on the board.";
         panel.appendChild(next);
-      } else if (path.length) { panel.scrollIntoView({ block: "center", behavior: "smooth" }); }
+      }
+      if (path.length) (onward ? svg : panel).scrollIntoView({ block: onward ? "nearest" : "center", behavior: "smooth" });
     }
 
     function tapped(key) {
