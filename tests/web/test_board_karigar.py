@@ -4,8 +4,6 @@ phones by taps on the board alone, to the final score (Playwright in Debian's Ch
 
 from __future__ import annotations
 
-import html
-import json
 import random
 import re
 import time
@@ -14,6 +12,7 @@ import pytest
 from phones import (SIZES, SMALL, phones_for, play_on_phones, record_events, tap_targets_too_small, too_wide,
                     wait_for_number)
 from starlette.testclient import TestClient
+from test_web_play import board_taps, leaves
 
 from tajkit.cli.web.app import Companion, create_app
 from tajkit.solver import games
@@ -33,23 +32,6 @@ def short_setup(seed: int, players: int) -> dict:
     for p in setup["players"]:
         p["resources"] = dict(p["resources"], wood=SPEC.sections)
     return setup
-
-
-def board_of_page(page: str) -> tuple[list[tuple[str, str]], dict]:
-    """A page's board: its lit targets (key, words) and the tree of taps its script walks."""
-    board = page.split('<div class="board"')[1].split("</svg>")[0]
-    targets = [(html.unescape(key), html.unescape(label)) for key, label in
-               re.findall(r'data-tap="([^"]+)" class="target next"[^>]*aria-label="([^"]+)"', board)]
-    tree = json.loads(page.split('class="board-taps">')[1].split("</script>")[0])
-    return targets, tree
-
-
-def leaves(tree: dict, taps: tuple[str, ...] = ()) -> list[tuple[tuple[str, ...], str]]:
-    found = [(taps, tree["@"])] if "@" in tree else []
-    for key, under in tree.items():
-        if key not in ("@", "?"):
-            found.extend(leaves(under, (*taps, key)))
-    return found
 
 
 def test_the_page_board_reaches_every_legal_event_of_the_player_to_act(tmp_path):
@@ -73,7 +55,7 @@ def test_the_page_board_reaches_every_legal_event_of_the_player_to_act(tmp_path)
         who = session.to_act
         if who != CHANCE and n % 3 == 0:
             page = phones[who].get("/g/night").text
-            targets, tree = board_of_page(page)
+            targets, tree = board_taps(page)
             paths = leaves(tree)
             assert sorted(e for _, e in paths) == sorted(session.legal())
             assert len({taps for taps, _ in paths}) == len(paths)

@@ -100,7 +100,7 @@ def test_a_whole_taj_mahal_game_dealt_and_played_on_the_board_by_three_phones(se
     table.locator("#q_hand_size").fill("5")
     table.screenshot(path=shots / "dealt-360.png", full_page=True)
     assert too_wide(table) == []
-    table.get_by_role("button", name="Start the game").click()
+    table.get_by_role("button", name="Start the game").first.click()
     table.wait_for_url(re.compile(r"/g/[^/?]+$"))
     name = table.url.rsplit("/", 1)[1]
     path = server.folder / f"{name}.toml"

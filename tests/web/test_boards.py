@@ -12,6 +12,7 @@ import random
 from itertools import combinations
 
 import pytest
+from test_web_play import leaves
 
 from tajkit.cli.web.play import board_of, tap_tree
 from tajkit.solver import games
@@ -21,15 +22,6 @@ from tajkit.solver.session import Session
 BOARDS = [g for g in games.GAMES if games.get(g).boards]
 SMALLEST_BOARD = 320  # px: the board's width on a 360 px phone, less the page's margins
 FINGER = 44  # px
-
-
-def paths(tree: dict, taps: tuple[str, ...] = ()) -> list[tuple[tuple[str, ...], str]]:
-    """Each event of a tap tree with the taps that reach it."""
-    found = [(taps, tree["@"])] if "@" in tree else []
-    for key, under in tree.items():
-        if key not in ("@", "?"):
-            found.extend(paths(under, (*taps, key)))
-    return found
 
 
 def positions(game: str, seed: int, tmp_path):
@@ -60,7 +52,7 @@ def test_every_path_of_taps_plays_exactly_one_legal_event(game, seed, tmp_path):
                 continue
             who = touch["who"]
             legal = set(session.may_act(who))
-            found = paths(tap_tree(session.touches(who)))
+            found = leaves(tap_tree(session.touches(who)))
             assert {event for _, event in found} <= legal, (who, found)
             assert len({taps for taps, _ in found}) == len(found)  # one path, one event
             orders: dict[str, set[tuple[str, ...]]] = {}

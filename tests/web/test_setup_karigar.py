@@ -6,16 +6,13 @@ would (tests/data/karigar-copy: made-up cards of the rulebook's shape)."""
 
 from __future__ import annotations
 
-import os
 import re
-import subprocess
-import sys
 import time
 from pathlib import Path
 
 import pytest
 from phones import SIZES, SMALL, tap_targets_too_small, too_wide
-from webserver import WAIT, Server
+from webserver import Server
 
 from tajkit.solver.session import read_record
 
@@ -25,29 +22,10 @@ NAMES = ("Asha", "Babur", "Chen")
 pytestmark = pytest.mark.slow
 
 
-class CopyServer(Server):
-    """``tajkit --data COPY serve``: the companion with the copy's components."""
-
-    def __init__(self, folder: Path) -> None:  # noqa: D107 - Server's start, with the --data folder
-        env = {**os.environ, "NO_COLOR": "1"}
-        env.pop("TAJKIT_DATA", None)
-        self.folder = folder
-        self.proc = subprocess.Popen([sys.executable, "-m", "tajkit.cli", "--data", str(COPY), "serve", "--port", "0",
-                                      "--folder", str(folder)], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                                     text=True, env=env)
-        assert self.proc.stdout is not None
-        until = time.monotonic() + WAIT
-        line = self.proc.stdout.readline().strip()
-        if not line.startswith("http://") or time.monotonic() > until:
-            self.stop()
-            raise AssertionError(f"tajkit serve did not start: {line!r} {self.proc.stderr.read()[-2000:]}")
-        self.url = line
-
-
 @pytest.fixture
 def copy_server(tmp_path):
     (tmp_path / "games").mkdir()
-    started = CopyServer(tmp_path / "games")
+    started = Server(tmp_path / "games", data=COPY)
     yield started
     started.stop()
 
@@ -125,7 +103,7 @@ def test_a_picked_karigar_setup_on_a_phone_without_typing_a_card(copy_server, br
     filled = texts.count()
     assert filled == 5 and all(texts.nth(k).input_value() for k in range(filled))  # the stacks, the Bakshish count
     page.screenshot(path=shots / "picked-360.png")
-    page.get_by_role("button", name="Start the game").tap()
+    page.get_by_role("button", name="Start the game").first.tap()
     taps += 1
     record = started_record(page, copy_server.folder)
     seconds = time.monotonic() - began

@@ -12,13 +12,15 @@ WAIT = 120  # seconds a server may take to start, however loaded the machine: a 
 
 
 class Server:
-    """``tajkit serve`` on a free port, in ``folder``; ``url`` is the link it printed."""
+    """``tajkit serve`` on a free port, in ``folder`` (with ``data``: ``tajkit --data DATA serve``,
+    a group's own game data); ``url`` is the link it printed."""
 
-    def __init__(self, folder: Path, *args: str) -> None:
+    def __init__(self, folder: Path, *args: str, data: Path | None = None) -> None:
         env = {**os.environ, "NO_COLOR": "1"}
         env.pop("TAJKIT_DATA", None)
         self.folder = folder
-        self.proc = subprocess.Popen([sys.executable, "-m", "tajkit.cli", "serve", "--port", "0", "--folder",
+        given = ["--data", str(data)] if data is not None else []
+        self.proc = subprocess.Popen([sys.executable, "-m", "tajkit.cli", *given, "serve", "--port", "0", "--folder",
                                       str(folder), *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                                      text=True, env=env)
         assert self.proc.stdout is not None
