@@ -97,10 +97,14 @@ class Model:
         """Whether each row looks like the fit digits of the class it is read as (cosine likeness of
         its hidden layers to the class's centroid at least the class's floor): a shape unlike every
         hand the model learned from is asked, however sure the networks are."""
+        return self.margins(rows, classes) >= 0
+
+    def margins(self, rows: np.ndarray, classes: np.ndarray) -> np.ndarray:
+        """How far each row's likeness to its class's centroid lies above the class's floor (below 0:
+        a shape unlike the fit digits of that class)."""
         hidden = self.hidden(rows)
         hidden = hidden / np.maximum(np.linalg.norm(hidden, axis=1, keepdims=True), 1e-9)
-        likeness = (hidden * self.centroids[classes]).sum(axis=1)
-        return likeness >= self.floors[classes]
+        return (hidden * self.centroids[classes]).sum(axis=1) - self.floors[classes]
 
     def hidden(self, rows: np.ndarray) -> np.ndarray:
         """The networks' last hidden layers side by side (what a group's corrections are compared by)."""
@@ -148,11 +152,13 @@ def shipped() -> Model:
 
 @dataclass(frozen=True)
 class Reading:
-    """A box's digit, the model's confidence in it, and whether it is sure enough not to ask."""
+    """A box's digit, the model's confidence in it, whether it is sure enough not to ask, and how
+    typical its shape is of that digit (``Model.margins``: above 0, like the digits learned from)."""
 
     digit: int
     confidence: float
     sure: bool
+    margin: float = 0.0
 
 
 def read(pictures: np.ndarray, model: Model | None = None) -> list[Reading]:
@@ -164,5 +170,7 @@ def read(pictures: np.ndarray, model: Model | None = None) -> list[Reading]:
     each = model.each(rows)
     p = each.mean(axis=0)
     best = p.argmax(axis=1)
-    sure = (each.argmax(axis=2) == best).all(axis=0) & model.typical(rows, best)
-    return [Reading(CLASSES[k], float(p[i, k]), bool(p[i, k] >= model.accept and sure[i])) for i, k in enumerate(best)]
+    margin = model.margins(rows, best)
+    sure = (each.argmax(axis=2) == best).all(axis=0) & (margin >= 0)
+    return [Reading(CLASSES[k], float(p[i, k]), bool(p[i, k] >= model.accept and sure[i]), float(margin[i]))
+            for i, k in enumerate(best)]
