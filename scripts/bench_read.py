@@ -18,8 +18,9 @@ Sheets whose hand was judged unusual (`artisans.UNUSUAL_SHARE`: their digits ask
 
 `--calibration` reads the calibration writers' sheets instead (training writers kept out of the
 model's fit: every fifth), with the sheet rule off, and prints what the rule's three numbers in
-`sheets/reading/artisans.py` are taken from: the share of doubtful digits only 10 % of the sheets
-reach, and the confidence and margin of likeness 90 % of the taken digits reach.
+`sheets/reading/artisans.py` are taken from (the share of doubtful digits only 10 % of the sheets
+reach, and the confidence and margin of likeness 90 % of the taken digits reach) and
+`digits.MARGIN` (the margin under which 1 % of the taken digits lie).
 Figures, not assertions: say what else ran (`uptime`).
 """
 
@@ -40,7 +41,7 @@ os.environ.setdefault("OMP_NUM_THREADS", "1")
 import cv2  # noqa: E402
 import numpy as np  # noqa: E402
 
-from tajkit.sheets.reading import adapt, artisans, page, synthetic  # noqa: E402
+from tajkit.sheets.reading import adapt, artisans, digits, page, synthetic  # noqa: E402
 from tajkit.solver.artisans.spec import load_spec  # noqa: E402
 
 
@@ -146,11 +147,13 @@ def read_photo(jpeg: bytes, spec, hand: adapt.Handwriting | None) -> tuple[artis
 
 def calibrate(spec, photos: int, seed: int) -> None:
     """The calibration writers' sheets read with the sheet rule off: the numbers the rule takes."""
+    margin_in_force = digits.MARGIN
     artisans.UNUSUAL_SHARE = 2.0  # never reached: each sheet as the model alone reads it
+    digits.MARGIN = 0.0  # every shape the model's own floor lets through (MARGIN is applied below)
     team = synthetic.writers(held_out=False)
     writers = [w for k, w in enumerate(team) if k % 5 == 4]  # as scripts/train_digit_model.py keeps them out
     print(f"{len(writers)} calibration writers: {', '.join(w.name for w in writers)}", file=sys.stderr)
-    shares, confidence, margin, wrong = [], [], [], 0
+    shares, confidence, margin, floor_taken, wrong = [], [], [], [], 0
     for k, writer in enumerate(writers):
         rng = np.random.default_rng([seed, k])
         for n in range(photos):
@@ -160,13 +163,17 @@ def calibrate(spec, photos: int, seed: int) -> None:
             if reading is None:
                 continue
             boxes = artisans.digit_boxes(reading.values)
-            shares.append(sum(not v.sure for v in boxes) / max(len(boxes), 1))
-            confidence += [v.confidence for v in boxes if v.sure]
-            margin += [v.margin for v in boxes if v.sure]
-            wrong += sum(v.sure and v.value != filled.values[v.feature][v.index] for v in boxes)
+            floor_taken += [v.margin for v in boxes if v.sure]
+            taken = [v for v in boxes if v.sure and v.margin >= margin_in_force]  # as the reader takes them
+            shares.append(1 - len(taken) / max(len(boxes), 1))
+            confidence += [v.confidence for v in taken]
+            margin += [v.margin for v in taken]
+            wrong += sum(v.value != filled.values[v.feature][v.index] for v in taken)
         print(f"  {writer.name}", file=sys.stderr)
     print(f"{len(shares)} sheets of {len(writers)} calibration writers, {len(confidence)} digits taken "
           f"({wrong} of them wrong)")
+    print(f"margin of likeness under which 1 % of the digits the model's floor lets through lie (digits.MARGIN, "
+          f"{margin_in_force} in force): {np.percentile(floor_taken, 1):.3f}")
     print(f"share of doubtful digits reached by 10 % of the sheets (UNUSUAL_SHARE): {np.percentile(shares, 90):.3f}")
     print(f"confidence reached by 90 % of the taken digits (UNUSUAL_CONFIDENCE): {np.percentile(confidence, 10):.5f}")
     print(f"margin of likeness reached by 90 % of the taken digits (UNUSUAL_MARGIN): {np.percentile(margin, 10):.3f}")

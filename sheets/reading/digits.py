@@ -4,7 +4,8 @@ The model is a committee of small neural networks (one hidden layer each) over a
 (HOG) and its coarse pixels, trained once by ``scripts/train_digit_model.py`` and shipped as
 ``model.npz``: only numpy runs it. Its confidence is calibrated (a temperature fitted on writers it
 was not trained on), and a reading is taken without asking only when the networks agree, the digit
-looks like the ones of its kind they learned from, and their confidence is at or above ``accept``, the threshold at which the calibration writers' readings were
+looks like the ones of its kind they learned from (by ``MARGIN``), and their confidence is at or
+above ``accept``, the threshold at which the calibration writers' readings were
 right at least 99.8 % of the time (docs/benchmarks.md has the figures on writers held out from
 both).
 
@@ -24,6 +25,12 @@ from tajkit.sheets.reading.marks import DIGIT
 
 CLASSES = (1, 2, 3, 4, 5, 6)
 MODEL_FILE = "model.npz"
+# A digit is taken without asking only when its shape lies at least this far inside the learned ones
+# (``Model.margins``): the margin under which 1 % of the calibration writers' taken digits lie
+# (`python scripts/bench_read.py --calibration --photos 4 --seed 7`: 0.038). The model's own floor
+# is the fit digits' 1 %, and digits the model was fitted on look more like its centroids than a new
+# writer's do: a wrong reading of an unseen hand, however confident, lay just above that floor.
+MARGIN = 0.04
 
 
 CELL, BINS = 7, 9  # HOG: 7 x 7 pixel cells, 9 directions (0-180 degrees), blocks of 2 x 2 cells
@@ -171,6 +178,6 @@ def read(pictures: np.ndarray, model: Model | None = None) -> list[Reading]:
     p = each.mean(axis=0)
     best = p.argmax(axis=1)
     margin = model.margins(rows, best)
-    sure = (each.argmax(axis=2) == best).all(axis=0) & (margin >= 0)
+    sure = (each.argmax(axis=2) == best).all(axis=0) & (margin >= MARGIN)
     return [Reading(CLASSES[k], float(p[i, k]), bool(p[i, k] >= model.accept and sure[i]), float(margin[i]))
             for i, k in enumerate(best)]

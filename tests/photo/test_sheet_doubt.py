@@ -8,7 +8,7 @@ import numpy as np
 import photos
 import pytest
 
-from tajkit.sheets.reading import artisans, page, synthetic
+from tajkit.sheets.reading import artisans, digits, marks, page, synthetic
 
 SPEC = photos.SPEC
 CROP = np.zeros((4, 4, 3), np.uint8)
@@ -46,12 +46,28 @@ def test_a_usual_hand_keeps_every_sure_digit():
 
 
 def test_the_share_counts_only_the_boxes_read_as_digits():
-    """Empty boxes, raindrops and trees say nothing about the hand: a sheet of two doubtful digits
+    """Empty boxes, raindrops and trees say nothing about the hand: a sheet of three doubtful digits
     among ten, with twenty empty boxes beside, is unusual all the same."""
     empty = [artisans.Value("box", "dome", k, 0, 1.0, True, CROP) for k in range(20)]
-    values = sheet(2, [(0.99, 0.3)] * 8) + empty + [mark("raindrop", 0, True)]
+    values = sheet(3, [(0.99, 0.3)] * 7) + empty + [mark("raindrop", 0, True)]
     assert artisans.unusual_hand(values)
     assert not artisans.unusual_hand(sheet(1, [(0.99, 0.3)] * 9) + empty)
+
+
+def test_a_confident_digit_barely_like_the_learned_shapes_is_asked(monkeypatch):
+    """A reading is taken only when its shape lies at least digits.MARGIN inside the learned ones:
+    the same pictures, read with the margin just over one picture's, leave that one asked."""
+    rng = np.random.default_rng(3)
+    writer = photos.held_out_writer(1003)
+    pictures = np.asarray([marks.digit_picture(synthetic.glyph(writer, d, 60, rng)) for d in (1, 2, 3, 4, 5, 6)])
+    monkeypatch.setattr(digits, "MARGIN", -1.0)
+    loose = digits.read(pictures)
+    k = max(range(len(loose)), key=lambda i: loose[i].confidence)
+    assert loose[k].sure
+    monkeypatch.setattr(digits, "MARGIN", loose[k].margin + 1e-4)
+    strict = digits.read(pictures)
+    assert not strict[k].sure and strict[k].digit == loose[k].digit
+    assert all(not s.sure or s.margin >= digits.MARGIN for s in strict)
 
 
 def test_watering_more_trees_than_raindrops_marked_is_asked():
