@@ -107,7 +107,8 @@ class Reading:
     def as_json(self) -> dict[str, Any]:
         code = None if self.code is None else {"game": self.code.game, "layout": self.code.layout,
                                                "sheet": self.code.sheet}
-        return {"photo": self.photo, "code": code, "readings": [v.as_json() for v in self.values]}
+        return {"photo": self.photo, "code": code, "unusual_hand": self.unusual,
+                "readings": [v.as_json() for v in self.values]}
 
 
 def read(page: Page, spec: Spec, photo: str, model: digits.Model | None = None, adapt: Any = None) -> Reading:
