@@ -29,7 +29,7 @@ MODEL_FILE = "model.npz"
 # (``Model.margins``): the margin under which 1 % of the calibration writers' taken digits lie
 # (`python scripts/bench_read.py --calibration --photos 4 --seed 7`: 0.038). The model's own floor
 # is the fit digits' 1 %, and digits the model was fitted on look more like its centroids than a new
-# writer's do: a wrong reading of an unseen hand, however confident, lay just above that floor.
+# writer's do: most wrong readings of unseen hands, however confident, lay just above that floor.
 MARGIN = 0.04
 
 
