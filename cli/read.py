@@ -213,6 +213,8 @@ def _confirm(sheet: Any, name: str, spec: Any, crops: Path, force: bool) -> tupl
         return sheet, []
     typer.echo(f"{present.safe(name)}'s sheet ({present.safe(Path(sheet.photo).name)}): "
                f"{len(sheet.doubtful)} doubtful reading{'s' if len(sheet.doubtful) != 1 else ''} to check", err=True)
+    if sheet.unusual:
+        typer.echo("  (this hand is unlike the ones tajkit learned from, so more of its digits are asked)", err=True)
     editor = Editor()
     answers: dict[str, int] = {}
     learned: list[tuple[Any, int]] = []

@@ -1,6 +1,7 @@
 """Benchmark: `tajkit read artisans` on photos it makes itself (issue 45).
 
     python scripts/bench_read.py [--photos 4] [--seed 1] [--adapt] [--kinds strokes font hershey scanned] [--writers N]
+    python scripts/bench_read.py --calibration [--photos 4] [--seed 7]
 
 Each held-out writer (never one the model was trained or calibrated on: `synthetic.writers(held_out=True)`)
 fills `--photos` sheets of tajkit's own printed pad (A4 and Letter, colour and low ink in turn), each
@@ -13,6 +14,13 @@ empty boxes, raindrops and trees read right (and how many of each were asked); s
 right once the player answers every question truly; the time to read a photo (decoding, finding,
 straightening and reading); each by writer kind and writer, and by distortion. With `--adapt`, also
 a group's learning: each writer's first sheet answered and kept, the later ones read with it.
+Sheets whose hand was judged unusual (`artisans.UNUSUAL_SHARE`: their digits asked more) are counted.
+
+`--calibration` reads the calibration writers' sheets instead (training writers kept out of the
+model's fit: every fifth), with the sheet rule off, and prints what the rule's three numbers in
+`sheets/reading/artisans.py` are taken from (the share of doubtful digits only 10 % of the sheets
+reach, and the confidence and margin of likeness 90 % of the taken digits reach) and
+`digits.MARGIN` (the margin under which 1 % of the taken digits lie).
 Figures, not assertions: say what else ran (`uptime`).
 """
 
@@ -33,7 +41,7 @@ os.environ.setdefault("OMP_NUM_THREADS", "1")
 import cv2  # noqa: E402
 import numpy as np  # noqa: E402
 
-from tajkit.sheets.reading import adapt, artisans, page, synthetic  # noqa: E402
+from tajkit.sheets.reading import adapt, artisans, digits, page, synthetic  # noqa: E402
 from tajkit.solver.artisans.spec import load_spec  # noqa: E402
 
 
@@ -55,6 +63,7 @@ class Tally:
     trees_right: int = 0
     trees_asked: int = 0
     sheets_right: int = 0
+    unusual: int = 0  # sheets whose hand was judged unusual
     asked: int = 0
     seconds: list[float] = field(default_factory=list)
     refusals: list[str] = field(default_factory=list)
@@ -69,7 +78,7 @@ def tally(reading: artisans.Reading | None, filled: synthetic.Filled, seconds: f
     if reading is None:
         t.refusals.append(refusal)
         return t
-    t.found, t.seconds = 1, [seconds]
+    t.found, t.seconds, t.unusual = 1, [seconds], int(reading.unusual)
     wrong_and_sure = 0
     for v in reading.values:
         if v.kind == "box":
@@ -107,11 +116,11 @@ def pct(n: int, d: int) -> str:
 def row(label: str, t: Tally) -> str:
     return (f"{label:<28} {t.found:>4}/{t.photos:<4} {pct(t.accepted, t.written)} {pct(t.accepted_right, t.accepted)} "
             f"{pct(t.read_right, t.written)} {pct(t.empty_right, t.empty)} {pct(t.drops_right, t.drops)} "
-            f"{pct(t.trees_right, t.trees)} {pct(t.sheets_right, t.found)} {t.asked / max(t.found, 1):6.1f}")
+            f"{pct(t.trees_right, t.trees)} {pct(t.sheets_right, t.found)} {t.asked / max(t.found, 1):6.1f} {t.unusual:>7}")
 
 
 HEADER = (f"{'':<28} {'pages':>9} {'accepted':>8} {'right':>8} {'top-1':>8} {'empty':>8} {'drops':>8} {'trees':>8} "
-          f"{'sheets':>8} {'asked':>6}")
+          f"{'sheets':>8} {'asked':>6} {'unusual':>7}")
 
 
 def bins(filled_paper: str, ink: str, shot: synthetic.Shot) -> dict[str, str]:
@@ -136,6 +145,40 @@ def read_photo(jpeg: bytes, spec, hand: adapt.Handwriting | None) -> tuple[artis
     return reading, time.process_time() - started, ""
 
 
+def calibrate(spec, photos: int, seed: int) -> None:
+    """The calibration writers' sheets read with the sheet rule off: the numbers the rule takes."""
+    margin_in_force = digits.MARGIN
+    artisans.UNUSUAL_SHARE = 2.0  # never reached: each sheet as the model alone reads it
+    digits.MARGIN = 0.0  # every shape the model's own floor lets through (MARGIN is applied below)
+    team = synthetic.writers(held_out=False)
+    writers = [w for k, w in enumerate(team) if k % 5 == 4]  # as scripts/train_digit_model.py keeps them out
+    print(f"{len(writers)} calibration writers: {', '.join(w.name for w in writers)}", file=sys.stderr)
+    shares, confidence, margin, floor_taken, wrong = [], [], [], [], 0
+    for k, writer in enumerate(writers):
+        rng = np.random.default_rng([seed, k])
+        for n in range(photos):
+            paper, ink = ("a4", "letter")[(k + n) % 2], ("colour", "low")[(k + n) // 2 % 2]
+            filled = synthetic.fill(spec, writer, rng, paper, ink)
+            reading, _, _ = read_photo(synthetic.photograph(filled.image, synthetic.random_shot(rng), rng), spec, None)
+            if reading is None:
+                continue
+            boxes = artisans.digit_boxes(reading.values)
+            floor_taken += [v.margin for v in boxes if v.sure]
+            taken = [v for v in boxes if v.sure and v.margin >= margin_in_force]  # as the reader takes them
+            shares.append(1 - len(taken) / max(len(boxes), 1))
+            confidence += [v.confidence for v in taken]
+            margin += [v.margin for v in taken]
+            wrong += sum(v.value != filled.values[v.feature][v.index] for v in taken)
+        print(f"  {writer.name}", file=sys.stderr)
+    print(f"{len(shares)} sheets of {len(writers)} calibration writers, {len(confidence)} digits taken "
+          f"({wrong} of them wrong)")
+    print(f"margin of likeness under which 1 % of the digits the model's floor lets through lie (digits.MARGIN, "
+          f"{margin_in_force} in force): {np.percentile(floor_taken, 1):.3f}")
+    print(f"share of doubtful digits reached by 10 % of the sheets (UNUSUAL_SHARE): {np.percentile(shares, 90):.3f}")
+    print(f"confidence reached by 90 % of the taken digits (UNUSUAL_CONFIDENCE): {np.percentile(confidence, 10):.5f}")
+    print(f"margin of likeness reached by 90 % of the taken digits (UNUSUAL_MARGIN): {np.percentile(margin, 10):.3f}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--photos", type=int, default=4, help="photos per held-out writer")
@@ -143,9 +186,14 @@ def main() -> None:
     parser.add_argument("--kinds", nargs="+", default=["strokes", "font", "hershey", "scanned"])
     parser.add_argument("--adapt", action="store_true", help="also measure a group's learning from its answers")
     parser.add_argument("--writers", type=int, default=None, help="only the first N held-out writers (a quick look)")
+    parser.add_argument("--calibration", action="store_true",
+                        help="read the calibration writers, with the sheet rule off, and print its numbers")
     args = parser.parse_args()
     cv2.setNumThreads(1)
     spec = load_spec()
+    if args.calibration:
+        calibrate(spec, args.photos, args.seed)
+        return
     writers = synthetic.writers(held_out=True, kinds=tuple(args.kinds))[: args.writers]
     print(f"{len(writers)} held-out writers: {', '.join(w.name for w in writers)}", file=sys.stderr)
     by_writer: dict[str, Tally] = defaultdict(Tally)
@@ -183,7 +231,7 @@ def main() -> None:
         print(row(writer.name, by_writer[writer.name]), file=sys.stderr)
     print("columns: pages found; written boxes accepted without asking; accepted ones right; every written box's "
           "first reading right; empty boxes read empty; raindrops right; trees right; sheets entirely right after "
-          "the player's answers; questions per sheet")
+          "the player's answers; questions per sheet; sheets whose hand was judged unusual")
     print(HEADER)
     print(row("all held-out writers", total))
     print("\nby writer kind")

@@ -73,7 +73,7 @@ class Handwriting:
             elif close[0] == reading.digit:
                 adjusted.append(replace(reading, sure=reading.sure or reading.confidence >= TRUST))
             else:
-                adjusted.append(digits.Reading(close[0], reading.confidence, False))
+                adjusted.append(digits.Reading(close[0], reading.confidence, False, reading.margin))
         return adjusted
 
 

@@ -4,7 +4,8 @@ The model is a committee of small neural networks (one hidden layer each) over a
 (HOG) and its coarse pixels, trained once by ``scripts/train_digit_model.py`` and shipped as
 ``model.npz``: only numpy runs it. Its confidence is calibrated (a temperature fitted on writers it
 was not trained on), and a reading is taken without asking only when the networks agree, the digit
-looks like the ones of its kind they learned from, and their confidence is at or above ``accept``, the threshold at which the calibration writers' readings were
+looks like the ones of its kind they learned from (by ``MARGIN``), and their confidence is at or
+above ``accept``, the threshold at which the calibration writers' readings were
 right at least 99.8 % of the time (docs/benchmarks.md has the figures on writers held out from
 both).
 
@@ -24,6 +25,12 @@ from tajkit.sheets.reading.marks import DIGIT
 
 CLASSES = (1, 2, 3, 4, 5, 6)
 MODEL_FILE = "model.npz"
+# A digit is taken without asking only when its shape lies at least this far inside the learned ones
+# (``Model.margins``): the margin under which 1 % of the calibration writers' taken digits lie
+# (`python scripts/bench_read.py --calibration --photos 4 --seed 7`: 0.038). The model's own floor
+# is the fit digits' 1 %, and digits the model was fitted on look more like its centroids than a new
+# writer's do: most wrong readings of unseen hands, however confident, lay just above that floor.
+MARGIN = 0.04
 
 
 CELL, BINS = 7, 9  # HOG: 7 x 7 pixel cells, 9 directions (0-180 degrees), blocks of 2 x 2 cells
@@ -97,10 +104,14 @@ class Model:
         """Whether each row looks like the fit digits of the class it is read as (cosine likeness of
         its hidden layers to the class's centroid at least the class's floor): a shape unlike every
         hand the model learned from is asked, however sure the networks are."""
+        return self.margins(rows, classes) >= 0
+
+    def margins(self, rows: np.ndarray, classes: np.ndarray) -> np.ndarray:
+        """How far each row's likeness to its class's centroid lies above the class's floor (below 0:
+        a shape unlike the fit digits of that class)."""
         hidden = self.hidden(rows)
         hidden = hidden / np.maximum(np.linalg.norm(hidden, axis=1, keepdims=True), 1e-9)
-        likeness = (hidden * self.centroids[classes]).sum(axis=1)
-        return likeness >= self.floors[classes]
+        return (hidden * self.centroids[classes]).sum(axis=1) - self.floors[classes]
 
     def hidden(self, rows: np.ndarray) -> np.ndarray:
         """The networks' last hidden layers side by side (what a group's corrections are compared by)."""
@@ -148,11 +159,13 @@ def shipped() -> Model:
 
 @dataclass(frozen=True)
 class Reading:
-    """A box's digit, the model's confidence in it, and whether it is sure enough not to ask."""
+    """A box's digit, the model's confidence in it, whether it is sure enough not to ask, and how
+    typical its shape is of that digit (``Model.margins``: above 0, like the digits learned from)."""
 
     digit: int
     confidence: float
     sure: bool
+    margin: float = 0.0
 
 
 def read(pictures: np.ndarray, model: Model | None = None) -> list[Reading]:
@@ -164,5 +177,7 @@ def read(pictures: np.ndarray, model: Model | None = None) -> list[Reading]:
     each = model.each(rows)
     p = each.mean(axis=0)
     best = p.argmax(axis=1)
-    sure = (each.argmax(axis=2) == best).all(axis=0) & model.typical(rows, best)
-    return [Reading(CLASSES[k], float(p[i, k]), bool(p[i, k] >= model.accept and sure[i])) for i, k in enumerate(best)]
+    margin = model.margins(rows, best)
+    sure = (each.argmax(axis=2) == best).all(axis=0) & (margin >= MARGIN)
+    return [Reading(CLASSES[k], float(p[i, k]), bool(p[i, k] >= model.accept and sure[i]), float(margin[i]))
+            for i, k in enumerate(best)]

@@ -6,4 +6,4 @@ from __future__ import annotations
 from importlib.util import find_spec
 
 if find_spec("cv2") is None:
-    collect_ignore_glob = ["test_markers.py", "test_read*.py", "test_model.py"]
+    collect_ignore_glob = ["test_markers.py", "test_read*.py", "test_model.py", "test_sheet_doubt.py"]
