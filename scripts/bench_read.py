@@ -7,7 +7,10 @@ Each held-out writer (never one the model was trained or calibrated on: `synthet
 fills `--photos` sheets of tajkit's own printed pad (A4 and Letter, colour and low ink in turn), each
 photographed at random within the issue's limits: perspective up to 10 % of the page, any turn,
 scale 0.5-1 (of a photo whose page is about 2900 pixels high), blur, shading, noise, JPEG 50-85.
-The reader then reads each photo on one core, as `tajkit read` does.
+The reader then reads each photo on one core, as `tajkit read` does. All 45 held-out writers need
+what scripts/train_digit_model.py lists (scikit-learn, HersheyFonts, the fontpkg-* packages and
+Debian's handwriting fonts); a writer whose font or package is missing is left out, and the
+script says which writers it used.
 
 Printed: pages found; written boxes accepted without asking and how many of those were right;
 empty boxes, raindrops and trees read right (and how many of each were asked); sheets entirely
