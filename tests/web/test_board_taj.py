@@ -158,12 +158,12 @@ def test_a_taj_game_dealt_and_played_on_the_board_on_three_phones(server, browse
     setup.get_by_role("button", name="Deal for us").click()
     dealt = setup.locator(".dealt")
     dealt.wait_for()
-    dealer = setup.locator("#q_dealer").input_value()
+    dealer = setup.locator("#q_dealer input:checked").input_value()  # the dealer's button, chosen
     assert dealer in players
     first = players[(players.index(dealer) + 1) % 3]
     assert f"{first}, on the dealer's left, proposes first" in dealt.inner_text()
     checked(setup, shots, "dealt-360")
-    setup.get_by_role("button", name="Start the game").click()
+    setup.get_by_role("button", name="Start the game").first.click()
     setup.wait_for_url("**/g/**")
     name = setup.url.rsplit("/", 1)[1]
     path = server.folder / f"{name}.toml"
