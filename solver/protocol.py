@@ -228,12 +228,16 @@ class Question:
     numeric: bool = False  # the answer is a whole number: a phone opens its number keys
     counts: tuple[Pick, ...] = ()
     total: int = 0
+    slots: tuple[str, ...] = ()
 
     # ``counts``: the kinds of a known set that an answer holds several of (a deck's cards by kind,
     # Taj Mahal's "E P"), which a phone offers as a count per kind; the answer it posts is each
     # kind's ``text`` said as many times as counted, joined by spaces, then what was typed beside
     # them (kinds not listed), so ``read`` must read space-separated words. ``total``: how many the
     # counts make in all (0: any), which a phone shows as they are counted ("27 of 30").
+    # ``slots``: the names of the places an answer of several ``picks`` in order fills (Maharani's
+    # rondel slots 1-4), which a phone offers as a picker each; posted as the picks joined by
+    # spaces, then what was typed beside them.
 
 
 @dataclass(frozen=True)

@@ -598,10 +598,10 @@ async def new_game(request: Request) -> Response:
     if "deal" in form and questions and play.deals():
         typed, dealt = play.deal(names, secrets.SystemRandom())
         return page(request, "new.html", info=info, names=names + [""] * (MOST_PLAYERS - len(names)),
-                    questions=questions, answers=typed, dealt=dealt, deals=True, tally=tally)
+                    questions=questions, answers=typed, dealt=dealt, deals=True, tally=tally, slotted=slotted)
     if "asked" in form:
         for q in questions:
-            typed[q.key], miscounted = counted(q, form) if q.counts else (form.get(f"q_{q.key}", q.default or ""), [])
+            typed[q.key], miscounted = composed(q, form)
             problems += miscounted
             try:
                 answers[q.key] = q.read(typed[q.key])
@@ -610,15 +610,35 @@ async def new_game(request: Request) -> Response:
     if problems or (questions and "asked" not in form):
         status = 422 if problems else 200
         return page(request, "new.html", status, info=info, names=names + [""] * (MOST_PLAYERS - len(names)),
-                    questions=questions, answers=typed, problems=problems, deals=play.deals(), tally=tally)
+                    questions=questions, answers=typed, problems=problems, deals=play.deals(), tally=tally, slotted=slotted)
     path = new_record(companion, info.id)
     try:
         setup = play.setup_of(names, answers)
         await run_in_threadpool(Session.start, info, companion.spec(info.id), path, setup)
     except BadInput as exc:
         return page(request, "new.html", 422, info=info, names=names + [""] * (MOST_PLAYERS - len(names)),
-                    questions=questions, answers=typed, problems=list(exc.problems), tally=tally)
+                    questions=questions, answers=typed, problems=list(exc.problems), tally=tally, slotted=slotted)
     return RedirectResponse(f"/g/{path.stem}", status_code=303)
+
+
+def composed(q: Question, form: dict[str, str]) -> tuple[str, list[str]]:
+    """An answer as posted, as the line a terminal would read (a counted or slotted one put
+    together from its fields), and what is wrong with its fields in words."""
+    if q.counts:
+        return counted(q, form)
+    if q.slots:
+        picked = [form.get(f"s_{q.key}_{k}", "").strip() for k in range(len(q.slots))]
+        return " ".join(w for w in [*picked, form.get(f"q_{q.key}", "").strip()] if w) or (q.default or ""), []
+    return form.get(f"q_{q.key}", q.default or ""), []
+
+
+def slotted(q: Question, text: str) -> tuple[list[str], str]:
+    """A slotted answer split back into its slots' picks, for the form to show again; where its
+    words are not the slots' picks, all of it stays as typed (in its order)."""
+    words, known = text.split(), {p.text for p in q.picks}
+    if len(words) > len(q.slots) or not set(words) <= known:
+        return [""] * len(q.slots), text
+    return words + [""] * (len(q.slots) - len(words)), ""
 
 
 def counted(q: Question, form: dict[str, str]) -> tuple[str, list[str]]:

@@ -44,7 +44,7 @@ from tajkit.solver.maharani.rules import (
     supply,
 )
 from tajkit.solver.maharani.spec import DIRS, Space, Spec, marks_code
-from tajkit.solver.protocol import CHANCE, HintAnswer, Question, TablePlay
+from tajkit.solver.protocol import CHANCE, HintAnswer, Pick, Question, TablePlay
 from tajkit.solver.wording import shown
 
 SETUP_RULE = "rulebook: Előkészületek 4."
@@ -86,6 +86,9 @@ class MaharaniPlay(TablePlay):
                 help=f"a tile: its colour ({notation._colour_letters(spec)}), then its column marks read with its arrow "
                      "along the rondel's, e.g. Bne",
                 choices=tuple(spec.tile_name(c, k) for c in range(len(spec.colours)) for k in range(len(spec.kinds))),
+                picks=tuple(Pick(spec.tile_name(c, k), tile_said(spec, c, k))
+                            for c in range(len(spec.colours)) for k in range(len(spec.kinds))),
+                slots=tuple(f"Rondel slot {k}" for k in range(1, 5)),
             ),
         )
 
@@ -436,3 +439,17 @@ def space_key(space: Space) -> str:
 
 def play_for(spec: Spec) -> MaharaniPlay:
     return MaharaniPlay(spec)
+
+
+MARK_WORDS = {"n": "north", "e": "east", "s": "south", "w": "west"}  # a tile's half columns, read with its arrow up
+
+
+def tile_said(spec: Spec, colour: int, kind: int) -> str:
+    """A tile as a picker says it, its colour and column marks in words, then its name:
+    ``Blue: half columns north + east (Bne)``, ``Green: centre column (Gc)``."""
+    code = spec.kinds[kind].code
+    halves = [MARK_WORDS[m] for m in code if m in MARK_WORDS]
+    parts = (["centre column"] if spec.kinds[kind].centre else []) + (
+        [f"half column{'s' if len(halves) > 1 else ''} {' + '.join(halves)}"] if halves else [])
+    name = spec.colours[colour].name
+    return f"{name[:1].upper()}{name[1:]}: {', '.join(parts)} ({spec.tile_name(colour, kind)})"

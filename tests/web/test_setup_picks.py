@@ -55,6 +55,9 @@ def test_every_closed_setup_question_is_a_picker(tmp_path, game):
         if q.counts:
             for k, kind in enumerate(q.counts):
                 assert f'name="n_{q.key}_{k}"' in html and f'aria-label="one more {kind.label}"' in html
+        elif q.slots:
+            for k in range(len(q.slots)):
+                assert re.search(rf'<select id="s_{re.escape(q.key)}_{k}" name="s_{re.escape(q.key)}_{k}"', html)
         elif q.picks and len(q.picks) <= 5:
             assert len(re.findall(rf'<input type="radio" name="{name}" value=', html)) == len(q.picks)
         elif q.picks:
@@ -136,3 +139,28 @@ def test_any_dealer_posted_is_a_game_or_a_refusal_in_words(tmp_path_factory, dea
     web, companion = client(tmp_path_factory.mktemp("dealer"))
     made = post(web, companion, "/new/taj", asked="1", **NAMES, q_dealer=dealer)
     assert made.status_code == 303 or (made.status_code == 422 and "Who deals?" in unescape(made.text))
+
+
+def test_a_rondel_picked_slot_by_slot_starts_maharani_as_the_typed_one_does(tmp_path):
+    """Előkészületek: 4 tiles drawn onto rondel slots 1-4, each picked by its colour and column
+    marks in words ("Blue: half columns north + east (Bne)"), not typed in the tile notation."""
+    web, companion, page = setup_page(tmp_path, "maharani")
+    assert "Blue: half columns north + east (Bne)" in unescape(page.text)
+    picked = post(web, companion, "/new/maharani", asked="1", **NAMES,
+                  **{f"s_rondel_{k}": tile for k, tile in enumerate(["Bne", "Rc", "Gs", "Yew"])})
+    typed = post(web, companion, "/new/maharani", asked="1", **NAMES, q_rondel="bne rc GS Yew")
+    assert made_setup(tmp_path, "maharani", picked)["rondel"] == made_setup(tmp_path, "maharani", typed)["rondel"]
+    short = post(web, companion, "/new/maharani", asked="1", **NAMES, s_rondel_0="Bne", s_rondel_2="Gs")
+    assert short.status_code == 422 and "rondel" in short.text
+    kept = setup_fields(short.text)
+    assert [kept[f"s_rondel_{k}"] for k in range(4)] == ["Bne", "Gs", "", ""]  # the picks kept, in their order
+
+
+@SOME
+@given(slots=st.dictionaries(st.integers(0, 5), st.text(max_size=10) | st.sampled_from(["Bne", "Rc", "Gs", "Yew"]),
+                             max_size=6), typed=st.text(max_size=30))
+def test_any_rondel_slots_are_a_game_or_a_refusal_in_words(tmp_path_factory, slots, typed):
+    web, companion = client(tmp_path_factory.mktemp("rondel"))
+    made = post(web, companion, "/new/maharani", asked="1", **NAMES, q_rondel=typed,
+                **{f"s_rondel_{k}": v for k, v in slots.items()})
+    assert made.status_code == 303 or (made.status_code == 422 and 'class="problems"' in made.text), made.text[-500:]
