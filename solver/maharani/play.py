@@ -86,7 +86,7 @@ class MaharaniPlay(TablePlay):
                 help=f"a tile: its colour ({notation._colour_letters(spec)}), then its column marks read with its arrow "
                      "along the rondel's, e.g. Bne",
                 choices=tuple(spec.tile_name(c, k) for c in range(len(spec.colours)) for k in range(len(spec.kinds))),
-                picks=tuple(Pick(spec.tile_name(c, k), tile_said(spec, c, k))
+                picks=tuple(Pick(spec.tile_name(c, k), self.tile_described((c, k)))
                             for c in range(len(spec.colours)) for k in range(len(spec.kinds))),
                 slots=tuple(f"Rondel slot {k}" for k in range(1, 5)),
             ),
@@ -440,16 +440,3 @@ def space_key(space: Space) -> str:
 def play_for(spec: Spec) -> MaharaniPlay:
     return MaharaniPlay(spec)
 
-
-MARK_WORDS = {"n": "north", "e": "east", "s": "south", "w": "west"}  # a tile's half columns, read with its arrow up
-
-
-def tile_said(spec: Spec, colour: int, kind: int) -> str:
-    """A tile as a picker says it, its colour and column marks in words, then its name:
-    ``Blue: half columns north + east (Bne)``, ``Green: centre column (Gc)``."""
-    code = spec.kinds[kind].code
-    halves = [MARK_WORDS[m] for m in code if m in MARK_WORDS]
-    parts = (["centre column"] if spec.kinds[kind].centre else []) + (
-        [f"half column{'s' if len(halves) > 1 else ''} {' + '.join(halves)}"] if halves else [])
-    name = spec.colours[colour].name
-    return f"{name[:1].upper()}{name[1:]}: {', '.join(parts)} ({spec.tile_name(colour, kind)})"

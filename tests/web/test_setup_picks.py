@@ -143,9 +143,10 @@ def test_any_dealer_posted_is_a_game_or_a_refusal_in_words(tmp_path_factory, dea
 
 def test_a_rondel_picked_slot_by_slot_starts_maharani_as_the_typed_one_does(tmp_path):
     """Előkészületek: 4 tiles drawn onto rondel slots 1-4, each picked by its colour and column
-    marks in words ("Blue: half columns north + east (Bne)"), not typed in the tile notation."""
+    marks in the deal's words ("blue B, half columns on its top and right edges (arrow up) — Bne"),
+    not typed in the tile notation."""
     web, companion, page = setup_page(tmp_path, "maharani")
-    assert "Blue: half columns north + east (Bne)" in unescape(page.text)
+    assert "blue B, half columns on its top and right edges (arrow up) — Bne" in unescape(page.text)
     picked = post(web, companion, "/new/maharani", asked="1", **NAMES,
                   **{f"s_rondel_{k}": tile for k, tile in enumerate(["Bne", "Rc", "Gs", "Yew"])})
     typed = post(web, companion, "/new/maharani", asked="1", **NAMES, q_rondel="bne rc GS Yew")
