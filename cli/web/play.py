@@ -610,7 +610,8 @@ async def new_game(request: Request) -> Response:
     if problems or (questions and "asked" not in form):
         status = 422 if problems else 200
         return page(request, "new.html", status, info=info, names=names + [""] * (MOST_PLAYERS - len(names)),
-                    questions=questions, answers=typed, problems=problems, deals=play.deals(), tally=tally, slotted=slotted)
+                    questions=questions, answers=typed, problems=problems, deals=play.deals(), tally=tally, slotted=slotted,
+                    posted=form if "asked" in form else None)  # a counted answer shown again as posted, field by field
     path = new_record(companion, info.id)
     try:
         setup = play.setup_of(names, answers)

@@ -116,6 +116,9 @@ def test_a_wrong_total_is_refused_in_words_naming_the_field_and_the_counts_are_k
     bad = post(web, companion, "/new/tajmahal", asked="1", **NAMES, q_hand_size="5", **counted(DECK) | {"n_deck_1": "x"})
     assert bad.status_code == 422
     assert 'The 30 cards of a player\'s colour: Tiger (T): "x" is no count, a whole number 0-30' in unescape(bad.text)
+    assert setup_fields(bad.text)["n_deck_1"] == "x"  # shown again as posted, not lost
+    typed = post(web, companion, "/new/tajmahal", asked="1", **NAMES, q_hand_size="99", **counted(DECK[2:]), q_deck="E")
+    assert typed.status_code == 422 and setup_fields(typed.text)["q_deck"] == "E"  # what was typed stays typed
 
 
 @SOME
