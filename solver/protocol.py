@@ -211,9 +211,9 @@ class Question:
     hand"). ``read(text)`` turns the typed line into the value stored under ``key`` (a dotted path
     into the setup, ``players.0.age``; for a hint, a plain name) or raises ``BadInput`` saying what
     would do. ``default`` is the text an empty answer stands for (``None``: an answer is needed);
-    ``choices`` are words a terminal completes and a phone offers as buttons; ``picks`` a closed set
-    of whole answers (the components of a known set) that a phone offers as a picker instead of a
-    text field (a terminal still reads the typed line). A ``secret`` answer
+    ``choices`` are words a terminal completes; ``picks`` a closed set of whole answers (a
+    player's name, a number in a small range, the components of a known set) that a phone offers
+    as a picker instead of a text field (a terminal still reads the typed line). A ``secret`` answer
     (TAJ's goal card) must not be read by the rest of the table: a terminal hides it as it is typed
     and its refusals never repeat it."""
 
@@ -226,6 +226,18 @@ class Question:
     secret: bool = False
     picks: tuple[Pick, ...] = ()
     numeric: bool = False  # the answer is a whole number: a phone opens its number keys
+    counts: tuple[Pick, ...] = ()
+    total: int = 0
+    slots: tuple[str, ...] = ()
+
+    # ``counts``: the kinds of a known set that an answer holds several of (a deck's cards by kind,
+    # Taj Mahal's "E P"), which a phone offers as a count per kind; the answer it posts is each
+    # kind's ``text`` said as many times as counted, joined by spaces, then what was typed beside
+    # them (kinds not listed), so ``read`` must read space-separated words. ``total``: how many the
+    # counts make in all (0: any), which a phone shows as they are counted ("27 of 30").
+    # ``slots``: the names of the places an answer of several ``picks`` in order fills (Maharani's
+    # rondel slots 1-4), which a phone offers as a picker each; posted as the picks joined by
+    # spaces, then what was typed beside them.
 
 
 @dataclass(frozen=True)

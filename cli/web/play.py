@@ -22,6 +22,7 @@ from __future__ import annotations
 import asyncio
 import datetime
 import hashlib
+import re
 import secrets
 from collections import defaultdict
 from collections.abc import Callable
@@ -37,13 +38,14 @@ from tajkit.cli.play import keep_in_history
 from tajkit.cli.web import work
 from tajkit.cli.web.app import Companion, game_info, page, posted
 from tajkit.cli.web.scoring import score_view
-from tajkit.solver import numbers
+from tajkit.solver import numbers, wording
 from tajkit.solver.errors import BadInput, SolverFailure
-from tajkit.solver.protocol import CHANCE, EventForm
+from tajkit.solver.protocol import CHANCE, EventForm, Question
 from tajkit.solver.session import Session
 
 FEW = 24  # at most this many choices are shown as buttons at once; more are grouped by their first words
 MOST_PLAYERS = 8
+MOST_COUNTED = 999  # a count per kind where a question gives no total
 HAPPENED = 3  # the latest events told at the top of the page
 PHONE = "tajkit_phone"  # the cookie that tells one phone from another (its hints, its messages)
 WATCHING = "watch"
@@ -596,26 +598,88 @@ async def new_game(request: Request) -> Response:
     if "deal" in form and questions and play.deals():
         typed, dealt = play.deal(names, secrets.SystemRandom())
         return page(request, "new.html", info=info, names=names + [""] * (MOST_PLAYERS - len(names)),
-                    questions=questions, answers=typed, dealt=dealt, deals=True)
+                    questions=questions, answers=typed, dealt=dealt, deals=True, tally=tally, slotted=slotted)
     if "asked" in form:
         for q in questions:
-            typed[q.key] = form.get(f"q_{q.key}", q.default or "")
+            typed[q.key], miscounted = composed(q, form)
+            problems += miscounted
             try:
                 answers[q.key] = q.read(typed[q.key])
             except BadInput as exc:
-                problems += [f"{q.prompt}: {p}" for p in exc.problems]
+                problems += refused(q, typed[q.key], exc) if not miscounted else []
     if problems or (questions and "asked" not in form):
         status = 422 if problems else 200
         return page(request, "new.html", status, info=info, names=names + [""] * (MOST_PLAYERS - len(names)),
-                    questions=questions, answers=typed, problems=problems, deals=play.deals())
+                    questions=questions, answers=typed, problems=problems, deals=play.deals(), tally=tally, slotted=slotted,
+                    posted=form if "asked" in form else None)  # a counted answer shown again as posted, field by field
     path = new_record(companion, info.id)
     try:
         setup = play.setup_of(names, answers)
         await run_in_threadpool(Session.start, info, companion.spec(info.id), path, setup)
     except BadInput as exc:
         return page(request, "new.html", 422, info=info, names=names + [""] * (MOST_PLAYERS - len(names)),
-                    questions=questions, answers=typed, problems=list(exc.problems))
+                    questions=questions, answers=typed, problems=list(exc.problems), tally=tally, slotted=slotted)
     return RedirectResponse(f"/g/{path.stem}", status_code=303)
+
+
+def composed(q: Question, form: dict[str, str]) -> tuple[str, list[str]]:
+    """An answer as posted, as the line a terminal would read (a counted or slotted one put
+    together from its fields), and what is wrong with its fields in words."""
+    if q.counts:
+        return counted(q, form)
+    if q.slots:
+        picked = [form.get(f"s_{q.key}_{k}", "").strip() for k in range(len(q.slots))]
+        return " ".join(w for w in [*picked, form.get(f"q_{q.key}", "").strip()] if w) or (q.default or ""), []
+    return form.get(f"q_{q.key}", q.default or ""), []
+
+
+def slotted(q: Question, text: str) -> tuple[list[str], str]:
+    """A slotted answer split back into its slots' picks, for the form to show again; where its
+    words are not the slots' picks, all of it stays as typed (in its order)."""
+    words, known = text.split(), {p.text for p in q.picks}
+    if len(words) > len(q.slots) or not set(words) <= known:
+        return [""] * len(q.slots), text
+    return words + [""] * (len(q.slots) - len(words)), ""
+
+
+def counted(q: Question, form: dict[str, str]) -> tuple[str, list[str]]:
+    """A counted answer (``Question.counts``) as the line a terminal would read: each kind's text
+    as many times as its field counts, then what was typed beside them; and the counts that are
+    no whole number, in words naming the question and the kind."""
+    most = q.total or MOST_COUNTED
+    words, problems = [], []
+    for k, kind in enumerate(q.counts):
+        count = form.get(f"n_{q.key}_{k}", "").strip()
+        if not count:
+            continue
+        if not re.fullmatch(r"[0-9]{1,4}", count) or int(count) > most:
+            problems.append(f"{q.prompt}: {kind.label or kind.text}: {wording.show(count)} is no count, "
+                            f"a whole number 0-{most}")
+            continue
+        words += [kind.text] * int(count)
+    text = " ".join([*words, form.get(f"q_{q.key}", "").strip()]).strip()
+    return text or (q.default or ""), problems
+
+
+def refused(q: Question, text: str, exc: BadInput) -> list[str]:
+    """Why an answer was refused, naming its question; a counted one says first how many were counted."""
+    problems = [f"{q.prompt}: {p}" for p in exc.problems]
+    if q.total and len(text.split()) != q.total:
+        problems.insert(0, f"{q.prompt}: {len(text.split())} of {q.total} counted; count {q.total} in all")
+    return problems
+
+
+def tally(q: Question, text: str) -> tuple[list[int], str]:
+    """A counted answer split back into its kinds' counts and the words that are none of them
+    (kept as typed), for the form to show again."""
+    kinds = [kind.text for kind in q.counts]
+    counts, rest = [0] * len(kinds), []
+    for word in text.split():
+        if word in kinds:
+            counts[kinds.index(word)] += 1
+        else:
+            rest.append(word)
+    return counts, " ".join(rest)
 
 
 def new_record(companion: Companion, game: str):  # noqa: ANN201

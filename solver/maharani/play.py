@@ -44,7 +44,7 @@ from tajkit.solver.maharani.rules import (
     supply,
 )
 from tajkit.solver.maharani.spec import DIRS, Space, Spec, marks_code
-from tajkit.solver.protocol import CHANCE, HintAnswer, Question, TablePlay
+from tajkit.solver.protocol import CHANCE, HintAnswer, Pick, Question, TablePlay
 from tajkit.solver.wording import shown
 
 SETUP_RULE = "rulebook: Előkészületek 4."
@@ -86,6 +86,9 @@ class MaharaniPlay(TablePlay):
                 help=f"a tile: its colour ({notation._colour_letters(spec)}), then its column marks read with its arrow "
                      "along the rondel's, e.g. Bne",
                 choices=tuple(spec.tile_name(c, k) for c in range(len(spec.colours)) for k in range(len(spec.kinds))),
+                picks=tuple(Pick(spec.tile_name(c, k), self.tile_described((c, k)))
+                            for c in range(len(spec.colours)) for k in range(len(spec.kinds))),
+                slots=tuple(f"Rondel slot {k}" for k in range(1, 5)),
             ),
         )
 
@@ -436,3 +439,4 @@ def space_key(space: Space) -> str:
 
 def play_for(spec: Spec) -> MaharaniPlay:
     return MaharaniPlay(spec)
+

@@ -21,7 +21,7 @@ from typing import Any
 
 from tajkit.solver import wording
 from tajkit.solver.errors import BadInput
-from tajkit.solver.protocol import HintAnswer, Position, Question, TablePlay
+from tajkit.solver.protocol import HintAnswer, Pick, Position, Question, TablePlay
 from tajkit.solver.ranking import plural
 from tajkit.solver.taj import files, hint, notation
 from tajkit.solver.taj.notation import Cast, Goal, MoveTaj, Propose, Remove, ShowGoal
@@ -80,6 +80,7 @@ class TajPlay(TablePlay):
             help="the player on their left proposes first (rulebook: Game Turn)",
             default=names[-1] if names else None,
             choices=tuple(names),
+            picks=tuple(Pick(n) for n in names),
         )]
 
     def deal(self, names: Sequence[str], rng: random.Random) -> tuple[dict[str, str], tuple[str, ...]]:

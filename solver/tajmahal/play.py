@@ -20,7 +20,7 @@ from typing import Any
 
 from tajkit.solver import numbers, wording
 from tajkit.solver.errors import BadInput, BadState
-from tajkit.solver.protocol import CHANCE, HintAnswer, Position, Question, TablePlay
+from tajkit.solver.protocol import CHANCE, HintAnswer, Pick, Position, Question, TablePlay
 from tajkit.solver.ranking import join_names, plural
 from tajkit.solver.tajmahal import hint
 from tajkit.solver.tajmahal.files import HintPosition, Seat, read_hint_position
@@ -67,17 +67,19 @@ class TajMahalPlay(TablePlay):
         return (
             Question("deck", f"The {spec.deck} cards of a player's colour", self.read_deck,
                      help=f"{CARD_HELP}; type them all, e.g. 'E E ET P PP M ...' (rulebook: Components; the seed "
-                     "does not list them)"),
+                     "does not list them)", counts=card_kinds(), total=spec.deck),
             Question("bonus_tiles", f"The bonus tiles of provinces 1-{spec.provinces}", self.read_tiles,
                      help=f"{spec.provinces} numbers in province order, 'end' or 'now' after one that scores then "
                      f"(e.g. '3 2 4end ...'); '{DEFAULT_TILES}': {spec.bonus_tile} points each, scoring "
                      f"{'at the end' if spec.bonus_tile_at_end else 'at once'} (the game data's; rulebook: Setup 6)",
                      default=DEFAULT_TILES),
             Question("hand_size", "The hand size players draw back to", self.read_hand_size,
-                     help=f"a whole number, 1-{spec.deck}: the seed gives none, so the table says ({HAND_RULE})"),
+                     help=f"a whole number, 1-{spec.deck}: the seed gives none, so the table says ({HAND_RULE})",
+                     numeric=True, picks=tuple(Pick(str(n)) for n in range(1, spec.deck + 1))),
             Question("start", "Who starts", lambda text: self.read_start(names, text),
                      help=f"a player's name, drawn at random ({SETUP_RULE}); leave it empty to draw it as the "
-                     "game begins (start NAME)", default="", choices=tuple(names)),
+                     "game begins (start NAME)", default="", choices=tuple(names),
+                     picks=(Pick("", "Draw as the game begins"), *(Pick(n) for n in names))),
         )
 
     def read_start(self, names: Sequence[str], text: str) -> str | None:
@@ -509,6 +511,18 @@ class TajMahalPlay(TablePlay):
 
 SYMBOL_WORDS = {"elephant": "Elephant", "tiger": "Tiger", "princess": "Princess", "yellow_advisor": "Yellow Advisor",
                 "white_advisor": "White Advisor", "taj": "Taj Mahal"}  # a symbol on a card, in words
+
+
+def card_kinds() -> tuple[Pick, ...]:
+    """The kinds of card a phone offers to count in a deck: every card of one or two symbols
+    (tajkit's choice of what to list, not the published deck, which the seed does not list; a card
+    of more symbols is typed beside them), each by its symbols' names and letters:
+    ``Elephant + Princess (E P)``."""
+    singles = [(s,) for s in SYMBOLS]
+    pairs = [(a, b) for k, a in enumerate(SYMBOLS) for b in SYMBOLS[k:]]
+    return tuple(Pick(card_text(Card(kind)), f"{' + '.join(SYMBOL_WORDS[s] for s in kind)} "
+                                             f"({' '.join(card_text(Card((s,))) for s in kind)})")
+                 for kind in singles + pairs)
 
 
 def card_key(card: Card) -> str:

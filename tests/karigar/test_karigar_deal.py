@@ -175,7 +175,15 @@ def fields_of(html: str) -> dict[str, str]:
     for name, options in re.findall(r'<select id="[^"]*" name="(q_[^"]+)"[^>]*>(.*?)</select>', html, re.DOTALL):
         chosen = re.search(r'<option value="([^"]*)" selected>', options)
         fields[name] = chosen.group(1) if chosen else ""
+    for name in set(re.findall(r'<input type="radio" name="(q_[^"]+)"', html)):  # a few picks: buttons
+        chosen = re.search(rf'<input type="radio" name="{re.escape(name)}" value="([^"]*)" checked>', html)
+        fields[name] = chosen.group(1) if chosen else ""
     return fields
+
+
+def pickers(html: str) -> int:
+    """The pickers of a page: lists, and sets of a few buttons (the Level tiles: 4 of a copy)."""
+    return html.count("<select") + html.count('<fieldset class="picks"')
 
 
 def test_deal_for_us_on_the_phones_fills_the_pickers_and_starts_the_game(tmp_path):
@@ -187,7 +195,7 @@ def test_deal_for_us_on_the_phones_fills_the_pickers_and_starts_the_game(tmp_pat
     assert page.status_code == 200 and "Dealt by tajkit" in page.text
     fields = fields_of(page.text)
     assert len(fields) == 26 and all(fields.values())
-    assert page.text.count("<select") == 21  # all but the token stacks and the Bakshish count; the decks are the rest
+    assert pickers(page.text) == 21  # all but the token stacks and the Bakshish count; the decks are the rest
     made = web.post("/new/karigar", data={"token": companion.token, "asked": "1", **names, **fields})
     assert made.status_code == 303, made.text
     setup = read_record(tmp_path / f"{made.headers['location'].rsplit('/', 1)[1]}.toml", "karigar").setup
@@ -198,7 +206,7 @@ def test_deal_for_us_on_the_phones_fills_the_pickers_and_starts_the_game(tmp_pat
 def test_without_a_copy_the_page_offers_no_deal_and_keeps_the_text_fields(tmp_path):
     web, companion = client(tmp_path, None)
     page = web.post("/new/karigar", data={"token": companion.token, "name0": "Asha", "name1": "Babur"})
-    assert "Deal for us" not in page.text and "<select" not in page.text
+    assert "Deal for us" not in page.text and not pickers(page.text)
     assert 'name="q_bazaar.0"' in page.text
 
 

@@ -33,8 +33,8 @@ def deal_a_game(page, base: str) -> str:
     dealt = page.locator(".dealt")
     dealt.wait_for()
     assert "on the rondel" in dealt.inner_text() and "into the bag" in dealt.inner_text()
-    rondel = page.locator("#q_rondel").input_value()
-    assert len(rondel.split()) == 4
+    rondel = [page.locator(f"#s_rondel_{k}").input_value() for k in range(4)]  # a picker per slot
+    assert all(rondel) and page.locator("#q_rondel").input_value() == ""
     page.screenshot(path=page.shots / "dealt.png", full_page=True)
     assert tap_targets_too_small(page) == [] and too_wide(page) == []
     page.get_by_role("button", name="Start the game").first.click()

@@ -158,7 +158,7 @@ def test_a_taj_game_dealt_and_played_on_the_board_on_three_phones(server, browse
     setup.get_by_role("button", name="Deal for us").click()
     dealt = setup.locator(".dealt")
     dealt.wait_for()
-    dealer = setup.locator("#q_dealer").input_value()
+    dealer = setup.locator("#q_dealer input:checked").input_value()  # the dealer's button, chosen
     assert dealer in players
     first = players[(players.index(dealer) + 1) % 3]
     assert f"{first}, on the dealer's left, proposes first" in dealt.inner_text()

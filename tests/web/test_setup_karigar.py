@@ -65,7 +65,7 @@ def test_a_dealt_karigar_setup_on_a_phone_in_five_taps(copy_server, browser, tmp
     page.get_by_text("Dealt by tajkit").wait_for()
     page.screenshot(path=shots / "dealt-360.png")
     page.screenshot(path=shots / "dealt-360-full.png", full_page=True)
-    assert page.locator("select").count() == 21  # every dealt component in its picker; the decks are the rest
+    assert page.locator("select, fieldset.picks").count() == 21  # every dealt component in its picker; the decks are the rest
     assert page.locator(".dealt li").filter(has_text="Bazaar card 1:").count() == 1
     page.get_by_role("button", name="Start the game").first.tap()
     taps += 1
@@ -92,13 +92,18 @@ def test_a_picked_karigar_setup_on_a_phone_without_typing_a_card(copy_server, br
     page.locator("select").first.wait_for()
     check_fits(page, "the pickers")
     page.screenshot(path=shots / "pickers-360.png")
-    pickers = page.locator("select")
+    pickers = page.locator("select, fieldset.picks")
     count = pickers.count()
     for k in range(count):  # a picker's options are the copy's components: choose, in turn, a different one
         picker = pickers.nth(k)
-        options = picker.locator("option:not([value=''])")
-        picker.select_option(index=1 + k % options.count())
-        taps += 2
+        if picker.evaluate("e => e.tagName") == "SELECT":  # a list: open it, choose
+            options = picker.locator("option:not([value=''])")
+            picker.select_option(index=1 + k % options.count())
+            taps += 2
+        else:  # a few buttons (the Level tiles): one tap
+            buttons = picker.locator("label.pick")
+            buttons.nth(k % buttons.count()).tap()
+            taps += 1
     texts = page.locator("input[type=text]:not([id^=name])")
     filled = texts.count()
     assert filled == 5 and all(texts.nth(k).input_value() for k in range(filled))  # the stacks, the Bakshish count

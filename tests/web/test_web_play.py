@@ -396,11 +396,15 @@ DEAL_DATA = {"karigar": Path(__file__).parents[1] / "data" / "karigar-copy"}
 
 
 def setup_fields(html: str) -> dict[str, str]:
-    """The new-game form's answers as a phone posts them: each text field's value and each
-    picker's chosen option."""
+    """The new-game form's answers as a phone posts them: each text field's value, each picker's
+    chosen option or button and each count."""
     html = html_unescape(html)
     fields = dict(re.findall(r'<input type="text" id="q_[^"]*" name="(q_[^"]+)" value="([^"]*)"', html))
-    for name, options in re.findall(r'<select id="q_[^"]*" name="(q_[^"]+)"[^>]*>(.*?)</select>', html, re.S):
+    fields |= dict(re.findall(r'<input type="number" id="n_[^"]*" name="(n_[^"]+)" value="([^"]*)"', html))
+    for name in set(re.findall(r'<input type="radio" name="(q_[^"]+)"', html)):
+        chosen = re.search(rf'<input type="radio" name="{re.escape(name)}" value="([^"]*)" checked>', html)
+        fields[name] = chosen.group(1) if chosen else ""
+    for name, options in re.findall(r'<select id="[qs]_[^"]*" name="([qs]_[^"]+)"[^>]*>(.*?)</select>', html, re.S):
         chosen = re.search(r'<option value="([^"]*)" selected>', options)
         fields[name] = chosen.group(1) if chosen else ""
     return fields
@@ -428,7 +432,8 @@ def test_deal_for_us_draws_a_setup_the_table_lays_out_and_starts_from(tmp_path, 
     # what the deal leaves empty lies on the table, and only the table knows it (Taj Mahal's cards
     # of a colour and hand size, design principle 2): typed here as a random full setup has them
     table = info.rules(info.load_spec()).random_setup(random.Random(1), len(names))
-    for key in [k for k, typed in fields.items() if not typed]:
+    parts = {k[2:].rsplit("_", 1)[0] for k, v in fields.items() if v and k[:2] in ("n_", "s_")}  # counted, slotted
+    for key in [k for k, typed in fields.items() if not typed and k.startswith("q_") and k[2:] not in parts]:
         value = table[key.removeprefix("q_")]
         fields[key] = " ".join(value) if isinstance(value, list) else str(value)
     made = post(web, companion, f"/new/{game}", asked="1", **names, **fields)

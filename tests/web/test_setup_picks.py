@@ -1,0 +1,170 @@
+"""The new-game form without notation (issue 44: "typing what lies on the table stays possible,
+with pickers ... instead of notation fields"), through Starlette's test client: every setup
+question whose answers are a closed set is a picker (a few as buttons, more as a list), a picked
+answer starts the game as the typed one does, and Taj Mahal's deck is a count per kind of card
+(``Question.counts``) posted as the deck typed; hostile counts and picks are a 4xx in words."""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from html import unescape
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from test_web_play import DEAL_DATA, client, post, setup_fields
+
+from tajkit.solver import games
+from tajkit.solver.session import read_record
+from tajkit.solver.tajmahal.play import card_kinds
+
+NAMES = {"name0": "Asha", "name1": "Babur", "name2": "Chen"}
+DECK = "E E E E E E T T T T P P P P P Y Y W W M M M M EP EP ET PP PP TM PY"  # 30 cards, as a table types them
+KINDS = [kind.text for kind in card_kinds()]
+SOME = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+
+
+def setup_page(tmp_path, game: str):
+    web, companion = client(tmp_path, data=DEAL_DATA.get(game))
+    return web, companion, post(web, companion, f"/new/{game}", **NAMES)
+
+
+def counted(deck: str) -> dict[str, str]:
+    """A deck as a phone posts it counted: each kind's count in its field, nothing typed."""
+    counts = Counter(deck.split())
+    return {f"n_deck_{k}": str(counts[kind]) for k, kind in enumerate(KINDS) if counts[kind]}
+
+
+def made_setup(tmp_path, game: str, made) -> dict:
+    assert made.status_code == 303, made.text
+    return read_record(tmp_path / f"{made.headers['location'].rsplit('/', 1)[1]}.toml", game).setup
+
+
+@pytest.mark.parametrize("game", sorted(games.GAMES))
+def test_every_closed_setup_question_is_a_picker(tmp_path, game):
+    """A question whose answers are a closed set (``Question.picks``) is a picker, never a text
+    field: a few as buttons (radio inputs, one tap), more as a list; a counted one a number field
+    per kind, with its − / + steppers; a free answer stays a text field."""
+    info = games.get(game)
+    play = info.play(info.load_spec(DEAL_DATA.get(game)))
+    _, _, page = setup_page(tmp_path, game)
+    html = unescape(page.text)
+    for q in play.setup_questions(list(NAMES.values())):
+        name = re.escape(f"q_{q.key}")
+        if q.counts:
+            for k, kind in enumerate(q.counts):
+                assert f'name="n_{q.key}_{k}"' in html and f'aria-label="one more {kind.label}"' in html
+        elif q.slots:
+            for k in range(len(q.slots)):
+                assert re.search(rf'<select id="s_{re.escape(q.key)}_{k}" name="s_{re.escape(q.key)}_{k}"', html)
+        elif q.picks and len(q.picks) <= 5:
+            assert len(re.findall(rf'<input type="radio" name="{name}" value=', html)) == len(q.picks)
+        elif q.picks:
+            assert re.search(rf'<select id="{name}" name="{name}"', html)
+        else:
+            assert re.search(rf'<input type="text" id="{name}" name="{name}"', html)
+
+
+def test_the_closed_questions_of_taj_and_taj_mahal_are_pickers():
+    """TAJ's dealer and Taj Mahal's start are a player's name, its hand size a number 1-30 and
+    its deck counted by kind: every one a picker or counts, none typed."""
+    names = list(NAMES.values())
+    taj = {q.key: q for q in games.get("taj").play(games.get("taj").load_spec()).setup_questions(names)}
+    assert [p.text for p in taj["dealer"].picks] == names
+    tajmahal = games.get("tajmahal")
+    questions = {q.key: q for q in tajmahal.play(tajmahal.load_spec()).setup_questions(names)}
+    assert [p.text for p in questions["start"].picks] == ["", *names]
+    assert [p.text for p in questions["hand_size"].picks] == [str(n) for n in range(1, 31)]
+    assert questions["deck"].total == 30 and len(questions["deck"].counts) == 6 + 21  # cards of one or two symbols
+    assert "Elephant + Princess (E P)" in [kind.label for kind in questions["deck"].counts]
+
+
+def test_a_picked_dealer_starts_taj_as_a_typed_one_does(tmp_path):
+    web, companion, page = setup_page(tmp_path, "taj")
+    assert setup_fields(page.text) == {"q_dealer": "Chen"}  # the rulebook's default, the last listed, chosen
+    picked = post(web, companion, "/new/taj", asked="1", **NAMES, q_dealer="Babur")
+    typed = post(web, companion, "/new/taj", asked="1", **NAMES, q_dealer="babur")
+    assert made_setup(tmp_path, "taj", picked) == made_setup(tmp_path, "taj", typed) == {
+        "players": list(NAMES.values()), "dealer": "Babur"}
+
+
+def test_a_counted_deck_and_picked_answers_start_taj_mahal_as_the_typed_deck_does(tmp_path):
+    web, companion, page = setup_page(tmp_path, "tajmahal")
+    fields = setup_fields(page.text)
+    assert fields["q_start"] == "" and fields["q_hand_size"] == "" and fields["q_deck"] == ""
+    answers = {"q_bonus_tiles": "default", "q_hand_size": "5", "q_start": "Chen"}
+    by_counts = post(web, companion, "/new/tajmahal", asked="1", **NAMES, **answers, **counted(DECK))
+    by_text = post(web, companion, "/new/tajmahal", asked="1", **NAMES, **answers, q_deck=DECK)
+    mixed = post(web, companion, "/new/tajmahal", asked="1", **NAMES, **answers,  # counted, and the rest typed
+                 **counted("E E E E E E T T T T P P P P P"), q_deck="Y Y W W M M M M EP EP ET PP PP MT PY")
+    setups = [made_setup(tmp_path, "tajmahal", made) for made in (by_counts, by_text, mixed)]
+    assert setups[0] == setups[1] == setups[2]
+    assert Counter(setups[0]["deck"]) == Counter(DECK.split()) and setups[0]["hand_size"] == 5
+
+
+def test_a_wrong_total_is_refused_in_words_naming_the_field_and_the_counts_are_kept(tmp_path):
+    web, companion, _ = setup_page(tmp_path, "tajmahal")
+    short = counted(DECK) | {"n_deck_0": "3"}  # 3 elephants, not 6: 27 of 30
+    answer = post(web, companion, "/new/tajmahal", asked="1", **NAMES, q_hand_size="5", **short, q_deck="XQ")
+    assert answer.status_code == 422
+    text = unescape(answer.text)
+    assert "The 30 cards of a player's colour: 28 of 30 counted; count 30 in all" in text
+    kept = setup_fields(answer.text)
+    assert {k: v for k, v in kept.items() if k.startswith("n_") and v} == short and kept["q_deck"] == "XQ"
+    assert kept["q_hand_size"] == "5"  # the other answers stay as picked
+    bad = post(web, companion, "/new/tajmahal", asked="1", **NAMES, q_hand_size="5", **counted(DECK) | {"n_deck_1": "x"})
+    assert bad.status_code == 422
+    assert 'The 30 cards of a player\'s colour: Tiger (T): "x" is no count, a whole number 0-30' in unescape(bad.text)
+    assert setup_fields(bad.text)["n_deck_1"] == "x"  # shown again as posted, not lost
+    typed = post(web, companion, "/new/tajmahal", asked="1", **NAMES, q_hand_size="99", **counted(DECK[2:]), q_deck="E")
+    assert typed.status_code == 422 and setup_fields(typed.text)["q_deck"] == "E"  # what was typed stays typed
+
+
+@SOME
+@given(counts=st.dictionaries(st.integers(0, len(KINDS) + 2), st.text(max_size=8) | st.integers(0, 40).map(str),
+                              max_size=8),
+       typed=st.text(max_size=40), picks=st.dictionaries(st.sampled_from(["q_start", "q_hand_size", "q_bonus_tiles"]),
+                                                          st.text(max_size=12) | st.sampled_from(["", "5", "Asha"])))
+def test_any_counts_and_any_picks_are_a_game_or_a_refusal_in_words(tmp_path_factory, counts, typed, picks):
+    """Hostile posts of the counted deck and the pickers: any text in a count, a kind's field that
+    does not exist, any typed rest, any value for a picker: a game made (303) or a 4xx saying why;
+    never a 500 (the test client raises it)."""
+    web, companion = client(tmp_path_factory.mktemp("picks"))
+    fields = {f"n_deck_{k}": v for k, v in counts.items()} | picks
+    made = post(web, companion, "/new/tajmahal", asked="1", **NAMES, q_deck=typed, **fields)
+    assert made.status_code == 303 or (made.status_code == 422 and 'class="problems"' in made.text), made.text[-500:]
+
+
+@SOME
+@given(dealer=st.text(max_size=20))
+def test_any_dealer_posted_is_a_game_or_a_refusal_in_words(tmp_path_factory, dealer):
+    web, companion = client(tmp_path_factory.mktemp("dealer"))
+    made = post(web, companion, "/new/taj", asked="1", **NAMES, q_dealer=dealer)
+    assert made.status_code == 303 or (made.status_code == 422 and "Who deals?" in unescape(made.text))
+
+
+def test_a_rondel_picked_slot_by_slot_starts_maharani_as_the_typed_one_does(tmp_path):
+    """Előkészületek: 4 tiles drawn onto rondel slots 1-4, each picked by its colour and column
+    marks in the deal's words ("blue B, half columns on its top and right edges (arrow up) — Bne"),
+    not typed in the tile notation."""
+    web, companion, page = setup_page(tmp_path, "maharani")
+    assert "blue B, half columns on its top and right edges (arrow up) — Bne" in unescape(page.text)
+    picked = post(web, companion, "/new/maharani", asked="1", **NAMES,
+                  **{f"s_rondel_{k}": tile for k, tile in enumerate(["Bne", "Rc", "Gs", "Yew"])})
+    typed = post(web, companion, "/new/maharani", asked="1", **NAMES, q_rondel="bne rc GS Yew")
+    assert made_setup(tmp_path, "maharani", picked)["rondel"] == made_setup(tmp_path, "maharani", typed)["rondel"]
+    short = post(web, companion, "/new/maharani", asked="1", **NAMES, s_rondel_0="Bne", s_rondel_2="Gs")
+    assert short.status_code == 422 and "rondel" in short.text
+    kept = setup_fields(short.text)
+    assert [kept[f"s_rondel_{k}"] for k in range(4)] == ["Bne", "Gs", "", ""]  # the picks kept, in their order
+
+
+@SOME
+@given(slots=st.dictionaries(st.integers(0, 5), st.text(max_size=10) | st.sampled_from(["Bne", "Rc", "Gs", "Yew"]),
+                             max_size=6), typed=st.text(max_size=30))
+def test_any_rondel_slots_are_a_game_or_a_refusal_in_words(tmp_path_factory, slots, typed):
+    web, companion = client(tmp_path_factory.mktemp("rondel"))
+    made = post(web, companion, "/new/maharani", asked="1", **NAMES, q_rondel=typed,
+                **{f"s_rondel_{k}": v for k, v in slots.items()})
+    assert made.status_code == 303 or (made.status_code == 422 and 'class="problems"' in made.text), made.text[-500:]
