@@ -11,7 +11,7 @@ from typing import Any
 from tajkit.sheets.karigar import LOOKS, bag_chars, bag_svg, code, colour
 from tajkit.solver.karigar.spec import Spec, counts
 
-WIDTH = 156.0
+WIDTH = 150.0  # two a row on a 360 px phone
 LINE = 15.0
 
 

@@ -308,8 +308,8 @@ async def copy_post(request: Request) -> Response:
         key, line, problems = entered(form, spec, copy)
         if problems:
             return render(request, spec, copy, editor, 422, problems=problems)
-        return render(request, spec, with_line(copy, key, line), {"kind": editor.get("kind", "bazaar"),
-                                                                  "level": editor.get("level", "")}, added=line)
+        kept = {key: editor.get(key, "") for key in ("kind", "level", "colour")}  # the next is often of the same kind
+        return render(request, spec, with_line(copy, key, line), kept, added=_item(spec, key, "", line)["words"])
     if do.startswith("change:"):
         key, _, number = do.removeprefix("change:").rpartition(":")
         copy, line = without(copy, key, int(number) if number.isdigit() else 0)

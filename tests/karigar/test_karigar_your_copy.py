@@ -78,7 +78,7 @@ def test_a_copy_entered_through_the_form_is_saved_atomically_and_read_back_equal
     known = dict(KNOWN, bazaar_cards=KNOWN["bazaar_cards"][:23], alliance_cards=KNOWN["alliance_cards"][:8])
     page = web.post("/copy/karigar", data={"token": companion.token, "do": "clear", **have(known)}).text
     page = add(web, companion, page, **blue_card()).text
-    assert "Added: blue earn 2 wood; 1 sandstone&gt;1 marble or 1 gems&gt;2 silver" in page
+    assert "Added: Blue: earn 2 wood | 1 sandstone → 1 marble or 1 gems → 2 silver" in unescape(page)  # in words
     assert "Bazaar cards: 24 of 24" in page and "B blue · Bazaar card 24" in page  # its picture, its colour in a letter
     page = add(web, companion, page, kind="alliance", points="3", **{"bag.wood": "1", "bag.marble": "1"}).text
     assert "Alliance cards: 9 of 9" in page
