@@ -186,3 +186,24 @@ def test_any_form_is_answered_in_words_never_a_server_error(tmp_path, form, do):
     assert answer.status_code in (200, 303, 400, 409, 422), answer.text[-2000:]
     if answer.status_code in (400, 409, 422):
         assert problems(answer.text) or "A copy is saved already" in answer.text
+
+
+def test_the_command_line_deals_from_the_copy_in_the_user_data_folder(tmp_path):
+    """``tajkit play karigar NEW.toml`` with neither --data nor TAJKIT_DATA reads the copy the
+    phones saved in the user's data folder, and offers to deal from it (rulebook: Setting Up)."""
+    import os
+    import subprocess
+    import sys
+
+    folder = tmp_path / "xdg" / "tajkit"
+    folder.mkdir(parents=True)
+    (folder / "karigar.toml").write_bytes(COPY.read_bytes())
+    env = {**os.environ, "XDG_DATA_HOME": str(tmp_path / "xdg"), "NO_COLOR": "1"}
+    env.pop("TAJKIT_DATA", None)
+    ran = subprocess.run([sys.executable, "-m", "tajkit.cli", "play", "karigar", str(tmp_path / "new.toml")],
+                         input="Asha\nBela\n\ny\n", capture_output=True, text=True, env=env, timeout=120)
+    assert "Dealt by tajkit" in ran.stdout + ran.stderr and "Bazaar card 12:" in ran.stdout + ran.stderr
+    env["TAJKIT_DATA"] = ""  # set and empty: tajkit's own data alone, which knows no card to deal
+    ran = subprocess.run([sys.executable, "-m", "tajkit.cli", "play", "karigar", str(tmp_path / "new.toml")],
+                         input="Asha\nBela\n\n", capture_output=True, text=True, env=env, timeout=120)
+    assert "deal the setup" not in ran.stdout + ran.stderr
