@@ -159,6 +159,12 @@ def test_an_existing_copy_is_not_overwritten_without_confirmation(tmp_path):
     assert old.read_text() == before
 
 
+def test_a_post_without_the_servers_token_changes_nothing(tmp_path):
+    web, _ = client(tmp_path, tmp_path)
+    refused = web.post("/copy/karigar", data={"token": "guess", "do": "save", **have(KNOWN)})
+    assert refused.status_code == 403 and not (tmp_path / "karigar.toml").exists()
+
+
 def test_a_component_tapped_goes_back_into_the_editor(tmp_path):
     web, companion = client(tmp_path)
     page = web.post("/copy/karigar", data={"token": companion.token, "do": "clear", **have(KNOWN)}).text

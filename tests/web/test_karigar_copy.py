@@ -75,7 +75,9 @@ def test_a_copy_told_on_a_phone_then_a_game_dealt_from_it(lone_server, browser, 
     page.wait_for_url("**/copy/karigar")
     check_fits(page, "the copy page")
     page.screenshot(path=shots / "copy-360.png")
-    prefill(page, dict(KNOWN, bazaar_cards=KNOWN["bazaar_cards"][:23], alliance_cards=KNOWN["alliance_cards"][:8]))
+    tiles = [KNOWN["level_tiles"][0][:3], *KNOWN["level_tiles"][1:]]
+    prefill(page, dict(KNOWN, bazaar_cards=KNOWN["bazaar_cards"][:23], alliance_cards=KNOWN["alliance_cards"][:8],
+                       level_tiles=tiles, starting_resources=KNOWN["starting_resources"][:7]))
 
     began, taps = time.monotonic(), 0  # a blue Bazaar card: earn 2 wood; 1 sandstone>1 marble or 1 gems>2 silver
     taps += tap(page, page.locator("label.pick.blue"))
@@ -96,6 +98,14 @@ def test_a_copy_told_on_a_phone_then_a_game_dealt_from_it(lone_server, browser, 
     taps += tap(page, page.get_by_role("button", name="Add this component"))
     page.get_by_text("Alliance cards: 9 of 9").wait_for()
     offer_taps, offer_seconds = taps, time.monotonic() - began
+    taps = tap(page, page.locator("label.pick", has_text="Level tile")) + tap(page, page.locator("label.pick", has_text="Level 1"))
+    taps += chips(page, "bag", sandstone=1, mortar=1) + tap(page, page.get_by_role("button", name="Add this component"))
+    page.get_by_text("Level 1 tiles: 4").wait_for()
+    tile_taps = taps
+    taps = tap(page, page.locator("label.pick", has_text="Starting Resource card"))
+    taps += chips(page, "bag", wood=1, mortar=1, scaffolding=1) + tap(page, page.get_by_role("button", name="Add this component"))
+    page.get_by_text("Starting Resource cards: 8 of 8").wait_for()
+    start_taps = taps
     page.get_by_role("button", name="Change Bazaar card 24: Blue: earn 2 wood").scroll_into_view_if_needed()
     page.screenshot(path=shots / "copy-pictures-360.png")
     check_fits(page, "the copy with its pictures")
@@ -105,6 +115,7 @@ def test_a_copy_told_on_a_phone_then_a_game_dealt_from_it(lone_server, browser, 
     saved = GAME.load_spec(tmp_path / "xdg" / "tajkit").components
     assert saved.bazaar_cards[-1] == "blue earn 2 wood; 1 sandstone>1 marble or 1 gems>2 silver"
     assert saved.alliance_cards[-1] == "3pt for 1 wood+1 marble" and len(saved.alliance_cards) == 9
+    assert saved.level_tiles[0][-1] == "1 sandstone+1 mortar" and saved.starting_resources[-1] == "1 wood+1 mortar+1 scaffolding"
 
     page.get_by_role("link", name="A new game: Deal for us").tap()
     page.wait_for_url("**/new/karigar")
@@ -121,5 +132,6 @@ def test_a_copy_told_on_a_phone_then_a_game_dealt_from_it(lone_server, browser, 
     assert [p["name"] for p in record.setup["players"]] == list(NAMES) and copy
     page.screenshot(path=shots / "dealt-game-360.png")
     print(f"\nYour copy at 360 x 640: a Bazaar card {card_taps} taps ({card_seconds:.1f} s by machine), "
-          f"an Alliance card {offer_taps} taps ({offer_seconds:.1f} s by machine)")
+          f"an Alliance card {offer_taps} taps ({offer_seconds:.1f} s by machine), a Level tile {tile_taps} taps, "
+          f"a Starting Resource card {start_taps} taps (each with its kind chosen)")
     context.close()
