@@ -20,7 +20,7 @@ from starlette.routing import Route
 from tajkit.cli.web.app import Companion, page, posted
 from tajkit.sheets import karigar_cards as pictures
 from tajkit.solver import games as registry
-from tajkit.solver import numbers, statefile
+from tajkit.solver import statefile
 from tajkit.solver.errors import BadInput
 from tajkit.solver.karigar import components as copies
 from tajkit.solver.karigar.files import bag_model, offer_model
@@ -91,7 +91,7 @@ def bag_of(form: dict[str, str], spec: Spec, bag: str, what: str) -> tuple[dict[
     counts, problems = {}, []
     for r in spec.ids:
         value = form.get(f"{bag}.{r}", "0").strip() or "0"
-        if not numbers.looks_numeric(value) or not value.isascii() or not value.isdigit() or int(value) > copies.MOST_SHOWN:
+        if not (value.isascii() and value.isdigit()) or int(value) > copies.MOST_SHOWN:
             problems.append(f"{what}: {r} = {value[:20]!r}: a count 0-{copies.MOST_SHOWN}")
         elif int(value):
             counts[r] = int(value)

@@ -159,6 +159,20 @@ def test_an_existing_copy_is_not_overwritten_without_confirmation(tmp_path):
     assert old.read_text() == before
 
 
+def test_a_data_files_yellow_card_with_two_exchange_options_is_refused_at_once(tmp_path):
+    """The file's readers check a card's shape as the setup does (rulebook: Exchanging Precious
+    resources: a yellow card has one exchange option), so a bad card is named when the file is read."""
+    from tajkit.solver.errors import BadData
+
+    cards = list(KNOWN["bazaar_cards"])
+    cards[2] = "yellow earn 1 wood+1 marble; 1 wood>1 gems or 1 marble>1 gold"
+    (tmp_path / "karigar.toml").write_text("[components]\nbazaar_cards = [" + ", ".join(f'"{c}"' for c in cards) + "]\n")
+    with pytest.raises(BadData) as refused:
+        GAME.load_spec(tmp_path)
+    assert any("components.bazaar_cards[3]: Bazaar card 3: 2 exchange options on a yellow card, which has 1" in p
+               for p in refused.value.problems)
+
+
 def test_a_post_without_the_servers_token_changes_nothing(tmp_path):
     web, _ = client(tmp_path, tmp_path)
     refused = web.post("/copy/karigar", data={"token": "guess", "do": "save", **have(KNOWN)})
