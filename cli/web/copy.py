@@ -1,8 +1,9 @@
 """Your copy (issue 44): a group tells the companion its copy of Karigar-e-Taj once, on a phone,
 component by component, with pickers (a colour, resources with their letters and counts), never
 notation; each component is shown as a small picture as it is added. The copy so far travels with
-the form (no draft on the server: two phones never clash); each component is checked as it is
-added and the whole copy at the end, by the readers of a data file's ``[components]``
+the form, and is kept after each change as a draft beside the data file (a page left goes on where
+it was; the last phone's change is the draft); each component is checked as it is added and the
+whole copy at the end, by the readers of a data file's ``[components]``
 (``solver/karigar/components.py``). It is saved as ``karigar.toml`` in the companion's data folder
 (``--data``), or the user's data folder when it has none (then the companion reads it from there,
 as the command line does), atomically; a file there already is replaced only when the user says so.
@@ -286,11 +287,25 @@ def render(request: Request, spec: Spec, copy: Components, editor: dict[str, str
 
 
 def copy_form(request: Request) -> Response:
+    """The copy being entered when the page was left, else the copy saved, else nothing yet."""
     companion = companion_of(request)
     spec = spec_of(companion)
-    copy, problems = copies.read_saved(folder_of(companion))
+    folder = folder_of(companion)
+    draft = copies.read_draft(folder)
+    if draft is not None:
+        return render(request, spec, draft, {"kind": "bazaar"}, draft=True)
+    copy, problems = copies.read_saved(folder)
     return render(request, spec, copy, {"kind": "bazaar"}, problems=problems,
                   saved=request.query_params.get("saved") == "1")
+
+
+async def kept(request: Request, spec: Spec, copy: Components, editor: dict[str, str], **context: Any) -> Response:
+    """The page after a change to the copy, which is kept as the draft first."""
+    try:
+        await run_in_threadpool(copies.keep_draft, folder_of(companion_of(request)), copy)
+    except BadInput as exc:
+        return render(request, spec, copy, editor, problems=[f"the copy so far could not be kept: {p}" for p in exc.problems])
+    return render(request, spec, copy, editor, **context)
 
 
 async def copy_post(request: Request) -> Response:
@@ -308,17 +323,21 @@ async def copy_post(request: Request) -> Response:
         key, line, problems = entered(form, spec, copy)
         if problems:
             return render(request, spec, copy, editor, 422, problems=problems)
-        kept = {key: editor.get(key, "") for key in ("kind", "level", "colour")}  # the next is often of the same kind
-        return render(request, spec, with_line(copy, key, line), kept, added=_item(spec, key, "", line)["words"])
+        same = {key: editor.get(key, "") for key in ("kind", "level", "colour")}  # the next is often of the same kind
+        return await kept(request, spec, with_line(copy, key, line), same, added=_item(spec, key, "", line)["words"])
     if do.startswith("change:"):
         key, _, number = do.removeprefix("change:").rpartition(":")
         copy, line = without(copy, key, int(number) if number.isdigit() else 0)
-        return render(request, spec, copy, editor_of(spec, key, line) if line else editor)
+        return await kept(request, spec, copy, editor_of(spec, key, line) if line else editor)
+    if do == "discard":
+        await run_in_threadpool(copies.drop_draft, folder_of(companion))
+        saved, problems = copies.read_saved(folder_of(companion))
+        return render(request, spec, saved, {"kind": "bazaar"}, problems=problems)
     if do == "clear":
         return render(request, spec, copy, {"kind": editor.get("kind", "bazaar"), "level": editor.get("level", "")})
     if do in ("save", "replace"):
         return await _save(request, companion, spec, copy, editor, replace=do == "replace")
-    return render(request, spec, copy, editor, 400, problems=["this form says neither add, change, clear nor save: reload the page"])
+    return render(request, spec, copy, editor, 400, problems=["this form says neither add, change, clear, discard nor save: reload the page"])
 
 
 async def _save(request: Request, companion: Companion, spec: Spec, copy: Components, editor: dict[str, str],

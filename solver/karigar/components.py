@@ -21,6 +21,7 @@ from tajkit.solver.errors import BadData, BadInput
 from tajkit.solver.karigar.spec import ComponentData, Components, Spec
 
 FILE = "karigar.toml"  # the data file seeddata reads from a data folder
+DRAFT = "karigar-draft.toml"  # the copy being entered, not saved yet (no reader of data files looks at it)
 NOTE = "our copy, told to tajkit on the phones"
 MOST_SHOWN = 6  # a side of a card shows at most this many of one resource (files.card_model: bag_model(spec, 6, ...))
 HEADER = ("# Your copy of Karigar-e-Taj, told to tajkit once (tajkit serve: Your copy). tajkit reads it from\n"
@@ -113,6 +114,31 @@ def read_saved(folder: Path | None) -> tuple[Components, list[str]]:
     return (from_data(table) if isinstance(table, dict) else Components()), []
 
 
+def read_draft(folder: Path) -> Components | None:
+    """The copy being entered when the page was left, if any (a draft that does not read is none)."""
+    try:
+        data = _read_toml(folder / DRAFT) if (folder / DRAFT).is_file() else None
+    except BadData:
+        return None
+    table = data.get("components") if data is not None else None
+    return from_data(table) if isinstance(table, dict) else None
+
+
+def keep_draft(folder: Path, copy: Components) -> None:
+    """The copy being entered, kept after each change (nothing entered is lost with the page)."""
+    from tajkit.solver.writing import write_file
+
+    import tomli_w
+
+    text = "# The copy of Karigar-e-Taj being entered on the phones, not saved yet.\n" + tomli_w.dumps(
+        {"components": to_data(copy)})
+    write_file(folder / DRAFT, text.encode(), replace=True, what="draft", make_folder=True)
+
+
+def drop_draft(folder: Path) -> None:
+    (folder / DRAFT).unlink(missing_ok=True)
+
+
 def save(folder: Path, copy: Components, replace: bool = False, now: datetime.datetime | None = None) -> Path:
     """Write ``copy`` as the ``[components]`` of ``folder/karigar.toml``, atomically. A file there
     already is replaced only with ``replace`` (else :class:`Exists`): its other tables are kept
@@ -133,6 +159,7 @@ def save(folder: Path, copy: Components, replace: bool = False, now: datetime.da
     text = HEADER + tomli_w.dumps({**kept, "components": {"note": NOTE,
                                                           **to_data(copy)}})
     write_file(path, text.encode(), replace=replace, make_folder=True)
+    drop_draft(folder)
     return path
 
 

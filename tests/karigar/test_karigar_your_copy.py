@@ -173,6 +173,22 @@ def test_a_data_files_yellow_card_with_two_exchange_options_is_refused_at_once(t
                for p in refused.value.problems)
 
 
+def test_a_copy_being_entered_is_kept_when_the_page_is_left_until_saved_or_discarded(tmp_path):
+    """Nothing entered is lost with the page: each change keeps the copy so far beside the data
+    file (a draft no reader of data files looks at); saving it or starting again removes it."""
+    web, companion = client(tmp_path, tmp_path)
+    page = web.get("/copy/karigar").text
+    add(web, companion, page, **blue_card())
+    again = web.get("/copy/karigar").text
+    assert "Not saved yet" in again and "Bazaar cards: 1 of 24" in again
+    assert GAME.load_spec(tmp_path).components == Components()  # a draft is no copy to deal from
+    fresh = web.post("/copy/karigar", data={"token": companion.token, **carried(again), "do": "discard"})
+    assert "Bazaar cards: 0 of 24" in fresh.text and "Not saved yet" not in web.get("/copy/karigar").text
+    add(web, companion, page, **blue_card())
+    saved = web.post("/copy/karigar", data={"token": companion.token, "do": "save", **have(KNOWN)})
+    assert saved.status_code == 303 and sorted(p.name for p in tmp_path.glob("*.toml")) == ["karigar.toml"]
+
+
 def test_a_post_without_the_servers_token_changes_nothing(tmp_path):
     web, _ = client(tmp_path, tmp_path)
     refused = web.post("/copy/karigar", data={"token": "guess", "do": "save", **have(KNOWN)})
