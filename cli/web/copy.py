@@ -176,6 +176,15 @@ def _starting_card(form: dict[str, str], spec: Spec, copy: Components) -> tuple[
     return "starting_resources", line, problems or _read(lambda: read_bag(spec, what, line))
 
 
+def _added_title(key: str, copy: Components) -> str:
+    """The name of the component just added, as its picture in the list names it."""
+    if key.startswith("level_tiles."):
+        n = int(key.split(".")[1])
+        return f"Level {n} tile {len(copy.level_tiles[n - 1])}"
+    one = {"bazaar_cards": "Bazaar card", "alliance_cards": "Alliance card", "starting_resources": "Starting Resource card"}
+    return f"{one[key]} {len(getattr(copy, key))}"
+
+
 def _read(check: Any) -> list[str]:
     try:
         check()
@@ -324,7 +333,7 @@ async def copy_post(request: Request) -> Response:
         if problems:
             return render(request, spec, copy, editor, 422, problems=problems)
         same = {key: editor.get(key, "") for key in ("kind", "level", "colour")}  # the next is often of the same kind
-        return await kept(request, spec, with_line(copy, key, line), same, added=_item(spec, key, "", line)["words"])
+        return await kept(request, spec, with_line(copy, key, line), same, added=_item(spec, key, _added_title(key, with_line(copy, key, line)), line))
     if do.startswith("change:"):
         key, _, number = do.removeprefix("change:").rpartition(":")
         copy, line = without(copy, key, int(number) if number.isdigit() else 0)

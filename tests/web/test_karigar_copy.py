@@ -87,9 +87,11 @@ def test_a_copy_told_on_a_phone_then_a_game_dealt_from_it(lone_server, browser, 
     taps += chips(page, "earn", wood=2) + chips(page, "give1", sandstone=1) + chips(page, "get1", marble=1)
     taps += chips(page, "give2", gems=1) + chips(page, "get2", silver=2)
     assert page.locator("#preview").inner_text() == "B blue · earn 2Wd | 1Sa › 1Ma or 1Ge › 2Si"
+    page.locator("#preview").scroll_into_view_if_needed()
     page.screenshot(path=shots / "bazaar-card-360.png")
     taps += tap(page, page.get_by_role("button", name="Add this component"))
     page.get_by_text("Bazaar cards: 24 of 24").wait_for()
+    page.screenshot(path=shots / "bazaar-card-added-360.png")
     card_taps, card_seconds = taps, time.monotonic() - began
 
     began, taps = time.monotonic(), 0  # an Alliance card: 3 Taj points for 1 wood + 1 marble
