@@ -80,8 +80,10 @@ def said(problems: tuple[str, ...] | list[str], code: int) -> int:
 
 
 def data_folder(given: str | None) -> Path | None:
-    """The folder of the user's data files: ``--data``, else ``TAJKIT_DATA``, else none (tajkit's
-    data alone); a folder that does not exist is bad input."""
+    """The folder of the user's data files: ``--data``, else ``TAJKIT_DATA`` (set but empty: none),
+    else the user's data folder when it exists (where the phones save a group's copy of a game's
+    components: :func:`user_data_folder`), else none (tajkit's data alone); a folder named that
+    does not exist is bad input."""
     from tajkit.cli import present
     from tajkit.solver.errors import BadInput
 
@@ -89,10 +91,13 @@ def data_folder(given: str | None) -> Path | None:
         if not given.strip():
             raise BadInput("--data needs a folder: it was given an empty name")
         folder, origin = Path(given), "--data"
-    elif os.environ.get(DATA_ENV):
+    elif DATA_ENV in os.environ:
+        if not os.environ[DATA_ENV]:
+            return None
         folder, origin = Path(os.environ[DATA_ENV]), DATA_ENV
     else:
-        return None
+        own = user_data_folder()
+        return own if own.is_dir() else None
     if folder.is_file():
         raise BadInput(f"{origin} {present.safe(str(folder))}: a file, not a folder: name the folder that holds "
                        "your <game>.toml files")
@@ -102,6 +107,14 @@ def data_folder(given: str | None) -> Path | None:
 
 
 DATA_ENV = "TAJKIT_DATA"  # the folder of a group's own data files, when --data is not given
+
+
+def user_data_folder() -> Path:
+    """The user's data folder (``platformdirs``: ``~/.local/share/tajkit`` on Linux), where the play
+    log lives too: the data folder when neither --data nor TAJKIT_DATA names one."""
+    import platformdirs  # only here
+
+    return platformdirs.user_data_path("tajkit")
 
 
 def output_failure(exc: OSError) -> int:

@@ -27,3 +27,4 @@ def no_real_play_log(tmp_path_factory: pytest.TempPathFactory) -> None:
     --db, the log is a file of this test run's (tests of the log set their own)."""
     os.environ["TAJKIT_HISTORY"] = str(tmp_path_factory.mktemp("play-log") / "history.sqlite")
     os.environ["TAJKIT_CACHE"] = str(tmp_path_factory.mktemp("spec-cache"))  # nor the user's cache folder
+    os.environ["XDG_DATA_HOME"] = str(tmp_path_factory.mktemp("user-data"))  # nor the user's data folder (their copies)

@@ -234,7 +234,7 @@ def gone(request: Request, exc: Exception) -> Response:
 
 
 def create_app(companion: Companion, extra: Sequence[Any] = ()) -> Starlette:
-    from tajkit.cli.web import history, play, printing, reading, scoring
+    from tajkit.cli.web import copy, history, play, printing, reading, scoring
 
     routes = [
         Route("/", home),
@@ -243,6 +243,7 @@ def create_app(companion: Companion, extra: Sequence[Any] = ()) -> Starlette:
         *printing.ROUTES,
         *history.ROUTES,
         *reading.ROUTES,
+        *copy.ROUTES,
         *extra,
         Mount("/static", app=StaticFiles(directory=str(HERE / "static")), name="static"),
     ]

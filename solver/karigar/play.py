@@ -766,7 +766,7 @@ def component_problems(spec: Spec) -> list[str]:
     read as its setup question reads it, and a deck must be whole (rulebook: Game Components), as
     the deal lays all of it out."""
     c, problems = spec.components, []
-    readers = [(f"bazaar_cards[{k}]", partial(read_card, spec, "a Bazaar card", number=None), line)
+    readers = [(f"bazaar_cards[{k}]", partial(check_card, spec, f"Bazaar card {k}"), line)
                for k, line in enumerate(c.bazaar_cards, start=1)]
     readers += [(f"alliance_cards[{k}]", partial(read_offer, spec, "an Alliance card", slot=None), line)
                 for k, line in enumerate(c.alliance_cards, start=1)]
@@ -795,6 +795,15 @@ def component_problems(spec: Spec) -> list[str]:
         problems.append(f"components.taj_tokens: give each of the {spec.level_count} levels' "
                         f"{spec.tokens_per_level} token values (rulebook: Setting Up 4-5)")
     return problems
+
+
+def check_card(spec: Spec, field: str, text: str) -> None:
+    """A copy's Bazaar card read as the setup reads one: its notation, its parts, the options its
+    colour has (a yellow card with two is refused here, not at the deal)."""
+    parsed = statefile.validate(card_model(spec, False), read_card(spec, field, text, None), BadInput, f"{field}: ")
+    problems = card_shape_problems(spec, field, parsed)
+    if problems:
+        raise BadInput(*problems)
 
 
 def _bag_words(bag: Mapping[str, int]) -> str:
