@@ -96,8 +96,10 @@ def data_folder(given: str | None) -> Path | None:
             return None
         folder, origin = Path(os.environ[DATA_ENV]), DATA_ENV
     else:
-        own = user_data_folder()
-        return own if own.is_dir() else None
+        try:
+            return own if (own := user_data_folder()).is_dir() else None
+        except OSError:  # not asked for by name: a folder that cannot be looked into is no data folder
+            return None
     if folder.is_file():
         raise BadInput(f"{origin} {present.safe(str(folder))}: a file, not a folder: name the folder that holds "
                        "your <game>.toml files")

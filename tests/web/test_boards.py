@@ -20,7 +20,7 @@ from tajkit.solver.protocol import CHANCE, random_game
 from tajkit.solver.session import Session
 
 BOARDS = [g for g in games.GAMES if games.get(g).boards]
-SMALLEST_BOARD = 320  # px: the board's width on a 360 px phone, less the page's margins
+SMALLEST_BOARD = 360  # px: the board on a 360 px phone, edge to edge (base.html, max-width 480px)
 FINGER = 44  # px
 
 
