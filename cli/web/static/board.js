@@ -123,9 +123,9 @@
       row.className = "choices";
       list(here, row, true);
       panel.appendChild(row);
-      var svg = board.querySelector("svg");
+      var svg = board.querySelector("svg");  /* none for the table's own event: words alone */
       var onward = keys(here).some(function (key) { return onBoard[key]; });  /* the next tap is on the board */
-      svg.classList.toggle("choosing", path.length > 0 && onward);
+      if (svg) svg.classList.toggle("choosing", path.length > 0 && onward);
       if (path.length && !row.childNodes.length) {
         var next = document.createElement("p");
         next.className = "muted";
