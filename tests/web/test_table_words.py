@@ -16,7 +16,7 @@ import re
 from functools import cache
 
 import pytest
-from phones import SMALL, tap_targets_too_small, too_wide, wait_for_number
+from phones import SMALL, record_events, tap_targets_too_small, too_wide, wait_for_number
 from starlette.testclient import TestClient
 
 from tajkit.cli.web.app import Companion, create_app
@@ -180,3 +180,78 @@ def test_artisans_roll_stays_its_list_beside_the_virtual_dice(tmp_path):
     assert companion.session("night").to_act == CHANCE
     assert 'id="board-table"' not in page and "Roll the dice for the table" in page
     assert '<button name="event" value="roll 1 1">roll 1 1</button>' in page
+
+
+# --- in a real browser --------------------------------------------------------------------------
+
+
+def to_the_tables_turn(game_id: str, path, seed: int, players: int, draws: int) -> tuple[str, tuple[str, ...]]:
+    """A game (``Session.start`` at ``path``) played from a seeded random game up to the table's
+    ``draws``-th event; that event, and the words that tap it."""
+    info, spec, rules, play = game_of(game_id)
+    record = random_game(rules, random.Random(seed), players)
+    session = Session.start(info, spec, path, record.setup)
+    seen = 0
+    for event in record.events:
+        if session.to_act == CHANCE:
+            seen += 1
+            if seen == draws:
+                return event, play.taps(session.state, rules.parse(session.state, event))
+        session.apply(event)
+    raise AssertionError(f"{game_id}: fewer than {draws} table events")
+
+
+def tap_words(page, taps: tuple[str, ...], shots, name: str) -> None:
+    """Tap the table's event by its words, one button after another, each page checked and shot."""
+    board = page.locator("#mine .board#board-table")
+    for k, words in enumerate(taps):
+        button = board.locator(".board-choices button.board-choice", has_text=words)
+        button.first.wait_for()
+        assert button.count() == 1, words
+        assert tap_targets_too_small(page) == [] and too_wide(page) == [], words
+        page.screenshot(path=shots / f"{name}-{k}.png", full_page=True)
+        button.click()
+        if k < len(taps) - 1:  # what was chosen so far, said above the next choices, with Back
+            assert board.locator(".board-path strong").inner_text() == " · ".join(taps[:k + 1])
+
+
+@pytest.mark.slow
+def test_a_maharani_draw_and_a_taj_rug_are_tapped_as_words_at_360(server, browser, tmp_path):
+    """Issue 44 ("a group that has never read the notation"): on a 360 x 640 phone the table's
+    tile from the bag is its colour then its column marks in words (Előkészületek 4.), and a rug
+    laid out is its colours outer, middle, centre, each with its letter (TAJ: Playing the Game);
+    the event recorded is the notation the words stand for. Every step fits the phone, every
+    button a finger's size; the list (folded) says the same words."""
+    shots = tmp_path / "shots"
+    shots.mkdir()
+    for game_id, name, seed, players, draws in (("maharani", "bag", 2, 3, 3), ("taj", "rugs", 1, 3, 4)):
+        path = server.folder / f"{name}.toml"
+        event, taps = to_the_tables_turn(game_id, path, seed, players, draws)
+        page = browser.new_context(viewport=SMALL).new_page()
+        page.goto(f"{server.base}/g/{name}")
+        page.get_by_role("button", name="I am ").first.click()
+        page.locator("#mine .board#board-table h2", has_text="What the table shows").wait_for()
+        before = len(record_events(path))
+        tap_words(page, taps, shots, name)
+        wait_for_number(page, before + 1)
+        assert record_events(path)[-1] == event, (game_id, taps)
+        page.screenshot(path=shots / f"{name}-played.png", full_page=True)
+        assert too_wide(page) == []
+        page.context.close()
+    # the list, for those who like it: the same words, the event the button's value
+    page = browser.new_context(viewport=SMALL).new_page()
+    page.goto(f"{server.base}/g/rugs")
+    page.locator("#mine details[data-keep=lists] > summary").click()
+    group = page.locator("#mine details[data-keep=lists] details > summary").first
+    assert re.fullmatch(r"outer \w+ \([A-Z]\) … \(\d+\)", group.inner_text()), group.inner_text()
+    group.click()
+    inner = page.locator("#mine details[data-keep=lists] details[open] details > summary").first
+    inner.wait_for()
+    inner.click()
+    button = page.locator("#mine details[data-keep=lists] button[name=event]:visible").first
+    button.wait_for()
+    assert re.fullmatch(r"outer \w+ \(\w\) · middle \w+ \(\w\) · centre \w+ \(\w\)", button.inner_text())
+    value = button.get_attribute("value")
+    assert button.inner_text() == " · ".join(game_of("taj")[3].rug_taps(value.split()))
+    assert tap_targets_too_small(page) == [] and too_wide(page) == []
+    page.screenshot(path=shots / "rugs-list.png", full_page=True)
