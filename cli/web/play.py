@@ -279,7 +279,20 @@ def table_board(session: Session) -> dict[str, Any] | None:
     touches = session.touches(CHANCE)
     if not touches:
         return None
-    return {"who": CHANCE, "index": "table", "drawn": None, "taps": tap_tree(touches), "targets": []}
+    # named by the event it makes: what a phone had tapped of it is kept across a redraw, not into the next one
+    return {"who": CHANCE, "index": f"table-{len(session.events) + 1}", "drawn": None, "taps": tap_tree(touches), "targets": [],
+            "swatches": swatches(session, touches)}
+
+
+def swatches(session: Session, touches: list[dict[str, Any]]) -> dict[str, str]:
+    """The colour beside each tap whose words name one (TAJ's "outer green (G)"), as the game's
+    drawing module (``swatch``) paints it; the words stay, a swatch is never the only signal."""
+    from importlib import import_module
+
+    swatch = getattr(import_module(session.info.drawing), "swatch", None) if session.info.drawing else None
+    if swatch is None:
+        return {}
+    return {tap: colour for t in touches for tap in t["taps"] if (colour := swatch(session.spec, tap))}
 
 
 def tap_tree(touches: list[dict[str, Any]]) -> dict[str, Any]:

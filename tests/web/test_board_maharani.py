@@ -37,7 +37,7 @@ def deal_a_game(page, base: str) -> str:
     assert len(rondel.split()) == 4
     page.screenshot(path=page.shots / "dealt.png", full_page=True)
     assert tap_targets_too_small(page) == [] and too_wide(page) == []
-    page.get_by_role("button", name="Start the game").click()
+    page.get_by_role("button", name="Start the game").first.click()  # the one under what was dealt
     page.wait_for_url(re.compile(r"/g/maharani-"))
     return page.url.rsplit("/", 1)[1]
 

@@ -81,7 +81,7 @@ def test_every_tap_path_on_the_taj_board_plays_exactly_one_legal_event(tmp_path,
         who = session.to_act
         page = phones[0 if who == CHANCE else session.players().index(who)].get("/g/night").text
         if who == CHANCE:  # the table's rug: its colours as words to tap (tests/web/test_table_words.py)
-            assert '<div class="board" id="board-table">' in page and "What the table shows" in page
+            assert '<div class="board" id="board-table-' in page and "What the table shows" in page
             session.apply(event)
             continue
         view, rects, labels, tree = board_on(page)
@@ -164,7 +164,7 @@ def test_a_taj_game_dealt_and_played_on_the_board_on_three_phones(server, browse
     first = players[(players.index(dealer) + 1) % 3]
     assert f"{first}, on the dealer's left, proposes first" in dealt.inner_text()
     checked(setup, shots, "dealt-360")
-    setup.get_by_role("button", name="Start the game").click()
+    setup.get_by_role("button", name="Start the game").first.click()  # the one under what was dealt
     setup.wait_for_url("**/g/**")
     name = setup.url.rsplit("/", 1)[1]
     path = server.folder / f"{name}.toml"
@@ -173,6 +173,7 @@ def test_a_taj_game_dealt_and_played_on_the_board_on_three_phones(server, browse
     held, watching = phones_for(browser, server.base, name, players)
     rng = random.Random(11)
     for n in range(10):  # the table lays the rugs out: any phone, its colours in words (outer, middle, centre)
+        wait_for_number(held[n % 3], n)  # the rug before, on this phone too
         tap_on_board(held[n % 3], rng)
         wait_for_number(held[n % 3], n + 1)
     proposer = held[players.index(first)]

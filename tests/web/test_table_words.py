@@ -104,9 +104,16 @@ def leaves(tree: dict, taps: tuple[str, ...] = ()) -> list[tuple[tuple[str, ...]
 
 def table_board(page: str) -> dict:
     """The tap tree of the page's table board (the table's own event, words alone)."""
-    board = page.split('<div class="board" id="board-table">')[1]
+    board = page.split('<div class="board" id="board-table-')[1]
     assert "<svg" not in board.split("</script>")[0]  # words alone: no picture to tap
     return json.loads(board.split('class="board-taps">')[1].split("</script>")[0])
+
+
+def swatches_of(page: str) -> dict[str, str]:
+    """The colours the table board paints beside the words that name them (none: {})."""
+    if 'class="board-swatches">' not in page:
+        return {}
+    return json.loads(page.split('class="board-swatches">')[1].split("</script>")[0])
 
 
 def list_buttons(web: TestClient, page: str) -> dict[str, str]:
@@ -153,6 +160,10 @@ def test_the_table_taps_its_event_by_words_on_every_phone_and_its_list_says_them
                 assert len({taps for taps, _ in paths}) == len(paths)
                 assert all(any(ch.isalpha() for ch in tap) for taps, _ in paths for tap in taps)
                 assert 'data-keep="lists"' in page  # the list stays, for those who like it
+                painted = swatches_of(page)
+                named = {tap for taps, _ in paths for tap in taps if re.search(r"\b(card|tile|outer|middle|centre)\b.*\([A-Z]\)|"
+                                                                            r"\([A-Z]\) for place", tap)}
+                assert set(painted) == named and all(re.fullmatch(r"#[0-9A-Fa-f]{6}", c) for c in painted.values())
                 words = dict((e, " · ".join(t)) for t, e in paths)
                 buttons = list_buttons(web, page)
                 assert buttons == {e: words[e] for e in legal}  # each button the event, said in words
@@ -178,7 +189,7 @@ def test_artisans_roll_stays_its_list_beside_the_virtual_dice(tmp_path):
     companion = Companion(folder=tmp_path, data=None, lan=False)
     page = TestClient(create_app(companion)).get("/g/night").text
     assert companion.session("night").to_act == CHANCE
-    assert 'id="board-table"' not in page and "Roll the dice for the table" in page
+    assert 'id="board-table-' not in page and "Roll the dice for the table" in page
     assert '<button name="event" value="roll 1 1">roll 1 1</button>' in page
 
 
@@ -203,7 +214,7 @@ def to_the_tables_turn(game_id: str, path, seed: int, players: int, draws: int) 
 
 def tap_words(page, taps: tuple[str, ...], shots, name: str) -> None:
     """Tap the table's event by its words, one button after another, each page checked and shot."""
-    board = page.locator("#mine .board#board-table")
+    board = page.locator("#mine .board[id^=board-table-]")
     for k, words in enumerate(taps):
         button = board.locator(".board-choices button.board-choice", has_text=words)
         button.first.wait_for()
@@ -230,7 +241,7 @@ def test_a_maharani_draw_and_a_taj_rug_are_tapped_as_words_at_360(server, browse
         page = browser.new_context(viewport=SMALL).new_page()
         page.goto(f"{server.base}/g/{name}")
         page.get_by_role("button", name="I am ").first.click()
-        page.locator("#mine .board#board-table h2", has_text="What the table shows").wait_for()
+        page.locator("#mine .board[id^=board-table-] h2", has_text="What the table shows").wait_for()
         before = len(record_events(path))
         tap_words(page, taps, shots, name)
         wait_for_number(page, before + 1)
