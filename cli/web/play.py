@@ -179,7 +179,10 @@ def mine_key(session: Session, seat: str | None) -> str:
     first, _ = choice_lists(session, seat)
     lists = [(c["who"], session.may_act(c["who"]) if c["who"] != CHANCE else session.legal()) for c in first]
     waiting = session.to_act if not lists else None
-    return _key(seat, waiting, lists, session.over)
+    # the table's draws offer the same events one after another (TAJ: any rug, ten times): its
+    # part is redrawn with each, so what it posts is made against the game as it is
+    drawn = len(session.events) if session.to_act == CHANCE else None
+    return _key(seat, waiting, lists, session.over, drawn)
 
 
 def view(companion: Companion, name: str, session: Session, seat: str | None, phone: str,

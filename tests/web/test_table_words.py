@@ -266,3 +266,26 @@ def test_a_maharani_draw_and_a_taj_rug_are_tapped_as_words_at_360(server, browse
     assert button.inner_text() == " · ".join(game_of("taj")[3].rug_taps(value.split()))
     assert tap_targets_too_small(page) == [] and too_wide(page) == []
     page.screenshot(path=shots / "rugs-list.png", full_page=True)
+
+
+def test_another_phones_draw_redraws_the_table_board_with_the_game_as_it_is(tmp_path):
+    """TAJ's rugs are the same 125 events ten times over (Setup): after one phone lays a rug out,
+    another phone's poll brings its table board anew, made against the game as it now is, so its
+    next rug is recorded, not refused as made before the first."""
+    info, spec, rules, _ = game_of("taj")
+    Session.start(info, spec, tmp_path / "night.toml", {"players": ["Asha", "Ben", "Chen"], "dealer": "Chen"})
+    companion = Companion(folder=tmp_path, data=None, lan=False)
+    app = create_app(companion)
+    one, other = TestClient(app, follow_redirects=False), TestClient(app, follow_redirects=False)
+    page = other.get("/g/night").text
+    t, m = re.search(r'/g/night/live\?t=(\w+)&amp;m=(\w+)"', page).groups()
+    version = companion.session("night").version
+    assert one.post("/g/night/event", data={"token": companion.token, "event": "pink green blue", "v": version}).status_code == 303
+    live = other.get(f"/g/night/live?t={t}&m={m}").text
+    mine = live.split('id="mine"')[1]
+    assert 'id="board-table-2"' in mine
+    fresh = re.search(r'class="board-form".*?name="v" value="([^"]+)"', mine, re.S).group(1)
+    assert fresh == companion.session("night").version != version
+    answer = other.post("/g/night/event", data={"token": companion.token, "event": "blue blue yellow", "v": fresh})
+    assert answer.status_code == 303 and read_record(tmp_path / "night.toml", "taj").events == ("pink green blue",
+                                                                                                "blue blue yellow")
