@@ -95,6 +95,7 @@ def tap_on_board(page, rng, prefer: str = "", cancel_once: list[bool] | None = N
     checking that nothing was played). Returns the words of the last tap."""
     board = page.locator("#mine .board")
     choices = board.locator(".board-choices button.board-choice")
+    board.locator(".board-choices button.board-choice, rect.target.next").first.wait_for(timeout=POLLED)  # drawn anew
     texts = choices.all_inner_texts()
     liked = [k for k, t in enumerate(texts) if prefer and prefer in t]
     targets = board.locator("rect.target.next")
