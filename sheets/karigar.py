@@ -7,6 +7,7 @@ Which targets are lit and what follows a tap is ``KarigarPlay.taps``'s."""
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from html import escape
 from typing import Optional
@@ -39,6 +40,13 @@ DASHED = {"ky": "4 3", "kl": "3 3"}
 LOOKS = "".join(f".{k}{{fill:{fill};{EDGE}" + (f";stroke-dasharray:{DASHED[k]}" if k in DASHED else "") + "}"
                 for k, fill in {**SPACE_FILLS, **SECTION_FILLS}.items())
 SEATS = ("#1f5fa8", "#b3261e", "#2e7d32", "#6a1b9a", "#8d4e00", "#00695c", "#ad1457", "#37474f")
+
+
+def swatch(spec: Spec, words: str) -> str | None:
+    """The colour of a Bazaar card the table draws (``yellow card (Y) for place 5``), as the board
+    fills its spaces: a swatch the phones show beside the words, never instead of them."""
+    found = re.match(r"(yellow|blue) card \([YB]\) ", words)
+    return SPACE_FILLS["ky" if found.group(1) == "yellow" else "kb"] if found else None
 
 
 def code(spec: Spec, k: int) -> str:

@@ -8,6 +8,7 @@ Drawn with reportlab (one drawing for PDF and PNG) and rasterised by :mod:`tajki
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Any
 
@@ -475,6 +476,14 @@ def board(spec: Any, data: dict[str, Any], player: str | None = None) -> Any:
     what = ("a second tile (it costs 2 gold): tap it, then where it goes; or end the turn" if data.get(UNDER_WAY) else
             "tap a tile on the rondel, then where it goes")
     return Board((width, height), view, tuple(targets), title=f"{whose}{what}")
+
+
+def swatch(spec: Any, words: str) -> str | None:
+    """The colour a tap's words name (``blue tile (B)``: a tile drawn from the bag), as the tiles
+    are drawn: a swatch the phones show beside the words, never instead of them."""
+    found = re.fullmatch(r"(\w+) tile \(([A-Z])\)", words)
+    colour = spec.colour_index(found.group(2)) if found else None
+    return spec.colours[colour].hex if colour is not None and spec.colours[colour].name == found.group(1) else None
 
 
 def tile_words(spec: Any, tile: Any) -> str:

@@ -4,6 +4,7 @@ marked, and each rug's number, so a player can check a typed state against the t
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from itertools import combinations
 from typing import Any
@@ -44,10 +45,21 @@ MOST_IN_ROW = 6
 
 
 def _fill(spec: Spec, name: str) -> Color:
+    return HexColor(_hex(spec, name))
+
+
+def _hex(spec: Spec, name: str) -> str:
     if name in COLOURS:
-        return HexColor(COLOURS[name])
+        return COLOURS[name]
     extra = [c for c in spec.colours if c not in COLOURS]
-    return HexColor(FALLBACK[extra.index(name) % len(FALLBACK)])
+    return FALLBACK[extra.index(name) % len(FALLBACK)]
+
+
+def swatch(spec: Spec, words: str) -> str | None:
+    """The colour a tap's words name (``outer green (G)``: a rug's portion), as the rugs are drawn:
+    a swatch the phones show beside the words, never instead of them."""
+    found = re.fullmatch(r"\w+ (\w+) \([A-Z]\)", words)
+    return _hex(spec, found.group(1)) if found and found.group(1) in spec.colours else None
 
 
 def _on(fill: Color) -> Color:

@@ -462,7 +462,11 @@ class TablePlay(Generic[S]):
         """How a finger chooses ``action`` on the phones: a target of the game's board (its key),
         then the words of each choice that follows ("dome", "middle box", "5 — free"); a first
         word that is no target is a button beside the board ("write nothing"). Empty: the game
-        has no board, and its events are chosen from lists."""
+        has no board, and its events are chosen from lists.
+
+        A chance event (the table's: a rug laid out, a tile drawn from the bag) is taps of words
+        alone, a short guided sequence ("outer green (G)", "middle orange (O)", "centre pink (P)"):
+        the phones show them as buttons, and the table's list says each event in them too."""
         return ()
 
     def tap_orders(self, state: S, action: Any) -> tuple[tuple[str, ...], ...]:

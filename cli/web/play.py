@@ -154,7 +154,15 @@ def choice_lists(session: Session, seat: str | None) -> tuple[list[dict[str, Any
 def _choices(session: Session, who: str, title: str, events: list[str], prefix: str = "") -> dict[str, Any]:
     shown = [e.removeprefix(prefix) for e in events]
     label = session.choice_label if not prefix else None
-    return {"who": who, "title": title, "prefix": prefix, "count": len(events), "tree": grouped(shown, label=label)}
+    return {"who": who, "title": title, "prefix": prefix, "count": len(events), "tree": grouped(shown, label=label),
+            "words": table_words(session) if who == CHANCE else {}}
+
+
+def table_words(session: Session) -> dict[str, str]:
+    """Each of the table's events in the words of its taps, where the game gives them (Maharani's
+    ``Bne``: "blue (B) · half columns on its top and right edges (arrow up)"): what its button on
+    the table's list says; the button's value stays the event."""
+    return {t["event"]: " · ".join(t["taps"]) for t in session.touches(CHANCE)}
 
 
 def _key(*parts: Any) -> str:
@@ -173,7 +181,10 @@ def mine_key(session: Session, seat: str | None) -> str:
     first, _ = choice_lists(session, seat)
     lists = [(c["who"], session.may_act(c["who"]) if c["who"] != CHANCE else session.legal()) for c in first]
     waiting = session.to_act if not lists else None
-    return _key(seat, waiting, lists, session.over)
+    # the table's draws offer the same events one after another (TAJ: any rug, ten times): its
+    # part is redrawn with each, so what it posts is made against the game as it is
+    drawn = len(session.events) if session.to_act == CHANCE else None
+    return _key(seat, waiting, lists, session.over, drawn)
 
 
 def view(companion: Companion, name: str, session: Session, seat: str | None, phone: str,
@@ -248,6 +259,8 @@ def board_of(session: Session, seat: str | None) -> dict[str, Any] | None:
     when they may act (a phone that watches: of the player to act), its targets, and every event
     they may enter with the taps that choose it."""
     info = session.info
+    if session.to_act == CHANCE and (table := table_board(session)) is not None:
+        return table
     who = seat if seat is not None and (seat == session.to_act or seat in session.ahead()) else \
         session.to_act if seat is None else None
     if not info.boards or who in (None, CHANCE):
@@ -262,6 +275,29 @@ def board_of(session: Session, seat: str | None) -> dict[str, Any] | None:
     reachable = {t["taps"][0] for t in taps}
     return {"who": who, "index": session.players().index(who), "drawn": drawn, "taps": tap_tree(taps),
             "targets": [(t, t.key in reachable) for t in drawn.targets]}
+
+
+def table_board(session: Session) -> dict[str, Any] | None:
+    """The table's own event (chance: a rug laid out, a tile drawn) as words to tap one after
+    another, on every phone: no picture, only the game's taps for it (None: the game gives none,
+    and the table's list is the way, as Artisans' roll beside its virtual dice)."""
+    touches = session.touches(CHANCE)
+    if not touches:
+        return None
+    # named by the event it makes: what a phone had tapped of it is kept across a redraw, not into the next one
+    return {"who": CHANCE, "index": f"table-{len(session.events) + 1}", "drawn": None, "taps": tap_tree(touches), "targets": [],
+            "swatches": swatches(session, touches)}
+
+
+def swatches(session: Session, touches: list[dict[str, Any]]) -> dict[str, str]:
+    """The colour beside each tap whose words name one (TAJ's "outer green (G)"), as the game's
+    drawing module (``swatch``) paints it; the words stay, a swatch is never the only signal."""
+    from importlib import import_module
+
+    swatch = getattr(import_module(session.info.drawing), "swatch", None) if session.info.drawing else None
+    if swatch is None:
+        return {}
+    return {tap: colour for t in touches for tap in t["taps"] if (colour := swatch(session.spec, tap))}
 
 
 def tap_tree(touches: list[dict[str, Any]]) -> dict[str, Any]:

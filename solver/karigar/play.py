@@ -45,7 +45,7 @@ from tajkit.solver.karigar.notation import offer_text as _offer_text
 from tajkit.solver.karigar.protocol import KarigarRules, rules_for
 from tajkit.solver.karigar.setup import setup_model
 from tajkit.solver.karigar.state import ACT, OVER, REVEAL, TURN, Action, Build, Do, Go, Hire, KarigarState, Ride, Show
-from tajkit.solver.karigar.rules import SUPPLY, Act, Space, Turn, current_level, lay_out
+from tajkit.solver.karigar.rules import SUPPLY, Act, Card, Offer, Space, Turn, current_level, lay_out
 from tajkit.solver.karigar.spec import GAME_ID, Spec, describe
 from tajkit.solver.game import Report
 from tajkit.solver.karigar import hint as karigar_hint
@@ -595,10 +595,14 @@ class KarigarPlay(TablePlay):
         target of ``sheets.karigar.board``), then who goes there ("1 worker from 5L", "hire an
         Elephant for 6 silver"); the space being acted on, then what is done there (a sale: how
         many, then which); a Taj section to build; "End the turn", "Pass" and what is shown at the
-        end as buttons beside the board. A chance draw is the table's, chosen from a list."""
-        from tajkit.solver.karigar.state import End, Pass, Show
+        end as buttons beside the board. A card the table draws (chance) is said in words: a
+        Bazaar card's colour, with its letter, then what it shows; an Alliance card, its slot,
+        points and price."""
+        from tajkit.solver.karigar.state import Draw, End, Pass, Show
 
         spaces = self._spaces(state)
+        if isinstance(action, Draw):
+            return self._draw_taps(state, spaces, action.card)
         if isinstance(action, Build):
             return (f"section {action.section}",)
         if isinstance(action, Go):
@@ -629,6 +633,20 @@ class KarigarPlay(TablePlay):
         token = f", and take the top Taj point token ({stack[0]} points)" if stack else ""
         return (f"Build section {action.section}? You pay {describe(self.spec, state.tiles[level - 1], joiner=' + ')}"
                 f"{token}.")
+
+    def _draw_taps(self, state: KarigarState, spaces: tuple[Space, ...], card: Card | Offer) -> tuple[str, ...]:
+        """The card the table draws, in words: "yellow card (Y) for place 5", then "earn 1 gems;
+        exchange 1 marble for 1 gems" (rulebook: Bazaar Change); "Alliance card for A1: 3 Taj
+        points for 2 marble" (rulebook: Replenish Phase)."""
+        spec, where = self.spec, state.draws[0][1]
+        if isinstance(card, Offer):
+            return (f"Alliance card for {spaces[where].id}: {plural(card.points, 'Taj point')} for "
+                    f"{describe(spec, card.cost, joiner=' + ')}",)
+        trades = " or ".join(f"{describe(spec, o.give, joiner=' + ')} for {describe(spec, o.get, joiner=' + ')}"
+                             for o in card.options)
+        colour = "yellow" if card.yellow else "blue"
+        return (f"{colour} card ({colour[0].upper()}) for place {where}",
+                f"earn {describe(spec, card.earn, joiner=' + ')}" + (f"; exchange {trades}" if trades else ""))
 
     @staticmethod
     def _group_words(spaces: tuple[Space, ...], origins: tuple[int, ...]) -> str:

@@ -22,6 +22,7 @@ from tajkit.solver.maharani.protocol import (
     CHOOSE,
     DRAW,
     MORE,
+    Draw,
     EndTurn,
     MaharaniRules,
     MaharaniState,
@@ -141,15 +142,19 @@ class MaharaniPlay(TablePlay):
         """A tile as a person finds it in the set: ``blue B, half columns on its top and right
         edges (arrow up) — Bne``."""
         spec = self.spec
-        kind = spec.kinds[tile[1]]
+        marks = self.marks_words(tile[1])
+        return f"{spec.colours[tile[0]].name} {spec.colours[tile[0]].code}, {marks} — {notation.tile_text(spec, tile)}"
+
+    def marks_words(self, kind_index: int) -> str:
+        """A tile kind's column marks in words: "a column in the middle", "half columns on its top
+        and right edges (arrow up)"."""
+        kind = self.spec.kinds[kind_index]
         edges = [EDGES[d] for d in range(4) if kind.marks >> d & 1]
         if kind.centre:
-            marks = "a column in the middle"
-        elif len(edges) == 1:
-            marks = f"half a column on its {edges[0]} edge (arrow up)"
-        else:
-            marks = f"half columns on its {' and '.join(edges)} edges (arrow up)"
-        return f"{spec.colours[tile[0]].name} {spec.colours[tile[0]].code}, {marks} — {notation.tile_text(spec, tile)}"
+            return "a column in the middle"
+        if len(edges) == 1:
+            return f"half a column on its {edges[0]} edge (arrow up)"
+        return f"half columns on its {' and '.join(edges)} edges (arrow up)"
 
     # --- the board: what a finger taps ---------------------------------------------------------------
 
@@ -165,7 +170,11 @@ class MaharaniPlay(TablePlay):
         you: add a worker — 4 gold"); the refresh and the end of a turn are buttons beside the
         board. An arrow pointing away from the player changes nothing but the arrow (a placed
         tile's arrow is never read again), so one of them is offered on the board and the others
-        stay on the list; the table's draws from the bag stay on its list."""
+        stay on the list. A tile the table draws from the bag (chance) is its colour, with its
+        letter, then its column marks in words (Előkészületek 4.: its arrow along the rondel's)."""
+        if isinstance(action, Draw):
+            colour = self.spec.colours[action.tile[0]]
+            return (f"{colour.name} tile ({colour.code})", self.marks_words(action.tile[1]))
         if isinstance(action, Refresh):
             return (REFRESH,)
         if isinstance(action, EndTurn):

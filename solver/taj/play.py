@@ -24,7 +24,7 @@ from tajkit.solver.errors import BadInput
 from tajkit.solver.protocol import HintAnswer, Pick, Position, Question, TablePlay
 from tajkit.solver.ranking import plural
 from tajkit.solver.taj import files, hint, notation
-from tajkit.solver.taj.notation import Cast, Goal, MoveTaj, Propose, Remove, ShowGoal
+from tajkit.solver.taj.notation import Cast, Goal, LayRug, MoveTaj, Propose, Remove, ShowGoal
 from tajkit.solver.taj.protocol import (
     DEAL,
     MOVE,
@@ -112,7 +112,10 @@ class TajPlay(TablePlay):
         proposal (Game Turn), the rug to remove (Vote Outcome), the Taj and then how it moves
         (Unanimous Outcomes); a vote is one of the voting cards, a button under the display
         (Voting); a goal card shown at the end is its colours, ×2 then ×1 then ×−1 (Scoring).
-        The rugs the table lays out are chance: chosen from a list."""
+        A rug the table lays out (chance) is its colours in words, outer, middle, then centre
+        (Playing the Game), each with its letter: colour is never the only signal."""
+        if isinstance(action, LayRug):
+            return self.rug_taps(action.rug)
         if isinstance(action, Propose):
             return (_rug(action.first), _rug(action.second))
         if isinstance(action, Remove):
@@ -124,6 +127,19 @@ class TajPlay(TablePlay):
         if isinstance(action, ShowGoal):
             return tuple(f"×{_signed(m)} {colour}" for m, colour in zip(self.spec.modifiers, action.goal))
         return ()
+
+    def rug_taps(self, colours: Sequence[str]) -> tuple[str, ...]:
+        """A rug's colours as the table taps them, portion by portion: ``outer green (G)``,
+        ``middle orange (O)``, ``centre pink (P)`` (the letter is how the notation shortens it)."""
+        return tuple(f"{portion} {colour} ({colour[0].upper()})" for portion, colour in zip(self.spec.portions, colours))
+
+    def choice_label(self, state: TajState, start: str) -> str | None:
+        """The table's rugs on its list, grouped by their first colours: ``green orange`` is
+        "outer green (G) · middle orange (O)"."""
+        colours = start.split()
+        if state.phase != DEAL or not colours or not set(colours) <= set(self.spec.colours):
+            return None
+        return " · ".join(self.rug_taps(colours))
 
     def tap_orders(self, state: TajState, action: Any) -> tuple[tuple[str, ...], ...]:
         """A proposal's two rugs in either order: a finger taps them as it likes."""

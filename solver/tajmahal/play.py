@@ -24,7 +24,7 @@ from tajkit.solver.protocol import CHANCE, HintAnswer, Pick, Position, Question,
 from tajkit.solver.ranking import join_names, plural
 from tajkit.solver.tajmahal import hint
 from tajkit.solver.tajmahal.files import HintPosition, Seat, read_hint_position
-from tajkit.solver.tajmahal.notation import CARD_HELP, canonical, card_text, read_card
+from tajkit.solver.tajmahal.notation import CARD_HELP, Start, canonical, card_text, read_card
 from tajkit.solver.tajmahal.protocol import END_RULE, HAND_RULE, SETUP_RULE, TajMahalRules, TajMahalState, rules_for
 from tajkit.solver.tajmahal.rules import (
     TURN_RULE,
@@ -153,7 +153,10 @@ class TajMahalPlay(TablePlay):
     def taps(self, state: TajMahalState, action: Any) -> tuple[str, ...]:
         """On the phones: a card of the hand on the board, then a second card on the board (the
         one further right of the two: a turn's cards in the board's order) or "Play ET alone";
-        withdrawing is a button beside the board that says what it takes now."""
+        withdrawing is a button beside the board that says what it takes now. The starting player
+        drawn at random by the table (chance, rulebook: Setup 7) is a button of their name."""
+        if isinstance(action, Start):
+            return (f"{action.player} starts",)
         if isinstance(action, Withdraw):
             return (self.withdraw_words(state),)
         if not isinstance(action, Play):

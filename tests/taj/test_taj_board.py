@@ -111,11 +111,15 @@ def test_a_goal_card_is_shown_colour_by_colour():
     assert paths[("×2 orange", "×1 blue", "×−1 green")] == ShowGoal(("orange", "blue", "green"))
 
 
-def test_the_rugs_the_table_lays_out_are_chosen_from_its_list():
+def test_the_rugs_the_table_lays_out_are_tapped_as_their_colours_in_words():
     """Setup: the table lays the shuffled rug cards out; tajkit does not know them (design
-    principle 2), so each is a chance event typed or tapped from the table's list, not the board."""
+    principle 2), so each is a chance event, tapped as its colours outer, middle, centre
+    (Playing the Game), each colour with its letter, not on the board."""
     state = RULES.start({"players": NAMES[:2]})
-    assert all(PLAY.taps(state, a) == () and PLAY.tap_orders(state, a) == () for a in RULES.legal_actions(state))
+    paths = {PLAY.taps(state, a): a for a in RULES.legal_actions(state)}
+    assert len(paths) == len(RULES.legal_actions(state)) == 5 ** 3
+    assert RULES.format(state, paths[("outer pink (P)", "middle green (G)", "centre blue (B)")]) == "pink green blue"
+    assert all(PLAY.tap_orders(state, a) == (taps,) for taps, a in paths.items())
 
 
 @pytest.mark.parametrize("count", range(SPEC.ends_at, SPEC.at_start + 1))

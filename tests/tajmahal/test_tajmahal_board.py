@@ -95,7 +95,7 @@ def test_a_play_is_a_card_then_a_second_card_or_alone_and_withdraw_says_what_it_
     assert PLAY.taps(state, Withdraw()) == ("Withdraw, taking nothing",)
     state = play_out(state, "play ET P")
     assert PLAY.taps(play_out(state, "play M", "play W"), Withdraw()) == ("Withdraw, taking Elephant, Tiger",)
-    assert PLAY.taps(state, Start("Ben")) == ()
+    assert PLAY.taps(state, Start("Ben")) == ("Ben starts",)  # the table's draw of who starts (Setup 7), in words
 
 
 def test_withdrawing_for_nothing_with_cards_shown_is_asked_first():

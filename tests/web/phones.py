@@ -95,6 +95,7 @@ def tap_on_board(page, rng, prefer: str = "", cancel_once: list[bool] | None = N
     checking that nothing was played). Returns the words of the last tap."""
     board = page.locator("#mine .board")
     choices = board.locator(".board-choices button.board-choice")
+    board.locator(".board-choices button.board-choice, rect.target.next").first.wait_for(timeout=POLLED)  # drawn anew
     texts = choices.all_inner_texts()
     liked = [k for k, t in enumerate(texts) if prefer and prefer in t]
     targets = board.locator("rect.target.next")
@@ -171,11 +172,11 @@ def play_on_phones(held, watching, path, rng, players, shots, prefer: str = "") 
         turn += 1
         phone = acting[turn % len(acting)]
         is_table = phone.locator("#mine h2", has_text="What the table shows").count() > 0
-        on_board = not is_table and phone.locator("#mine .board").count() > 0
+        on_board = phone.locator("#mine .board").count() > 0  # the table's own event too: its words to tap
         try:  # a liked choice (Artisans: writing nothing, a short game) on two turns in three
-            liked = prefer if turn % 3 else ""
+            liked = prefer if turn % 3 and not is_table else ""
             words = (tap_on_board(phone, rng, liked, cancel_once) if on_board
-                     else tap_one_choice(phone, rng, "" if is_table else liked))
+                     else tap_one_choice(phone, rng, liked))
         except Exception:
             phone.screenshot(path=shots / "stuck.png", full_page=True)
             raise

@@ -81,7 +81,7 @@ def test_a_whole_karigar_game_on_three_phones_by_taps_on_the_board(server, brows
     final score on three phones (360 x 640 and 390 x 844) by taps on the board: the space, then
     who goes or what is done there, a Taj section to build (asked once more; the first asked is
     cancelled), "End the turn" and the shows at the end beside the board; the Bazaar cards the
-    table draws from the table's list. Every page fits its phone, every button is a finger's size."""
+    table draws tapped as their words (the colour, then what the card shows). Every page fits its phone, every button is a finger's size."""
     path = server.folder / "bazaar.toml"
     Session.start(KARIGAR, SPEC, path, short_setup(2, 3))
     names = list(Session.open(KARIGAR, SPEC, path).players())

@@ -2,7 +2,7 @@
 new-game page, then played to its final score on three phones (360 x 640 and 390 x 844) by taps on
 the board only: a tile on the rondel, a lit space of the palace, then how the tile lies with its
 worker and gold; the refresh and the end of a turn are buttons beside the board; the tiles drawn
-from the bag are the table's buttons. Screenshots go to the test's folder (``shots/``)."""
+from the bag are the table's words (its colour, then its marks). Screenshots go to the test's folder (``shots/``)."""
 
 from __future__ import annotations
 
@@ -10,8 +10,8 @@ import random
 import re
 
 import pytest
-from phones import (SMALL, latest_number, phones_for, record_events, tap_targets_too_small, too_wide,
-                    wait_for_number)
+from phones import (SMALL, latest_number, phones_for, record_events, tap_on_board, tap_targets_too_small,
+                    too_wide, wait_for_number)
 
 from tajkit.solver import games
 from tajkit.solver.maharani.play import REFRESH
@@ -98,29 +98,6 @@ def tap_a_turns_step(page, rng: random.Random, want: str, taken: list[str], shot
     raise AssertionError("the board neither played nor offered what follows")
 
 
-def tap_the_tables_button(page, rng: random.Random) -> str:
-    """The tile drawn from the bag, tapped on the table's list: a button in view, or inside a group
-    of tiles of one colour (opened, or kept open from before and loading)."""
-    for _ in range(400):
-        buttons = page.locator("#mine button[name=event]:visible")
-        if buttons.count():
-            texts = buttons.all_inner_texts()
-            chosen = rng.randrange(len(texts))
-            buttons.nth(chosen).click()
-            return texts[chosen]
-        closed = page.locator("#mine details:not([open]) > summary:visible")
-        opened = page.locator("#mine details[open] > summary:visible")
-        if closed.count():
-            group = closed.nth(rng.randrange(closed.count()))
-            key = group.locator("xpath=..").get_attribute("data-keep")
-            group.click()
-            page.locator(f'#mine details[data-keep="{key}"] .items button').first.wait_for()
-        elif opened.count():  # kept open from an earlier page, its tiles not loaded: closed, to open again
-            opened.first.click()
-        page.wait_for_timeout(50)
-    raise AssertionError("the table's list offers no tile")
-
-
 def test_a_whole_maharani_game_dealt_and_played_on_the_board_by_three_phones(server, browser, tmp_path):
     """Issue 44: a dealt setup (Előkészületek 3.-4.: the bag, four tiles onto the rondel), then the
     whole game on three phones by taps on the board; each event is legal, the final standings are
@@ -145,11 +122,11 @@ def test_a_whole_maharani_game_dealt_and_played_on_the_board_by_three_phones(ser
         who = session.to_act
         if who is None:
             break
-        if who == CHANCE:  # the tile drawn from the bag: the table's button, on the phone that played
+        if who == CHANCE:  # the tile drawn from the bag: its colour, then its marks, in words on the phone that played
             phone = last
             wait_for_number(phone, len(events))
             try:
-                tap_the_tables_button(phone, rng)
+                tap_on_board(phone, rng)
             except Exception:
                 phone.screenshot(path=shots / "stuck.png", full_page=True)
                 raise

@@ -3,8 +3,8 @@ their swap, in either order; a voting card; the rug to remove; the Taj to flip o
 card's colours at the end). The route test walks the board of every state of seeded random
 games; the browser test plays a game dealt by "Deal for us" on three phones at 360 x 640 and
 390 x 844 to its final score (screenshots in the test's folder, ``shots/``). The rugs the table
-lays out are chance events, tapped from the table's list: tajkit does not know the rug cards
-(design principle 2)."""
+lays out are chance events, tapped as their colours in words (outer, middle, centre): tajkit does
+not know the rug cards (design principle 2)."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ import random
 import re
 
 import pytest
-from phones import (SMALL, SIZES, phones_for, play_on_phones, record_events, tap_one_choice, tap_targets_too_small,
+from phones import (SMALL, SIZES, phones_for, play_on_phones, record_events, tap_on_board, tap_targets_too_small,
                     too_wide, wait_for_number)
 from starlette.testclient import TestClient
 
@@ -60,7 +60,8 @@ def test_every_tap_path_on_the_taj_board_plays_exactly_one_legal_event(tmp_path,
     path (none is left to a list); every first tap is a lit target or a button beside the board;
     a proposal's two rugs are tapped in either order (Game Turn: ANY 2 Rugs), every other event
     in one; places lit together never overlap, and each is a finger's size and says its rug in
-    words, colours included. The table's rugs (chance) stay on its list; the goal cards are
+    words, colours included. The table's rugs (chance) are words to tap on a board of their own
+    (tests/web/test_table_words.py); the goal cards are
     secret (a dealt game's setup holds none), so each player taps their own at the end."""
     taj = games.get("taj")
     spec = taj.load_spec()
@@ -79,8 +80,8 @@ def test_every_tap_path_on_the_taj_board_plays_exactly_one_legal_event(tmp_path,
     for event in record.events:
         who = session.to_act
         page = phones[0 if who == CHANCE else session.players().index(who)].get("/g/night").text
-        if who == CHANCE:
-            assert '<div class="board"' not in page and "What the table shows" in page
+        if who == CHANCE:  # the table's rug: its colours as words to tap (tests/web/test_table_words.py)
+            assert '<div class="board" id="board-table-' in page and "What the table shows" in page
             session.apply(event)
             continue
         view, rects, labels, tree = board_on(page)
@@ -144,7 +145,7 @@ def checked(page, shots, name: str) -> None:
 @pytest.mark.slow  # a browser and a server; about a minute
 def test_a_taj_game_dealt_and_played_on_the_board_on_three_phones(server, browser, tmp_path):
     """Setup ("Choose a dealer") drawn by "Deal for us", the table told how to lay the cards out;
-    the display typed by taps on the table's list; then every player's event tapped on the
+    the display typed by taps of its colours' words; then every player's event tapped on the
     display, a proposal's second rug before its first (Game Turn: ANY 2 Rugs); a vote as a
     voting card, an All/Nix card asked about once (Voting: used ONCE); to the final score, which
     fits a 360 px phone."""
@@ -171,8 +172,9 @@ def test_a_taj_game_dealt_and_played_on_the_board_on_three_phones(server, browse
 
     held, watching = phones_for(browser, server.base, name, players)
     rng = random.Random(11)
-    for n in range(10):  # the table lays the rugs out: any phone, from the table's list
-        tap_one_choice(held[n % 3], rng)
+    for n in range(10):  # the table lays the rugs out: any phone, its colours in words (outer, middle, centre)
+        wait_for_number(held[n % 3], n)  # the rug before, on this phone too
+        tap_on_board(held[n % 3], rng)
         wait_for_number(held[n % 3], n + 1)
     proposer = held[players.index(first)]
     wait_for_number(proposer, 10)

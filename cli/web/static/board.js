@@ -11,6 +11,8 @@
     if (board.dataset.ready) return;
     board.dataset.ready = "1";
     var tree = JSON.parse(board.querySelector(".board-taps").textContent);
+    var painted = board.querySelector(".board-swatches");  /* a colour beside the words that name it */
+    var swatches = painted ? JSON.parse(painted.textContent) : {};
     var panel = board.querySelector(".board-choices");
     var form = board.querySelector(".board-form");
     var onBoard = {};
@@ -37,6 +39,14 @@
       b.type = "button";
       b.className = className;
       b.textContent = text;
+      if (swatches[text]) {
+        var swatch = document.createElement("span");
+        swatch.className = "swatch";
+        swatch.setAttribute("aria-hidden", "true");
+        swatch.style.cssText = "display:inline-block;width:1.1em;height:1.1em;margin-right:0.45em;vertical-align:-0.2em;" +
+          "border:1px solid rgba(0,0,0,0.55);border-radius:3px;background:" + swatches[text];
+        b.insertBefore(swatch, b.firstChild);
+      }
       b.addEventListener("click", act);
       return b;
     }
@@ -123,9 +133,9 @@
       row.className = "choices";
       list(here, row, true);
       panel.appendChild(row);
-      var svg = board.querySelector("svg");
+      var svg = board.querySelector("svg");  /* none for the table's own event: words alone */
       var onward = keys(here).some(function (key) { return onBoard[key]; });  /* the next tap is on the board */
-      svg.classList.toggle("choosing", path.length > 0 && onward);
+      if (svg) svg.classList.toggle("choosing", path.length > 0 && onward);
       if (path.length && !row.childNodes.length) {
         var next = document.createElement("p");
         next.className = "muted";
