@@ -193,3 +193,21 @@ def play_on_phones(held, watching, path, rng, players, shots, prefer: str = "") 
             reload_and_check(phone, path, "redo", reloaded)
             phone.screenshot(path=shots / "after-redo.png", full_page=True)
         assert words
+
+
+def check_fits(page, where: str) -> None:
+    """The page at both phone sizes: no target under 44 px, nothing wider than the screen."""
+    for size in SIZES:
+        page.set_viewport_size(size)
+        assert not tap_targets_too_small(page), (where, size, tap_targets_too_small(page))
+        assert not too_wide(page), (where, size, too_wide(page))
+    page.set_viewport_size(SMALL)
+
+
+def names_typed(page, base: str, game: str, names) -> int:  # noqa: ANN001
+    """The new-game page with the players' names typed: the taps it took (one a name field)."""
+    page.goto(f"{base}/new/{game}")
+    for k, name in enumerate(names):
+        page.locator(f"#name{k}").tap()
+        page.keyboard.type(name)
+    return len(names)

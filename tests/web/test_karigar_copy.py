@@ -12,7 +12,7 @@ import tomllib
 from pathlib import Path
 
 import pytest
-from phones import SIZES, SMALL, tap_targets_too_small, too_wide
+from phones import SMALL, check_fits
 from webserver import Server
 
 from tajkit.solver.karigar import GAME
@@ -24,12 +24,6 @@ NAMES = ("Asha", "Babur", "Chen")
 pytestmark = pytest.mark.slow
 
 
-def check_fits(page, where: str) -> None:
-    for size in SIZES:
-        page.set_viewport_size(size)
-        assert not tap_targets_too_small(page), (where, size, tap_targets_too_small(page))
-        assert not too_wide(page), (where, size, too_wide(page))
-    page.set_viewport_size(SMALL)
 
 
 def prefill(page, components: dict) -> None:

@@ -11,7 +11,7 @@ import time
 from pathlib import Path
 
 import pytest
-from phones import SIZES, SMALL, tap_targets_too_small, too_wide
+from phones import SMALL, check_fits, names_typed
 from webserver import Server
 
 from tajkit.solver.session import read_record
@@ -30,21 +30,8 @@ def copy_server(tmp_path):
     started.stop()
 
 
-def open_new_game(page, base: str) -> int:
-    """The new-game page with three names typed: the taps it took (one a name field)."""
-    page.goto(f"{base}/new/karigar")
-    for k, name in enumerate(NAMES):
-        page.locator(f"#name{k}").tap()
-        page.keyboard.type(name)
-    return len(NAMES)
 
 
-def check_fits(page, where: str) -> None:
-    for size in SIZES:
-        page.set_viewport_size(size)
-        assert not tap_targets_too_small(page), (where, size, tap_targets_too_small(page))
-        assert not too_wide(page), (where, size, too_wide(page))
-    page.set_viewport_size(SMALL)
 
 
 def started_record(page, folder: Path):
@@ -59,7 +46,7 @@ def test_a_dealt_karigar_setup_on_a_phone_in_five_taps(copy_server, browser, tmp
     shots = tmp_path / "shots"
     shots.mkdir()
     began = time.monotonic()
-    taps = open_new_game(page, copy_server.base)
+    taps = names_typed(page, copy_server.base, "karigar", NAMES)
     page.get_by_role("button", name="Deal for us").tap()
     taps += 1
     page.get_by_text("Dealt by tajkit").wait_for()
@@ -86,7 +73,7 @@ def test_a_picked_karigar_setup_on_a_phone_without_typing_a_card(copy_server, br
     shots = tmp_path / "shots"
     shots.mkdir()
     began = time.monotonic()
-    taps = open_new_game(page, copy_server.base)
+    taps = names_typed(page, copy_server.base, "karigar", NAMES)
     page.get_by_role("button", name="Next: type what lies on the table").tap()
     taps += 1
     page.locator("select").first.wait_for()
@@ -122,7 +109,7 @@ def test_a_picked_karigar_setup_on_a_phone_without_typing_a_card(copy_server, br
 def test_the_dealt_page_fits_a_phone(copy_server, browser, tmp_path):
     context = browser.new_context(viewport=SMALL, has_touch=True)
     page = context.new_page()
-    open_new_game(page, copy_server.base)
+    names_typed(page, copy_server.base, "karigar", NAMES)
     page.get_by_role("button", name="Deal for us").tap()
     page.get_by_text("Dealt by tajkit").wait_for()
     check_fits(page, "the dealt setup")

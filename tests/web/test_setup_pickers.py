@@ -10,7 +10,7 @@ import time
 from collections import Counter
 
 import pytest
-from phones import SIZES, SMALL, tap_targets_too_small, too_wide
+from phones import SMALL, check_fits, names_typed
 
 from tajkit.solver.session import read_record
 
@@ -21,21 +21,8 @@ DECK = Counter({"E": 6, "T": 4, "P": 5, "Y": 2, "W": 2, "M": 4, "EP": 2, "ET": 1
 pytestmark = pytest.mark.slow
 
 
-def names_typed(page, base: str, game: str) -> int:
-    """The new-game page with the players' names typed: the taps it took (one a name field)."""
-    page.goto(f"{base}/new/{game}")
-    for k, name in enumerate(NAMES):
-        page.locator(f"#name{k}").tap()
-        page.keyboard.type(name)
-    return len(NAMES)
 
 
-def check_fits(page, where: str) -> None:
-    for size in SIZES:
-        page.set_viewport_size(size)
-        assert not tap_targets_too_small(page), (where, size, tap_targets_too_small(page))
-        assert not too_wide(page), (where, size, too_wide(page))
-    page.set_viewport_size(SMALL)
 
 
 def started(page, folder, game: str):
@@ -52,7 +39,7 @@ def test_a_taj_mahal_game_set_up_by_steppers_and_pickers(server, browser, tmp_pa
     shots.mkdir()
     page = browser.new_context(viewport=SMALL, has_touch=True).new_page()
     began = time.monotonic()
-    taps = names_typed(page, server.base, "tajmahal")
+    taps = names_typed(page, server.base, "tajmahal", NAMES)
     page.get_by_role("button", name="Deal for us").tap()
     taps += 1
     page.get_by_text("Dealt by tajkit").wait_for()
@@ -94,7 +81,7 @@ def test_a_taj_game_set_up_with_nothing_typed_but_the_names(server, browser, tmp
     shots = tmp_path / "shots"
     shots.mkdir()
     page = browser.new_context(viewport=SMALL, has_touch=True).new_page()
-    taps = names_typed(page, server.base, "taj")
+    taps = names_typed(page, server.base, "taj", NAMES)
     page.get_by_role("button", name="Next").tap()
     taps += 1
     dealer = page.locator("#q_dealer")

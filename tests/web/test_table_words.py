@@ -16,7 +16,8 @@ import re
 from functools import cache
 
 import pytest
-from phones import SMALL, record_events, tap_targets_too_small, too_wide, wait_for_number
+from phones import POLLED, SMALL, record_events, tap_targets_too_small, too_wide, wait_for_number
+from test_web_play import leaves
 from starlette.testclient import TestClient
 
 from tajkit.cli.web.app import Companion, create_app
@@ -94,12 +95,6 @@ def test_every_table_event_has_words_of_its_own(game_id):
 # --- on the page ----------------------------------------------------------------------------------
 
 
-def leaves(tree: dict, taps: tuple[str, ...] = ()) -> list[tuple[tuple[str, ...], str]]:
-    found = [(taps, tree["@"])] if "@" in tree else []
-    for key, under in tree.items():
-        if key not in ("@", "?"):
-            found.extend(leaves(under, (*taps, key)))
-    return found
 
 
 def table_board(page: str) -> dict:
@@ -214,11 +209,12 @@ def to_the_tables_turn(game_id: str, path, seed: int, players: int, draws: int) 
 
 def tap_words(page, taps: tuple[str, ...], shots, name: str) -> None:
     """Tap the table's event by its words, one button after another, each page checked and shot."""
+    from playwright.sync_api import expect  # (the browser tests skip, saying why, where Playwright is missing)
+
     board = page.locator("#mine .board[id^=board-table-]")
     for k, words in enumerate(taps):
         button = board.locator(".board-choices button.board-choice", has_text=re.compile(f"^{re.escape(words)}$"))
-        button.first.wait_for()
-        assert button.count() == 1, (words, board.locator(".board-choices button").all_inner_texts())
+        expect(button).to_have_count(1, timeout=POLLED)  # (a poll may redraw the part meanwhile: waited for, not raced)
         assert tap_targets_too_small(page) == [] and too_wide(page) == [], words
         page.screenshot(path=shots / f"{name}-{k}.png", full_page=True)
         button.click()
