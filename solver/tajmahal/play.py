@@ -151,8 +151,8 @@ class TajMahalPlay(TablePlay):
     # --- the board on the phones (sheets/tajmahal.py draws it) -------------------------------------
 
     def taps(self, state: TajMahalState, action: Any) -> tuple[str, ...]:
-        """On the phones: a card of the hand on the board, then a second card on the board (the
-        one further right of the two: a turn's cards in the board's order) or "Play ET alone";
+        """On the phones: a card of the hand on the board, then a second card on the board (in
+        either order: :meth:`tap_orders`) or "Play ET alone";
         withdrawing is a button beside the board that says what it takes now. The starting player
         drawn at random by the table (chance, rulebook: Setup 7) is a button of their name."""
         if isinstance(action, Start):
@@ -163,6 +163,13 @@ class TajMahalPlay(TablePlay):
             return ()
         first, *second = action.cards
         return (card_key(first), card_key(second[0]) if second else f"Play {card_text(first)} alone")
+
+    def tap_orders(self, state: TajMahalState, action: Any) -> tuple[tuple[str, ...], ...]:
+        """A turn's two cards in either order: a finger taps them as it likes."""
+        taps = self.taps(state, action)
+        if isinstance(action, Play) and len(action.cards) == 2 and taps[0] != taps[1]:
+            return (taps, taps[::-1])
+        return (taps,) if taps else ()
 
     def withdraw_words(self, state: TajMahalState) -> str:
         taken = self.withdraw_takes(state)
