@@ -378,6 +378,13 @@ def data_override(game: str, folder: Path | None) -> dict[str, Any] | None:
     return {"folder": str(folder), "file": path.name, "text": text}
 
 
+def marked(game: str, source: Mapping[str, Any], data: Path | None) -> tuple[dict[str, Any], dict[str, Any] | None, str]:
+    """A play's source as plain JSON data (what is kept is what is read back), the ``--data``
+    override it was scored with, and the fingerprint the two make."""
+    plain, override = json.loads(json.dumps(source)), data_override(game, data)
+    return plain, override, fingerprint(game, plain, override)
+
+
 def fingerprint(game: str, source: Mapping[str, Any], data: Mapping[str, Any] | None) -> str:
     """What makes two saves the same play: the game, the record or table, and the data file's text."""
     text = json.dumps([game, source, data and data["text"]], sort_keys=True, ensure_ascii=False)
@@ -417,9 +424,8 @@ def save_play(db: Path, game: str, result: ScoreResult, source: Mapping[str, Any
     (``Saved.new`` is False) and not counted twice."""
     from tajkit.solver.session import is_record
 
-    source = json.loads(json.dumps(source))  # plain JSON data: what is kept is what is read back
-    date, override = when(played, "the play's date"), data_override(game, data)
-    mark = fingerprint(game, source, override)
+    date = when(played, "the play's date")
+    source, override, mark = marked(game, source, data)
     seats = seats_of(result, source, start_player)
     with connected(db, create=True) as conn:
         assert conn is not None
@@ -451,8 +457,7 @@ def save_session(db: Path, session: Any, data: Path | None, played: datetime.dat
 
 def kept_session(db: Path, session: Any, data: Path | None) -> Saved | None:
     """The play a finished session was kept as in the log, or None: not kept (yet). Reads only."""
-    game = session.info.id
-    mark = fingerprint(game, json.loads(json.dumps(session.record.as_data())), data_override(game, data))
+    *_, mark = marked(session.info.id, session.record.as_data(), data)
     with connected(db) as conn:
         known = None if conn is None else conn.execute("SELECT id, played FROM play WHERE fingerprint = ?", (mark,)).fetchone()
     return None if known is None else Saved(known[0], False, known[1])

@@ -630,7 +630,7 @@ async def new_game(request: Request) -> Response:
     if not names:
         problems.append("who plays? give at least one player's name")
     questions = play.setup_questions(names) if not problems else []
-    answers, typed, dealt = {}, {}, ()
+    answers, typed = {}, {}
     if "deal" in form and questions and play.deals():
         typed, dealt = play.deal(names, secrets.SystemRandom())
         return page(request, "new.html", info=info, names=names + [""] * (MOST_PLAYERS - len(names)),
@@ -654,7 +654,8 @@ async def new_game(request: Request) -> Response:
         await run_in_threadpool(Session.start, info, companion.spec(info.id), path, setup)
     except BadInput as exc:
         return page(request, "new.html", 422, info=info, names=names + [""] * (MOST_PLAYERS - len(names)),
-                    questions=questions, answers=typed, problems=list(exc.problems), tally=tally, slotted=slotted)
+                    questions=questions, answers=typed, problems=list(exc.problems), deals=play.deals(), tally=tally,
+                    slotted=slotted)
     return RedirectResponse(f"/g/{path.stem}", status_code=303)
 
 
