@@ -72,7 +72,8 @@ def test_a_copy_entered_through_the_form_is_saved_atomically_and_read_back_equal
     monkeypatch.delenv("TAJKIT_DATA", raising=False)
     web, companion = client(tmp_path)
     new = web.get("/new/karigar").text
-    assert "Tell tajkit your copy once: then it deals for you" in new and "Deal for us" not in new
+    assert "Tell tajkit your copy</a>" in new and 'name="deal"' not in new  # the copy first, told by taps
+    assert "Type this game's setup in notation instead" in new  # typing stays possible, second
     start = web.get("/copy/karigar")
     assert start.status_code == 200
     known = dict(KNOWN, bazaar_cards=KNOWN["bazaar_cards"][:23], alliance_cards=KNOWN["alliance_cards"][:8])
@@ -94,7 +95,7 @@ def test_a_copy_entered_through_the_form_is_saved_atomically_and_read_back_equal
         tuple(tuple(sorted(t, reverse=True)) for t in KNOWN["taj_tokens"]))
     assert "Your copy is saved in" in web.get(saved.headers["location"]).text
     new = web.get("/new/karigar").text
-    assert "Deal for us" in new and "Tell tajkit your copy once" not in new
+    assert "Deal for us" in new and "Tell tajkit your copy</a>" not in new and "Change your copy's components" in new
     from tajkit.cli.start import data_folder
 
     assert data_folder(None) == folder  # the command line reads the same file
