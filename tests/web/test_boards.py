@@ -24,14 +24,14 @@ SMALLEST_BOARD = 360  # px: the board on a 360 px phone, edge to edge (base.html
 FINGER = 44  # px
 
 
-def positions(game: str, seed: int, tmp_path):
+def positions(game: str, seed: int, tmp_path, fewest_players: bool = False):
     """The session at each position of a seeded random whole game of three players (two where the
-    game is for two)."""
+    game is for two), or of the fewest the game allows."""
     info = games.get(game)
     spec = info.load_spec()
     rules = info.rules(spec)
     fewest, most = info.player_counts(spec)
-    record = random_game(rules, random.Random(seed), max(fewest, min(3, most)))
+    record = random_game(rules, random.Random(seed), fewest if fewest_players else max(fewest, min(3, most)))
     session = Session.start(info, spec, tmp_path / f"{game}-{seed}.toml", record.setup)
     yield session
     for event in record.events:
@@ -39,11 +39,13 @@ def positions(game: str, seed: int, tmp_path):
         yield session
 
 
-@pytest.mark.parametrize("seed", [1, 2])
+@pytest.mark.parametrize("seed, fewest_players", [(1, False), (2, False), (3, True)])
 @pytest.mark.parametrize("game", BOARDS)
-def test_every_path_of_taps_plays_exactly_one_legal_event(game, seed, tmp_path):
+def test_every_path_of_taps_plays_exactly_one_legal_event(game, seed, fewest_players, tmp_path):
+    """Three players, and the fewest the game allows (a two-player Maharani gives each player two
+    colours of workers, and a worker choice of which colour: rulebook, Szabályok 2 játékosra)."""
     checked = 0
-    for session in positions(game, seed, tmp_path):
+    for session in positions(game, seed, tmp_path, fewest_players):
         if session.over or session.to_act == CHANCE:
             continue
         for seat in (*session.players(), None):
