@@ -11,6 +11,8 @@ as the command line does), atomically; a file there already is replaced only whe
 
 from __future__ import annotations
 
+import re
+
 from typing import Any
 
 from starlette.concurrency import run_in_threadpool
@@ -349,11 +351,31 @@ async def copy_post(request: Request) -> Response:
     return render(request, spec, copy, editor, 400, problems=["this form says neither add, change, clear, discard nor save: reload the page"])
 
 
+FILE_WORDS = ((re.compile(r"components\.bazaar_cards\[(\d+)\]"), r"Bazaar card \1"),
+              (re.compile(r"components\.alliance_cards\[(\d+)\]"), r"Alliance card \1"),
+              (re.compile(r"components\.starting_resources\[(\d+)\]"), r"Starting Resource card \1"),
+              (re.compile(r"components\.level_tiles\[(\d+)\]\[(\d+)\]"), r"Level \1 tile \2"),
+              (re.compile(r"components\.bazaar_cards: (\d+) given"), r"Bazaar cards: \1 entered"),
+              (re.compile(r"components\.alliance_cards: (\d+) given"), r"Alliance cards: \1 entered"),
+              (re.compile(r"components\.starting_resources: (\d+) given"), r"Starting Resource cards: \1 entered"),
+              (re.compile(r"components\.level_tiles"), "Level tiles"), (re.compile(r"components\.taj_tokens"), "Taj point tokens"))
+
+
+def in_words(problem: str) -> str:
+    """A problem the data file's readers word by its fields (``components.bazaar_cards: 1 given``),
+    as the phone names the same components (``Bazaar cards: 1 entered``)."""
+    for field, words in FILE_WORDS:
+        problem = field.sub(words, problem)
+    return problem
+
+
 async def _save(request: Request, companion: Companion, spec: Spec, copy: Components, editor: dict[str, str],
                 replace: bool) -> Response:
     if not any(copies.to_data(copy).values()):
         return render(request, spec, copy, editor, 422, problems=["nothing to save yet: add your copy's components first"])
-    problems = copies.copy_problems(spec, copy)
+    problems = [in_words(p) for p in copies.copy_problems(spec, copy)]
+    if any(p.endswith("give them all or none") for p in problems):
+        problems.append("What you entered stays on this phone's page and beside the copy as a draft: save once each deck is whole.")
     if problems:
         return render(request, spec, copy, editor, 422, problems=problems)
     folder = folder_of(companion)

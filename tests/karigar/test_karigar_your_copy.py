@@ -135,7 +135,10 @@ def test_a_copy_that_breaks_the_data_files_rules_is_not_saved(tmp_path):
     known = dict(KNOWN, bazaar_cards=KNOWN["bazaar_cards"][:5])
     refused = web.post("/copy/karigar", data={"token": companion.token, "do": "save", **have(known)})
     assert refused.status_code == 422
-    assert any("components.bazaar_cards: 5 given; the deal lays out the whole deck of 24" in p for p in problems(refused.text))
+    said = problems(refused.text)
+    assert any("Bazaar cards: 5 entered; the deal lays out the whole deck of 24" in p for p in said)  # the phone's words,
+    assert not any("components." in p for p in said)  # not the data file's field names
+    assert any("stays" in p and "draft" in p for p in said)  # nothing entered is lost
     assert not (tmp_path / "karigar.toml").exists()
 
 
