@@ -217,13 +217,18 @@ class MaharaniPlay(TablePlay):
 
     def _gold_words(self, state: MaharaniState, p: Placement) -> str:
         """The gold the placement earns where it is earned: the tile's area and the worker's
-        group, less 2 for a second tile, and the quarter's scoring for your workers when it covers
-        the quarter's last space (rulebook: Egy negyed kiértékelése)."""
+        group, less 2 for a second tile, the action marker it turns down (or none, in the quarter
+        its slot faces), and the quarter's scoring for your workers when it covers the quarter's
+        last space (rulebook: Egy negyed kiértékelése)."""
         spec, pos = self.spec, state.position
         after, done = place(spec, pos, p, check=False)
         parts = [f"{done.area + done.group} gold"]
         if state.phase == MORE:
             parts.append(f"less {SECOND_TILE_COST} for a second tile")
+        if done.marker >= 0:  # said before the tap that spends it (Mozaik darabok lerakása: another quarter)
+            parts.append(f"turns down your action marker {done.marker + 1} ({spec.quarter_names[done.marker]})")
+        else:
+            parts.append("no action marker")
         if quarter_full(spec, after, done.quarter):
             scored = score_quarter(spec, after, done.quarter, at_end=False)[0].gold_of(pos.to_move)
             parts.append(f"completes quarter {done.quarter + 1}: {scored} gold for your workers there")

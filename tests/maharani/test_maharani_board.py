@@ -165,6 +165,29 @@ def test_the_gold_a_tile_earns_is_shown_where_it_is_placed():
     assert completing and seconds
 
 
+def test_the_action_marker_a_tile_spends_is_said_before_it_is_placed():
+    """Mozaik darabok lerakása: a tile goes free into the quarter its slot faces, and into another
+    by turning down the action marker of the coin beside its slot: the last tap's words say which,
+    or "no action marker", as the placement played turns it down."""
+    paid = free = 0
+    for s in game_states(8, 3) + game_states(9, 2):
+        if RULES.to_act(s) in (None, CHANCE) or s.phase not in (CHOOSE, MORE):
+            continue
+        for action in RULES.legal_actions(s):
+            taps = PLAY.taps(s, action)
+            if len(taps) < 3:
+                continue
+            marker = RULES.apply(s, action).position.down[s.position.to_move] & ~s.position.down[s.position.to_move]
+            if marker:
+                k = marker.bit_length() - 1
+                assert f"turns down your action marker {k + 1} ({SPEC.quarter_names[k]})" in taps[2], taps
+                paid += 1
+            else:
+                assert "no action marker" in taps[2] and "turns down" not in taps[2], taps
+                free += 1
+    assert paid and free
+
+
 def test_a_refresh_with_every_marker_face_up_is_asked_once():
     """A játék menete 2.: a refresh turns the player's face-down action markers face up; with
     none face down it turns nothing and spends the turn, so the phone asks once; with one face
