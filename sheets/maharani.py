@@ -10,7 +10,9 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import cache
 from typing import Any
+from urllib.parse import quote
 
 from reportlab.lib.colors import Color, HexColor, white
 from reportlab.pdfgen.canvas import Canvas
@@ -479,11 +481,35 @@ def board(spec: Any, data: dict[str, Any], player: str | None = None) -> Any:
 
 
 def swatch(spec: Any, words: str) -> str | None:
-    """The colour a tap's words name (``blue tile (B)``: a tile drawn from the bag), as the tiles
-    are drawn: a swatch the phones show beside the words, never instead of them."""
+    """What a tap's words name, as the tiles are drawn, for the phones to show beside the words
+    (never instead of them): the colour of ``blue tile (B)`` (a tile drawn from the bag), and a
+    small tile with the column marks of "half columns on its top and right edges (arrow up)"."""
     found = re.fullmatch(r"(\w+) tile \(([A-Z])\)", words)
     colour = spec.colour_index(found.group(2)) if found else None
-    return spec.colours[colour].hex if colour is not None and spec.colours[colour].name == found.group(1) else None
+    if colour is not None and spec.colours[colour].name == found.group(1):
+        return spec.colours[colour].hex
+    return _marks_icons(spec).get(words)
+
+
+@cache
+def _marks_icons(spec: Any) -> dict[str, str]:
+    """Each tile kind's column marks in words, and their icon."""
+    from tajkit.solver.maharani.play import MaharaniPlay
+
+    said = MaharaniPlay(spec).marks_words
+    return {said(k): _marks_icon(kind.marks | (16 if kind.centre else 0)) for k, kind in enumerate(spec.kinds)}
+
+
+def _marks_icon(marks: int) -> str:
+    """A tile's column marks as a CSS background (an inline SVG, arrow up), as ``_marks`` draws
+    them: half discs on the edges (bit 0 top, 1 right, 2 bottom, 3 left), a disc in the middle (16)."""
+    halves = ("M6 0 A4 4 0 0 0 14 0Z", "M20 6 A4 4 0 0 0 20 14Z", "M6 20 A4 4 0 0 1 14 20Z", "M0 6 A4 4 0 0 1 0 14Z")
+    shapes = "".join(f'<path d="{d}"/>' for k, d in enumerate(halves) if marks >> k & 1)
+    disc = '<circle cx="10" cy="10" r="4"/>' if marks & 16 else ""
+    svg = ('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 20 20"><rect width="20" height="20" fill="#f4efe6"/>'
+           f'<g fill="#222">{shapes}{disc}</g></svg>')
+    return f'url("data:image/svg+xml,{quote(svg, safe="")}") center / 100% no-repeat'
+
 
 
 def tile_words(spec: Any, tile: Any) -> str:

@@ -301,3 +301,20 @@ def test_a_board_file_with_a_wrong_turn_under_way_is_refused_in_words(under_way)
             "turn under way": under_way}
     with pytest.raises(BadInput):
         drawing.board(SPEC, data, "Anna")
+
+
+def test_a_drawn_tiles_column_marks_are_drawn_beside_their_words():
+    """Előkészületek 4. and A mozaik lehelyezésének szabályai: a tile's column marks decide where
+    it may lie, so the table's words for a tile drawn from the bag ("half columns on its top and
+    right edges (arrow up)") come with a small drawing of those marks: one per kind, a half disc
+    per edge mark and a disc for the centre column, never instead of the words."""
+    from urllib.parse import unquote
+
+    icons = {}
+    for k, kind in enumerate(SPEC.kinds):
+        words = PLAY.marks_words(k)
+        icon = unquote(drawing.swatch(SPEC, words))
+        assert icon.count("<path") == bin(kind.marks & 15).count("1") and ("<circle" in icon) == kind.centre, (words, icon)
+        icons[words] = icon
+    assert len(set(icons.values())) == len(SPEC.kinds)  # each kind drawn apart
+    assert drawing.swatch(SPEC, "blue tile (B)").startswith("#")  # the colour, as before

@@ -43,7 +43,8 @@
         var swatch = document.createElement("span");
         swatch.className = "swatch";
         swatch.setAttribute("aria-hidden", "true");
-        swatch.style.cssText = "display:inline-block;width:1.1em;height:1.1em;margin-right:0.45em;vertical-align:-0.2em;" +
+        var size = swatches[text].indexOf("url(") === 0 ? "1.6em" : "1.1em";  /* a drawing (Maharani's column marks) needs room */
+        swatch.style.cssText = "display:inline-block;width:" + size + ";height:" + size + ";margin-right:0.45em;vertical-align:middle;" +
           "border:1px solid rgba(0,0,0,0.55);border-radius:3px;background:" + swatches[text];
         b.insertBefore(swatch, b.firstChild);
       }
