@@ -229,7 +229,10 @@ class Question:
     counts: tuple[Pick, ...] = ()
     total: int = 0
     slots: tuple[str, ...] = ()
+    kept: bool = False
 
+    # ``kept``: the table's copy answers it the same way game after game (Taj Mahal's cards of a
+    # colour): a phone offers the last game's answer again.
     # ``counts``: the kinds of a known set that an answer holds several of (a deck's cards by kind,
     # Taj Mahal's "E P"), which a phone offers as a count per kind; the answer it posts is each
     # kind's ``text`` said as many times as counted, joined by spaces, then what was typed beside

@@ -20,6 +20,7 @@ Every change goes through the same :class:`Session` as ``tajkit play``; nothing 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import datetime
 import hashlib
 import re
@@ -37,6 +38,7 @@ from tajkit.cli import present
 from tajkit.cli.play import keep_in_history
 from tajkit.cli.web import work
 from tajkit.cli.web.app import Companion, game_info, page, posted
+from tajkit.cli.web.kept import keep_answers, kept_answers
 from tajkit.cli.web.scoring import score_view
 from tajkit.solver import numbers, wording
 from tajkit.solver.errors import BadInput, SolverFailure
@@ -631,10 +633,12 @@ async def new_game(request: Request) -> Response:
         problems.append("who plays? give at least one player's name")
     questions = play.setup_questions(names) if not problems else []
     answers, typed = {}, {}
+    remembered = kept_answers(companion.folder, info.id, questions) if "asked" not in form else {}
     if "deal" in form and questions and play.deals():
         typed, dealt = play.deal(names, secrets.SystemRandom())
         return page(request, "new.html", info=info, names=names + [""] * (MOST_PLAYERS - len(names)),
-                    questions=questions, answers=typed, dealt=dealt, deals=True, tally=tally, slotted=slotted)
+                    questions=questions, answers={**remembered, **typed}, dealt=dealt, deals=True, tally=tally,
+                    slotted=slotted, remembered=remembered)
     if "asked" in form:
         for q in questions:
             typed[q.key], miscounted = composed(q, form)
@@ -646,7 +650,8 @@ async def new_game(request: Request) -> Response:
     if problems or (questions and "asked" not in form):
         status = 422 if problems else 200
         return page(request, "new.html", status, info=info, names=names + [""] * (MOST_PLAYERS - len(names)),
-                    questions=questions, answers=typed, problems=problems, deals=play.deals(), tally=tally, slotted=slotted,
+                    questions=questions, answers={**remembered, **typed}, problems=problems, deals=play.deals(),
+                    tally=tally, slotted=slotted, remembered=remembered,
                     posted=form if "asked" in form else None)  # a counted answer shown again as posted, field by field
     path = new_record(companion, info.id)
     try:
@@ -656,6 +661,8 @@ async def new_game(request: Request) -> Response:
         return page(request, "new.html", 422, info=info, names=names + [""] * (MOST_PLAYERS - len(names)),
                     questions=questions, answers=typed, problems=list(exc.problems), deals=play.deals(), tally=tally,
                     slotted=slotted)
+    with contextlib.suppress(BadInput, OSError):  # a note for the next game only: the record holds the setup
+        await run_in_threadpool(keep_answers, companion.folder, info.id, questions, typed)
     return RedirectResponse(f"/g/{path.stem}", status_code=303)
 
 

@@ -67,7 +67,7 @@ class TajMahalPlay(TablePlay):
         return (
             Question("deck", f"The {spec.deck} cards of a player's colour", self.read_deck,
                      help=f"{CARD_HELP}; type them all, e.g. 'E E ET P PP M ...' (rulebook: Components; the seed "
-                     "does not list them)", counts=card_kinds(), total=spec.deck),
+                     "does not list them)", counts=card_kinds(), total=spec.deck, kept=True),
             Question("bonus_tiles", f"The bonus tiles of provinces 1-{spec.provinces}", self.read_tiles,
                      help=f"{spec.provinces} numbers in province order, 'end' or 'now' after one that scores then "
                      f"(e.g. '3 2 4end ...'); '{DEFAULT_TILES}': {spec.bonus_tile} points each, scoring "
@@ -75,7 +75,7 @@ class TajMahalPlay(TablePlay):
                      default=DEFAULT_TILES),
             Question("hand_size", "The hand size players draw back to", self.read_hand_size,
                      help=f"a whole number, 1-{spec.deck}: the seed gives none, so the table says ({HAND_RULE})",
-                     numeric=True, picks=tuple(Pick(str(n)) for n in range(1, spec.deck + 1))),
+                     numeric=True, picks=tuple(Pick(str(n)) for n in range(1, spec.deck + 1)), kept=True),
             Question("start", "Who starts", lambda text: self.read_start(names, text),
                      help=f"a player's name, drawn at random ({SETUP_RULE}); leave it empty to draw it as the "
                      "game begins (start NAME)", default="", choices=tuple(names),

@@ -1,0 +1,46 @@
+"""The setup answers a table gives the same way game after game (``Question.kept``: its copy's
+components, Taj Mahal's cards of a colour and hand size), kept beside the games in the companion's
+folder so that the next new game of the same game offers them again instead of asking the table
+to count its cards once more. Only what a game was started with is kept, each game's answers
+replacing its previous ones; a file that does not read is passed over (it is tajkit's own note,
+never the table's record)."""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+
+from tajkit.solver.protocol import Question
+
+FILE = ".tajkit-kept-setup.toml"  # a dot: never listed as a game (cli/web/app.py RECORD_NAME)
+MOST_CHARS = 4000  # an answer longer than this is not kept (a deck is some 100 characters)
+
+
+def kept_answers(folder: Path, game: str, questions: Sequence[Question]) -> dict[str, str]:
+    """The answers kept for ``game``'s questions that are kept (none when nothing reads)."""
+    try:
+        table = tomllib.loads((folder / FILE).read_text(encoding="utf-8")).get(game, {})
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError, AttributeError):
+        return {}
+    if not isinstance(table, dict):
+        return {}
+    return {q.key: table[q.key] for q in questions if q.kept and isinstance(table.get(q.key), str)}
+
+
+def keep_answers(folder: Path, game: str, questions: Sequence[Question], typed: Mapping[str, str]) -> None:
+    """Keep the kept questions' answers a game was started with, atomically (tajkit's own file:
+    replaced each time, the other games' answers in it kept)."""
+    import tomli_w
+
+    from tajkit.solver.writing import write_file
+
+    answers = {q.key: typed[q.key] for q in questions if q.kept and len(typed.get(q.key, "")) <= MOST_CHARS}
+    if not answers:
+        return
+    try:
+        tables = tomllib.loads((folder / FILE).read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
+        tables = {}
+    tables[game] = answers
+    write_file(folder / FILE, tomli_w.dumps(tables).encode(), replace=True, what="the kept setup answers")
