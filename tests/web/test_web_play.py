@@ -249,7 +249,8 @@ def test_redo_plays_again_what_another_phone_took_back(tmp_path):
 def test_a_phone_is_a_seat_its_holders_choices_hint_and_undo(tmp_path):
     """Artisans, three phones: each says who holds it; a phone shows its holder's choices (and
     the table's roll) and folds the others'; a watching phone shows everyone's; Undo on a seat
-    takes back its holder's event, and names whose it is when it is another's."""
+    takes back its holder's event, and names whose it is when it is another's (folded away on
+    every other phone, a watching one too); an event taken back is told on every phone."""
     seeded(tmp_path, players=3)
     web, companion = client(tmp_path)
     names = companion.session("night").players()
@@ -269,6 +270,9 @@ def test_a_phone_is_a_seat_its_holders_choices_hint_and_undo(tmp_path):
     assert read_record(tmp_path / "night.toml", "artisans").events[-1] == chosen
     assert f"Undo your 2. {names[2]}: " in phones[2].get("/g/night").text
     assert f"Take back another player's event: 2. <bdi>{names[2]}: " in phones[0].get("/g/night").text  # folded
+    assert f"Take back another player's event: 2. <bdi>{names[2]}: " in web.get("/g/night").text  # a watching phone too
+    post(phones[2], companion, "/g/night/undo")
+    assert f'id="taken-back">Taken back: 2. <bdi>{names[2]}: ' in phones[0].get("/g/night").text  # every phone is told
 
 
 def test_the_live_parts_are_unchanged_until_another_phone_plays(tmp_path):
