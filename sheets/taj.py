@@ -267,7 +267,7 @@ def picture(spec: Any, data: dict[str, Any]) -> bytes:
     from tajkit.solver.taj.files import read_state
 
     # the display alone: the goal cards may still be secret (a game in progress)
-    return png_from_pdf(render_display(spec, read_state(spec, data, hidden_goals=True)), dpi=110)
+    return png_from_pdf(render_display(spec, read_state(spec, _position(data), hidden_goals=True)), dpi=110)
 
 
 def board(spec: Any, data: dict[str, Any], player: str | None = None) -> Any:
@@ -278,7 +278,10 @@ def board(spec: Any, data: dict[str, Any], player: str | None = None) -> Any:
     from tajkit.solver.protocol import Board, Target
     from tajkit.solver.taj.files import read_state
 
-    table = read_state(spec, data, hidden_goals=True)
+    from tajkit.solver.taj.play import AFTER_VOTE
+    from tajkit.solver.taj.protocol import REMOVE
+
+    table = read_state(spec, _position(data), hidden_goals=True)
     d, placed = table.display, layout(spec, table)
     width, height = placed.size
     targets = []
@@ -294,10 +297,21 @@ def board(spec: Any, data: dict[str, Any], player: str | None = None) -> Any:
         title = "vote: tap one of your cards below the display"
     elif table.proposer is None:
         title = "show your secret goal card: tap its colours below"
+    elif data.get(AFTER_VOTE) == REMOVE:
+        title = "the vote said Nay: tap the rug that leaves (lit: furthest from the Taj)"
+    elif data.get(AFTER_VOTE):
+        title = "the vote was unanimous: tap the Taj to flip it over or shift it one rug"
     else:
-        title = "tap two rugs to propose a swap (after a vote: what is lit)"
+        title = "tap two rugs to propose a swap"
     margin = 12.0  # of the page's 20 left and right: the picture stays clear of the phone's edges
     return Board((width, height), (margin, 0.0, width - 2 * margin, height), tuple(targets), title=title)
+
+
+def _position(data: dict[str, Any]) -> dict[str, Any]:
+    """The state file a board file holds (without what the vote left to do: ``play.board_data``)."""
+    from tajkit.solver.taj.play import AFTER_VOTE
+
+    return {k: v for k, v in data.items() if k != AFTER_VOTE}
 
 
 def _rug_words(spec: Spec, d: Display, i: int) -> str:

@@ -48,6 +48,7 @@ VOTE_CARDS = {  # the voting cards as the buttons under the board name them (rul
     Vote.all: "All (once a game)",
     Vote.nix: "Nix (once a game)",
 }
+AFTER_VOTE = "after the vote"  # the board file's key: what the vote left to do (REMOVE or MOVE)
 TAJ_TAPS = {"flip": "flip it over", "shift left": "shift it one rug left", "shift right": "shift it one rug right"}
 
 
@@ -384,6 +385,14 @@ class TajPlay(TablePlay):
         if state.display is None:
             return None
         return files.to_data(self.spec, _table(state))
+
+    def board_data(self, state: TajState) -> dict[str, Any] | None:
+        """The state file, and what the vote left to do (the state file holds a position, not
+        whether a rug is leaving or the Taj moving), so the board says what to tap now."""
+        data = self.state_file(state)
+        if data is not None and state.phase in (REMOVE, MOVE):
+            data = {**data, AFTER_VOTE: state.phase}
+        return data
 
     def tell(self, before: TajState, action: Any, after: TajState) -> tuple[str, ...]:
         """What ``action`` did, in one to three sentences for the terminal and the phones alike."""

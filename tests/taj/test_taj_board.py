@@ -198,3 +198,25 @@ def test_deal_draws_the_dealer_and_tells_how_to_lay_the_cards_out(players):
     assert drawn == set(names)  # every player may be drawn
     assert '"+1" on the right' in said and "3 to the left of the Taj, 3 under it, 4 to the right" in said
     assert "Yea/Nay and an All/Nix" in said and "face down" in said
+
+
+def test_the_board_says_what_the_vote_left_to_do():
+    """Vote Outcome: a majority Nay makes the Proposer remove the rug furthest from the Taj;
+    Unanimous Outcomes: a unanimous vote makes them flip or shift the Taj. The board's title says
+    which, not "propose a swap", over seeded random games (the picture drawn from the same data)."""
+    from tajkit.solver.protocol import random_game
+
+    seen = set()
+    for seed in range(6):
+        record = random_game(RULES, random.Random(seed), 3)
+        state = RULES.start(record.setup)
+        for event in record.events:
+            if state.phase in (PROPOSE, REMOVE, MOVE) and state.display is not None:
+                title = board(SPEC, PLAY.board_data(state), "x").title
+                expected = {PROPOSE: "tap two rugs to propose a swap",
+                            REMOVE: "the vote said Nay: tap the rug that leaves",
+                            MOVE: "the vote was unanimous: tap the Taj"}[state.phase]
+                assert title.startswith(expected), (state.phase, title)
+                seen.add(state.phase)
+            state = RULES.apply(state, RULES.parse(state, event))
+    assert seen == {PROPOSE, REMOVE, MOVE}
