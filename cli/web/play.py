@@ -576,7 +576,14 @@ async def hint(request: Request) -> Response:
     def ask() -> Any:
         with companion.game(name) as session:
             player = form.get("player") or session.to_act or ""
-            answers = {q.key: q.read(form.get(f"q_{q.key}", "")) for q in session.hint_questions(player)}
+            answers, problems = {}, []
+            for q in session.hint_questions(player):
+                text, miscounted = composed(q, form)  # picked or counted as a phone does, or typed
+                problems += miscounted
+                if not miscounted:
+                    answers[q.key] = q.read(text)
+            if problems:
+                raise BadInput(*problems)
             return session.ask_hint(player, answers)
 
     try:

@@ -176,6 +176,8 @@ class TajPlay(TablePlay):
             "only, never recorded",
             choices=colours,
             secret=True,
+            slots=tuple(f"x{m}" for m in self.spec.modifiers),  # a phone: a colour picked for each mark
+            picks=tuple(Pick(c, f"{c} ({c[0].upper()})") for c in colours),
         )]
 
     def _read_goal(self, text: str) -> Goal:

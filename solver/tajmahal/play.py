@@ -236,9 +236,12 @@ class TajMahalPlay(TablePlay):
             return ()
         left, count = self.rules.open_cards(state, seat)
         size = f"{plural(count, 'card')}" if state.hand_size is not None else f"up to {plural(count, 'card')}"
+        kinds = {pick.text: pick for pick in card_kinds()}
+        held = sorted({card_text(c) for c in left})
         return (Question("hand", f"your hand ({size})", lambda text: self.read_hand(state, seat, text),
-                         help=f"the cards in {player}'s hand now: {CARD_HELP}",
-                         choices=tuple(sorted({card_text(c) for c in left}))),)
+                         help=f"the cards in {player}'s hand now: {CARD_HELP}", choices=tuple(held),
+                         counts=tuple(kinds.get(text, Pick(text)) for text in held),  # a phone: a count per kind
+                         total=count if state.hand_size is not None else 0),)
 
     def read_hand(self, state: TajMahalState, seat: int, text: str) -> list[str]:
         words = text.replace(",", " ").split()
