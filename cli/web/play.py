@@ -633,8 +633,7 @@ async def new_game(request: Request) -> Response:
     answers, typed = {}, {}
     if "deal" in form and questions and play.deals():
         typed, dealt = play.deal(names, secrets.SystemRandom())
-        return page(request, "new.html", info=info, names=names + [""] * (MOST_PLAYERS - len(names)),
-                    questions=questions, answers=typed, dealt=dealt, deals=True, tally=tally, slotted=slotted)
+        return setup_page(request, 200, info, companion, names, questions, answers=typed, dealt=dealt, deals=True)
     if "asked" in form:
         for q in questions:
             typed[q.key], miscounted = composed(q, form)
@@ -645,18 +644,45 @@ async def new_game(request: Request) -> Response:
                 problems += refused(q, typed[q.key], exc) if not miscounted else []
     if problems or (questions and "asked" not in form):
         status = 422 if problems else 200
-        return page(request, "new.html", status, info=info, names=names + [""] * (MOST_PLAYERS - len(names)),
-                    questions=questions, answers=typed, problems=problems, deals=play.deals(), tally=tally, slotted=slotted,
-                    posted=form if "asked" in form else None)  # a counted answer shown again as posted, field by field
+        return setup_page(request, status, info, companion, names, questions, answers=typed, problems=problems,
+                          deals=play.deals(), posted=form if "asked" in form else None)  # a counted answer shown again as posted
     path = new_record(companion, info.id)
     try:
         setup = play.setup_of(names, answers)
         await run_in_threadpool(Session.start, info, companion.spec(info.id), path, setup)
     except BadInput as exc:
-        return page(request, "new.html", 422, info=info, names=names + [""] * (MOST_PLAYERS - len(names)),
-                    questions=questions, answers=typed, problems=list(exc.problems), deals=play.deals(), tally=tally,
-                    slotted=slotted)
+        return setup_page(request, 422, info, companion, names, questions, answers=typed, problems=list(exc.problems),
+                          deals=play.deals())
     return RedirectResponse(f"/g/{path.stem}", status_code=303)
+
+
+def setup_page(request: Request, status: int, info: Any, companion: Companion, names: list[str],
+               questions: list[Question], **context: Any) -> Response:
+    """The new-game page with the setup's questions, each picker with its components' pictures."""
+    pictures, picture_of = pick_pictures(info, companion, questions)
+    return page(request, "new.html", status, info=info, names=names + [""] * (MOST_PLAYERS - len(names)),
+                questions=questions, tally=tally, slotted=slotted, pictures=pictures, picture_of=picture_of, **context)
+
+
+def pick_pictures(info: Any, companion: Companion, questions: list[Question]) -> tuple[dict[str, str], Callable[[str, str], str]]:
+    """The picture of each component a setup question offers to pick, as the game's drawing module
+    draws it (``pick_picture(spec, key, text)``, optional): each distinct picture once, by an id
+    made from its markup (12 Bazaar pickers of the same 24 cards share 24 pictures), and the id
+    of a question's pick ("": none)."""
+    from importlib import import_module
+
+    draw = getattr(import_module(info.drawing), "pick_picture", None) if info.drawing else None
+    pictures: dict[str, str] = {}
+    ids: dict[tuple[str, str], str] = {}
+    if draw is not None:
+        spec = companion.spec(info.id)
+        for q in questions:
+            for p in (*q.picks, *q.keep):
+                svg = draw(spec, q.key, p.text)
+                if svg:
+                    ids[q.key, p.text] = pid = "pic-" + hashlib.sha256(svg.encode()).hexdigest()[:12]
+                    pictures[pid] = svg
+    return pictures, lambda key, text: ids.get((key, text), "")
 
 
 def composed(q: Question, form: dict[str, str]) -> tuple[str, list[str]]:

@@ -9,8 +9,11 @@ import re
 import time
 from collections import Counter
 
+from pathlib import Path
+
 import pytest
-from phones import SMALL, check_fits, names_typed
+from phones import SIZES, SMALL, check_fits, names_typed
+from webserver import Server
 
 from tajkit.solver.session import read_record
 
@@ -18,7 +21,17 @@ NAMES = ("Asha", "Babur", "Chen")
 # A deck of a player's colour (an example of the table's: the seed lists none), counted per kind
 DECK = Counter({"E": 6, "T": 4, "P": 5, "Y": 2, "W": 2, "M": 4, "EP": 2, "ET": 1, "PP": 2, "TM": 1, "PY": 1})
 
+COPY = Path(__file__).parents[1] / "data" / "karigar-copy"  # a group's copy (made-up cards of the rulebook's shape)
+
 pytestmark = pytest.mark.slow
+
+
+@pytest.fixture
+def copy_server(tmp_path):
+    (tmp_path / "games").mkdir()
+    started = Server(tmp_path / "games", data=COPY)
+    yield started
+    started.stop()
 
 
 
@@ -98,3 +111,43 @@ def test_a_taj_game_set_up_with_nothing_typed_but_the_names(server, browser, tmp
     print(f"\nTAJ set up at 360 x 640: {taps} taps, nothing typed but the names")
     assert record.setup == {"players": list(NAMES), "dealer": NAMES[1]}
     page.context.close()
+
+
+def shown_picture(page, picked: str) -> str:
+    """The first line of the picture a picker shows under it ("B blue · Bazaar card"), "" if none."""
+    return page.locator(f"#{picked}").evaluate("e => e.querySelector('svg text')?.textContent || ''")
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_a_karigar_picker_shows_the_picture_of_the_component_chosen(copy_server, browser, tmp_path, scheme):
+    """Issue 44: "pickers (the components by name and picture)". Each Bazaar list shows the card
+    chosen as its picture (colour named by letter and word, never a colour alone) with its words;
+    choosing another card changes the picture; the Level tiles' buttons show each tile drawn."""
+    shots = tmp_path / "shots"
+    shots.mkdir()
+    for size in SIZES:
+        page = browser.new_context(viewport=size, has_touch=True, color_scheme=scheme).new_page()
+        names_typed(page, copy_server.base, "karigar", NAMES)
+        page.get_by_role("button", name="Next: type what lies on the table").tap()
+        first = page.locator("#q_bazaar\\.0")
+        first.wait_for()
+        picked = first.get_attribute("data-picked")
+        assert shown_picture(page, picked) == ""  # nothing chosen yet: no picture
+        options = first.locator("option:not([value=''])")
+        blue = next(k for k in range(options.count()) if options.nth(k).inner_text().startswith("Blue"))
+        yellow = next(k for k in range(options.count()) if options.nth(k).inner_text().startswith("Yellow"))
+        first.select_option(index=1 + blue)
+        assert shown_picture(page, picked) == "B blue · Bazaar card"
+        words = page.locator(f"#{picked}").inner_text()
+        assert words.startswith("earn") is False and options.nth(blue).inner_text() in words
+        first.select_option(index=1 + yellow)
+        assert shown_picture(page, picked) == "Y yellow · Bazaar card"
+        assert options.nth(yellow).inner_text() in page.locator(f"#{picked}").inner_text()
+        tiles = page.locator("fieldset.picks").filter(has_text="Level 1 tile").first
+        assert tiles.locator("label.pick svg").count() == tiles.locator("label.pick").count() == 4
+        first.scroll_into_view_if_needed()
+        page.screenshot(path=shots / f"bazaar-{size['width']}-{scheme}.png")
+        tiles.scroll_into_view_if_needed()
+        page.screenshot(path=shots / f"tiles-{size['width']}-{scheme}.png")
+        check_fits(page, "the pickers with pictures")
+        page.context.close()

@@ -168,3 +168,42 @@ def test_any_rondel_slots_are_a_game_or_a_refusal_in_words(tmp_path_factory, slo
     made = post(web, companion, "/new/maharani", asked="1", **NAMES, q_rondel=typed,
                 **{f"s_rondel_{k}": v for k, v in slots.items()})
     assert made.status_code == 303 or (made.status_code == 422 and 'class="problems"' in made.text), made.text[-500:]
+
+
+def test_each_component_picture_is_on_the_setup_page_once(tmp_path):
+    """Issue 44's pickers show "the components by name and picture": a Karigar setup with the group's
+    copy offers each component drawn (24 Bazaar cards in 12 lists, 9 Alliance cards, the Level tiles,
+    the Starting Resource cards), and each distinct picture is on the page once, as a <template>
+    every picker that offers it names (not 12 x 24 inline cards)."""
+    from tajkit.sheets.karigar_cards import pick_picture
+
+    web, companion, made = setup_page(tmp_path, "karigar")
+    html = made.text
+    templates = dict(re.findall(r'<template id="(pic-[0-9a-f]+)">(.*?)</template>', html, re.S))
+    assert html.count("<svg") == len(templates)  # no picture outside its template
+    named = set(re.findall(r'data-pic="(pic-[^"]+)"', html))
+    named |= {w for ids in re.findall(r'data-pics="([^"]*)"', html) for w in ids.split() if w != "-"}
+    assert named == set(templates)  # each picture offered somewhere, and each offered one there
+    spec = companion.spec("karigar")
+    c = spec.components
+    drawn = {pick_picture(spec, "bazaar.0", line) for line in c.bazaar_cards}
+    drawn |= {pick_picture(spec, "alliances.0", line) for line in c.alliance_cards}
+    drawn |= {pick_picture(spec, f"level_tiles.{k}", line) for k, tiles in enumerate(c.level_tiles) for line in tiles}
+    drawn |= {pick_picture(spec, "players.0.resources", line) for line in c.starting_resources}
+    assert set(templates.values()) == drawn and len(drawn) == 24 + 9 + 16 + 7  # two Starting Resource cards alike
+    lists = re.findall(r'<select id="q_bazaar\.\d+"[^>]*data-pics="([^"]*)"', html)
+    assert len(lists) == 12 and len(set(lists)) == 1  # every Bazaar list names the same 24 pictures, in its options' order
+
+
+def test_a_picture_says_its_colour_in_a_letter_and_a_word():
+    """Colour is never the only signal: a Bazaar card's picture names it (B blue, Y yellow), as the
+    board does (rulebook: The Bazaar Grid, blue and yellow cards)."""
+    from tajkit.sheets.karigar_cards import pick_picture
+    from tajkit.solver import speccache
+
+    spec = speccache.load_spec(games.get("karigar"), DEAL_DATA["karigar"])
+    for line in spec.components.bazaar_cards:
+        svg = pick_picture(spec, "bazaar.3", line)
+        assert ("Y yellow" if line.startswith("yellow") else "B blue") in svg
+        assert "class=" not in svg.replace('class="component"', "")  # styled inline: it stands alone on any page
+    assert pick_picture(spec, "players.0.age", "7") is None and pick_picture(spec, "bazaar.0", "no card") is None
