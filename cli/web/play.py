@@ -691,9 +691,22 @@ def composed(q: Question, form: dict[str, str]) -> tuple[str, list[str]]:
     if q.counts:
         return counted(q, form)
     if q.slots:
-        picked = [form.get(f"s_{q.key}_{k}", "").strip() for k in range(len(q.slots))]
-        return " ".join(w for w in [*picked, form.get(f"q_{q.key}", "").strip()] if w) or (q.default or ""), []
+        return slots_composed(q, form)
     return form.get(f"q_{q.key}", q.default or ""), []
+
+
+def slots_composed(q: Question, form: dict[str, str]) -> tuple[str, list[str]]:
+    """A slotted answer as typed: a whole answer kept (``Question.keep``, its button), else each
+    slot's pick then what was typed beside them. The table that said its components differ and
+    then chose none is asked to choose, not given the kept answer behind its back."""
+    kept = form.get(f"k_{q.key}")
+    if kept is not None and kept in {p.text for p in q.keep}:
+        return kept, []
+    picked = [form.get(f"s_{q.key}_{k}", "").strip() for k in range(len(q.slots))]
+    text = " ".join(w for w in [*picked, form.get(f"q_{q.key}", "").strip()] if w)
+    if not text and q.keep and kept is not None:
+        return "", [f"{q.prompt}: choose each one, or tap “{q.keep[0].label or q.keep[0].text}”"]
+    return text or (q.default or ""), []
 
 
 def slotted(q: Question, text: str) -> tuple[list[str], str]:
