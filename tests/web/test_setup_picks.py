@@ -207,3 +207,87 @@ def test_a_picture_says_its_colour_in_a_letter_and_a_word():
         assert ("Y yellow" if line.startswith("yellow") else "B blue") in svg
         assert "class=" not in svg.replace('class="component"', "")  # styled inline: it stands alone on any page
     assert pick_picture(spec, "players.0.age", "7") is None and pick_picture(spec, "bazaar.0", "no card") is None
+
+
+TILES = {f"s_bonus_tiles_{k}": "2now" for k in range(12)}
+TAJ_MAHAL = {"q_hand_size": "5", "q_start": "Chen", "q_deck": DECK}
+
+
+def test_taj_mahal_bonus_tiles_kept_in_one_tap_or_picked_per_province(tmp_path):
+    """Setup 6 ("Arrange bonus tiles on the board as indicated"): the game data's tiles kept by one
+    button (said in words, its value said to be tajkit's default), the province pickers behind it
+    starting from those tiles; picked per province they post what read_tiles reads ("4end"), and a
+    value beyond the picks is typed beside them."""
+    web, companion, page = setup_page(tmp_path, "tajmahal")
+    html = unescape(page.text)
+    assert re.search(r'name="k_bonus_tiles" value="default" checked>Keep the game data\'s: 2 points each, scoring at '
+                     r"once \(tajkit's default: the rulebook gives no value\)", html)
+    assert [setup_fields(page.text)[f"s_bonus_tiles_{k}"] for k in range(12)] == ["2now"] * 12
+    assert "<option value=\"4end\">4 points, at the end</option>" in html
+    kept = post(web, companion, "/new/tajmahal", asked="1", **NAMES, **TAJ_MAHAL, k_bonus_tiles="default",
+                **TILES | {"s_bonus_tiles_2": "7end"})  # the pickers behind a kept answer are not read
+    assert "bonus_tiles" not in made_setup(tmp_path, "tajmahal", kept)  # the game data's, as "default" typed
+    picked = post(web, companion, "/new/tajmahal", asked="1", **NAMES, **TAJ_MAHAL, k_bonus_tiles="",
+                  **TILES | {"s_bonus_tiles_2": "4end", "s_bonus_tiles_6": "0now"})
+    tiles = made_setup(tmp_path, "tajmahal", picked)["bonus_tiles"]
+    assert tiles[2] == {"points": 4, "when": "end"} and tiles[6] == {"points": 0, "when": "now"}
+    assert tiles[0] == tiles[11] == {"points": 2, "when": "now"}
+    typed = post(web, companion, "/new/tajmahal", asked="1", **NAMES, **TAJ_MAHAL, k_bonus_tiles="",
+                 **{f"s_bonus_tiles_{k}": "2now" for k in range(11)}, q_bonus_tiles="25end")
+    assert made_setup(tmp_path, "tajmahal", typed)["bonus_tiles"][11] == {"points": 25, "when": "end"}
+
+
+def test_taj_mahal_bonus_tiles_said_to_differ_but_not_picked_are_asked_for(tmp_path):
+    """"Ours differ" with every province left unpicked is not the game data's tiles behind the
+    table's back: it is refused in words, the choice kept; eleven picked are refused by Setup 6's
+    check (one tile a province), the picks kept in their places."""
+    web, companion, _ = setup_page(tmp_path, "tajmahal")
+    empty = post(web, companion, "/new/tajmahal", asked="1", **NAMES, **TAJ_MAHAL, k_bonus_tiles="")
+    assert empty.status_code == 422
+    assert "The bonus tiles of provinces 1-12: choose each one, or tap “Keep the game data's" in unescape(empty.text)
+    assert re.search(r'name="k_bonus_tiles" value="" checked>', empty.text)
+    eleven = post(web, companion, "/new/tajmahal", asked="1", **NAMES, **TAJ_MAHAL, k_bonus_tiles="",
+                  **{f"s_bonus_tiles_{k}": "3end" for k in range(11)})
+    assert eleven.status_code == 422 and "bonus" in unescape(eleven.text)
+    again = setup_fields(eleven.text)
+    assert [again[f"s_bonus_tiles_{k}"] for k in range(12)] == ["3end"] * 11 + [""]
+
+
+@SOME
+@given(keep=st.none() | st.text(max_size=10) | st.sampled_from(["", "default"]),
+       slots=st.dictionaries(st.integers(0, 13), st.text(max_size=8) | st.sampled_from(["2now", "4end", "1000end", "-1"]),
+                             max_size=14), typed=st.text(max_size=30))
+def test_any_bonus_tiles_posted_are_a_game_or_a_refusal_in_words(tmp_path_factory, keep, slots, typed):
+    web, companion = client(tmp_path_factory.mktemp("tiles"))
+    fields = {f"s_bonus_tiles_{k}": v for k, v in slots.items()} | ({} if keep is None else {"k_bonus_tiles": keep})
+    made = post(web, companion, "/new/tajmahal", asked="1", **NAMES, **TAJ_MAHAL, q_bonus_tiles=typed, **fields)
+    assert made.status_code == 303 or (made.status_code == 422 and 'class="problems"' in made.text), made.text[-500:]
+
+
+def test_karigar_token_stacks_are_pickers_top_first_from_the_copy(tmp_path):
+    """Setting Up 4-5: a level's 3 Taj point tokens, highest on top: three pickers a level (top,
+    middle, bottom) opening on the copy's stack, posted as the text the question reads; picked out of
+    order they are refused in words (read_tokens), the picks kept; a value beyond the picks is typed."""
+    web, companion, page = setup_page(tmp_path, "karigar")
+    fields = setup_fields(page.text)
+    assert [[fields[f"s_token_stacks.{n}_{k}"] for k in range(3)] for n in range(4)] == [
+        ["4", "3", "2"], ["7", "6", "5"], ["7", "5", "3"], ["9", "6", "4"]]  # tests/data/karigar-copy
+    assert re.search(r'<label for="s_token_stacks\.0_0">top</label>', page.text)
+    whole = {k: v for k, v in fields.items() if "token_stacks" not in k}
+    whole |= {f"q_bazaar.{k}": line for k, line in enumerate(companion.spec("karigar").components.bazaar_cards[:12])}
+    whole |= {f"q_alliances.{k}": line for k, line in enumerate(companion.spec("karigar").components.alliance_cards[:2])}
+    whole |= {f"q_level_tiles.{k}": tiles[0] for k, tiles in enumerate(companion.spec("karigar").components.level_tiles)}
+    whole |= {f"q_players.{k}.resources": line for k, line in enumerate(companion.spec("karigar").components.starting_resources[:3])}
+    stacks = {f"s_token_stacks.{n}_{k}": v for n, stack in enumerate([[4, 3, 2], [8, 6, 2], [7, 5, 3], [9, 6, 4]])
+              for k, v in enumerate(map(str, stack))}
+    made = post(web, companion, "/new/karigar", asked="1", **NAMES, **whole, **stacks)
+    assert made_setup(tmp_path, "karigar", made)["token_stacks"] == [[4, 3, 2], [8, 6, 2], [7, 5, 3], [9, 6, 4]]
+    upside = post(web, companion, "/new/karigar", asked="1", **NAMES, **whole, **stacks | {"s_token_stacks.1_0": "2", "s_token_stacks.1_2": "8"})
+    assert upside.status_code == 422
+    assert ("Level 2 Taj point tokens, top first: level 2's Taj point tokens = '2 6 8': 3 tokens stacked in descending "
+            "order, highest on top (rulebook: Setting Up 4-5)") in unescape(upside.text)
+    again = setup_fields(upside.text)
+    assert [again[f"s_token_stacks.1_{k}"] for k in range(3)] == ["2", "6", "8"]
+    typed = post(web, companion, "/new/karigar", asked="1", **NAMES, **whole, **{k: v for k, v in stacks.items() if not k.startswith("s_token_stacks.3")},
+                 **{"q_token_stacks.3": "30 20 10"})
+    assert made_setup(tmp_path, "karigar", typed)["token_stacks"][3] == [30, 20, 10]
