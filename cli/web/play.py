@@ -677,7 +677,7 @@ def pick_pictures(info: Any, companion: Companion, questions: list[Question]) ->
     if draw is not None:
         spec = companion.spec(info.id)
         for q in questions:
-            for p in (*q.picks, *q.keep):
+            for p in (*q.picks, *q.keep, *q.counts):
                 svg = draw(spec, q.key, p.text)
                 if svg:
                     ids[q.key, p.text] = pid = "pic-" + hashlib.sha256(svg.encode()).hexdigest()[:12]

@@ -291,3 +291,17 @@ def test_karigar_token_stacks_are_pickers_top_first_from_the_copy(tmp_path):
     typed = post(web, companion, "/new/karigar", asked="1", **NAMES, **whole, **{k: v for k, v in stacks.items() if not k.startswith("s_token_stacks.3")},
                  **{"q_token_stacks.3": "30 20 10"})
     assert made_setup(tmp_path, "karigar", typed)["token_stacks"][3] == [30, 20, 10]
+
+
+def test_taj_mahal_card_kinds_are_counted_beside_their_chips(tmp_path):
+    """Components: a card shows one or two symbols; each kind counted shows them as the board's chips,
+    each chip with its letter (colour never alone), its picture on the page once."""
+    web, companion, page = setup_page(tmp_path, "tajmahal")
+    templates = dict(re.findall(r'<template id="(pic-[0-9a-f]+)">(.*?)</template>', page.text, re.S))
+    spots = re.findall(r'<div class="count"><span class="pic" data-pic="(pic-[0-9a-f]+)"></span><label for="n_deck_(\d+)">',
+                       page.text)
+    assert len(spots) == len(KINDS) and set(templates) == {pid for pid, _ in spots}
+    for pid, k in spots:
+        letters = re.findall(r'font-weight="bold" fill="#[0-9a-f]+">([A-Z])</text>', templates[pid])
+        assert "".join(letters) == KINDS[int(k)]
+    assert page.text.count("<svg") == len(templates)
