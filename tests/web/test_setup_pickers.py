@@ -231,3 +231,27 @@ def test_taj_mahal_bonus_tiles_kept_in_one_tap_or_picked_per_province(server, br
     tiles[2], tiles[6] = {"points": 4, "when": "end"}, {"points": 0, "when": "now"}
     assert record.setup["bonus_tiles"] == tiles
     page.context.close()
+
+
+def test_a_maharani_rondel_slot_shows_the_tile_picked(server, browser, tmp_path):
+    """Előkészületek 4: four tiles drawn onto the rondel. Each slot's list shows the tile chosen
+    drawn as the board draws it (its colour with its letter, its column marks, its arrow up) beside
+    its words; another choice, another picture."""
+    shots = tmp_path / "shots"
+    shots.mkdir()
+    page = browser.new_context(viewport=SMALL, has_touch=True).new_page()
+    names_typed(page, server.base, "maharani", NAMES)
+    page.get_by_role("button", name="Next").tap()
+    slot = page.locator("#s_rondel_0")
+    slot.wait_for()
+    shown = page.locator("#picked_s_rondel_0")
+    slot.select_option("Bne")
+    assert shown.locator("svg rect").get_attribute("fill").lower() == "#2f6fd0" and shown.locator("svg text").text_content() == "B"
+    assert shown.locator("svg path").count() == 2 and shown.locator("svg circle").count() == 0  # half columns n and e
+    assert "blue B, half columns on its top and right edges" in shown.inner_text()
+    slot.select_option("Yc")
+    assert shown.locator("svg text").text_content() == "Y" and shown.locator("svg circle").count() == 1  # the centre column
+    slot.scroll_into_view_if_needed()
+    page.screenshot(path=shots / "rondel-360.png")
+    check_fits(page, "the rondel's pickers")
+    page.context.close()
