@@ -305,3 +305,19 @@ def test_taj_mahal_card_kinds_are_counted_beside_their_chips(tmp_path):
         letters = re.findall(r'font-weight="bold" fill="#[0-9a-f]+">([A-Z])</text>', templates[pid])
         assert "".join(letters) == KINDS[int(k)]
     assert page.text.count("<svg") == len(templates)
+
+
+@pytest.mark.parametrize("game", [g.id for g in games.every()])
+def test_every_setup_page_holds_each_picture_once_and_names_each_it_holds(tmp_path, game):
+    """Whatever a game draws for its pickers: no picture inline outside its <template>, none twice,
+    and every one held is offered by a picker (Maharani: 1 a tile of the set, in 4 slots' lists)."""
+    web, companion, page = setup_page(tmp_path, game)
+    html = page.text
+    ids = re.findall(r'<template id="(pic-[0-9a-f]+)">', html)
+    assert len(ids) == len(set(ids)) and html.count("<svg") == len(ids)
+    named = set(re.findall(r'data-pic="(pic-[^"]+)"', html))
+    named |= {w for found in re.findall(r'data-pics="([^"]*)"', html) for w in found.split() if w != "-"}
+    assert named == set(ids)
+    if game == "maharani":
+        spec = companion.spec(game)
+        assert len(ids) == len(spec.colours) * len(spec.kinds)
