@@ -147,6 +147,8 @@ def test_a_karigar_picker_shows_the_picture_of_the_component_chosen(copy_server,
         assert tiles.locator("label.pick svg").count() == tiles.locator("label.pick").count() == 4
         first.scroll_into_view_if_needed()
         page.screenshot(path=shots / f"bazaar-{size['width']}-{scheme}.png")
+        tiles.locator("label.pick").nth(1).tap()  # a tile chosen: its button, picture and all, is lit
+        assert tiles.locator("input:checked").count() == 1 and tiles.locator("label.pick").nth(1).locator("input").is_checked()
         tiles.scroll_into_view_if_needed()
         page.screenshot(path=shots / f"tiles-{size['width']}-{scheme}.png")
         check_fits(page, "the pickers with pictures")
