@@ -42,6 +42,13 @@ LOOKS = "".join(f".{k}{{fill:{fill};{EDGE}" + (f";stroke-dasharray:{DASHED[k]}" 
 SEATS = ("#1f5fa8", "#b3261e", "#2e7d32", "#6a1b9a", "#8d4e00", "#00695c", "#ad1457", "#37474f")
 
 
+def pick_picture(spec: Spec, key: str, text: str) -> str | None:
+    """The picture of a component a setup picker offers (``karigar_cards.pick_picture``)."""
+    from tajkit.sheets import karigar_cards
+
+    return karigar_cards.pick_picture(spec, key, text)
+
+
 def swatch(spec: Spec, words: str) -> str | None:
     """The colour of a Bazaar card the table draws (``yellow card (Y) for place 5``), as the board
     fills its spaces: a swatch the phones show beside the words, never instead of them."""

@@ -5,6 +5,7 @@ card, a Level tile, a Starting Resource card. Drawn in the board's resource lett
 
 from __future__ import annotations
 
+import re
 from html import escape
 from typing import Any
 
@@ -63,3 +64,41 @@ def _picture(look: str, lines: list[tuple[str, int, bool]]) -> str:
         out.append(f'<text x="6" y="{15 + k * LINE:.0f}"{weight}{fit}>{body}</text>')
     out.append("</svg>")
     return "".join(out)
+
+
+# --- the new-game page's pickers (issue 44: "pickers (the components by name and picture)") ---------
+
+PICK_TITLES = {"bazaar": "Bazaar card", "bazaar_deck": "Bazaar card", "alliances": "Alliance card",
+               "alliance_deck": "Alliance card", "level_tiles": "Level {n} tile", "players": "Starting Resource card"}
+
+
+def pick_picture(spec: Spec, key: str, text: str) -> str | None:
+    """The picture of a component a setup question offers to pick (``KarigarPlay.setup_questions``:
+    ``bazaar.3``, ``level_tiles.1``, ``players.0.resources`` ...), drawn as the "Your copy" page
+    draws it; styled inline, so each picture stands alone wherever the page copies it. ``None``: the
+    question picks no component, or the line does not read (its words still say it)."""
+    from tajkit.solver.errors import BadInput
+    from tajkit.solver.karigar.play import read_bag, read_card, read_offer
+
+    kind, _, rest = key.partition(".")
+    title = PICK_TITLES.get(kind)
+    if title is None or (kind == "players" and not key.endswith(".resources")):
+        return None
+    title = title.format(n=int(rest) + 1 if rest.isdigit() else "")
+    try:
+        if kind.startswith("bazaar"):
+            svg = card_svg(spec, read_card(spec, title, text, None), title)
+        elif kind.startswith("alliance"):
+            svg = offer_svg(spec, read_offer(spec, title, text, None), title)
+        else:
+            svg = bag_picture(spec, read_bag(spec, title, text), title)
+    except BadInput:
+        return None
+    return inline_styles(svg, styles(spec))
+
+
+def inline_styles(svg: str, css: str) -> str:
+    """``svg`` with each ``class="name"`` that ``css`` (``.name{...}`` rules) styles written as its
+    ``style`` attribute: a picture that needs no ``<style>`` on its page."""
+    rules = dict(re.findall(r"\.([\w-]+)\{([^}]*)\}", css))
+    return re.sub(r'class="([\w-]+)"', lambda m: f'style="{rules[m.group(1)]}"' if m.group(1) in rules else m.group(0), svg)

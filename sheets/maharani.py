@@ -535,3 +535,54 @@ def _tile_target(spec: Any, pos: Any, f: Frame, height: float, slot: int, tx: fl
     left = tx - f.cell * 0.45 if sx > 0 else tx - f.cell * 0.55
     top_page = ty + f.cell * 0.55 if sy > 0 else ty + f.cell * 0.45
     return Target(tile_key(slot), label, left, height - top_page, f.cell, f.cell)
+
+
+# --- the new-game page's pickers (issue 44: "pickers (the components by name and picture)") ---------
+
+TILE = 44.0  # a tile's picture beside its words on the setup page, in px
+
+
+def pick_picture(spec: Any, key: str, text: str) -> str | None:
+    """A rondel tile the setup picks (``rondel``: ``Bne``) drawn as the board draws it (``_slot``):
+    its colour with its letter, its column marks and its arrow, read arrow up; ``None`` for any other
+    question or a text of no tile."""
+    from tajkit.solver.maharani.notation import parse_tile
+
+    tile, problem = parse_tile(spec, text) if key == "rondel" else (None, "")
+    if tile is None or problem:
+        return None
+    colour, kind = spec.colours[tile[0]].hex, spec.kinds[tile[1]]
+    s, ink = TILE, _svg_colour(INK)
+    letter = "#ffffff" if _dark(colour) else ink
+    return (f'<svg class="component" viewBox="-1 -1 {s + 2:g} {s + 2:g}" width="{s + 2:g}" height="{s + 2:g}" '
+            f'aria-hidden="true" font-family="DejaVu Sans, sans-serif">'
+            f'<rect width="{s:g}" height="{s:g}" fill="{colour}" stroke="{_svg_colour(WALL)}" stroke-width="1"/>'
+            f'{_svg_marks(kind.marks, s, ink)}{_svg_arrow(s, kind.centre, ink)}'
+            f'<text x="{s * 0.2:g}" y="{s - 3:g}" font-size="11" font-weight="bold" text-anchor="middle" fill="{letter}">'
+            f'{spec.colours[tile[0]].code}</text></svg>')
+
+
+def _svg_colour(colour: Color) -> str:
+    return "#" + colour.hexval()[2:]
+
+
+def _svg_marks(marks: int, s: float, ink: str) -> str:
+    """``_marks`` in SVG (y down): a disc in the middle, half discs on the edges n, e, s, w."""
+    r, c = s * 0.15, s / 2
+    out = [f'<circle cx="{c:g}" cy="{c:g}" r="{r:g}" fill="{ink}"/>'] if marks & 16 else []
+    halves = {0: (c - r, 0, c + r, 0), 1: (s, c - r, s, c + r), 2: (c + r, s, c - r, s), 3: (0, c + r, 0, c - r)}
+    for d, (x1, y1, x2, y2) in halves.items():
+        if marks & (1 << d):  # the arc that bulges into the tile (sweep 0, y down)
+            out.append(f'<path d="M{x1:g},{y1:g} A{r:g},{r:g} 0 0 0 {x2:g},{y2:g} Z" fill="{ink}"/>')
+    return "".join(out)
+
+
+def _svg_arrow(s: float, centre: bool, ink: str) -> str:
+    """``_arrow`` in SVG, pointing up (a tile's marks are read with its arrow up)."""
+    c = s / 2
+    tail, tip, half = (s * 0.19, s * 0.45, s * 0.09) if centre else (s * 0.04, s * 0.33, s * 0.09)
+    shaft = s * 0.035
+    points = [(shaft, tail), (shaft, tip - half), (half, tip - half), (0, tip), (-half, tip - half), (-shaft, tip - half),
+              (-shaft, tail)]
+    path = " ".join(f"{c + dx:.2f},{c - dy:.2f}" for dx, dy in points)
+    return f'<polygon points="{path}" fill="#ffffff" stroke="{ink}" stroke-width="0.8"/>'

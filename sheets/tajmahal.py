@@ -188,6 +188,19 @@ def card(letters: str, count: int, x: float, y: float, open_: bool) -> str:
     return "".join(out)
 
 
+def pick_picture(spec: Any, key: str, text: str) -> str | None:
+    """A kind of card the setup counts (``deck``: ``ET``) as its symbols' chips, as the board's cards
+    show them, each chip with its letter; ``None`` for any other question or a text of no card."""
+    if key != "deck" or not text or not all(letter in LETTER.values() for letter in text):
+        return None
+    symbols = [s for letter in text for s in SYMBOLS if LETTER[s] == letter]
+    r, step = 10.0, 22.0
+    width = step * len(symbols) + 2
+    chips = "".join(chip(s, 1 + step / 2 + k * step, r + 2, r) for k, s in enumerate(symbols))
+    return (f'<svg class="component" viewBox="0 0 {width:g} {2 * r + 4:g}" width="{width:g}" height="{2 * r + 4:g}" '
+            f'aria-hidden="true" font-family="DejaVu Sans, sans-serif">{chips}</svg>')
+
+
 # --- small drawing helpers --------------------------------------------------------------------------
 
 

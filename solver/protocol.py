@@ -229,10 +229,12 @@ class Question:
     counts: tuple[Pick, ...] = ()
     total: int = 0
     slots: tuple[str, ...] = ()
-    kept: bool = False
+    keep: tuple[Pick, ...] = ()
+    slots_start: str = ""
+    remembered: bool = False
 
-    # ``kept``: the table's copy answers it the same way game after game (Taj Mahal's cards of a
-    # colour): a phone offers the last game's answer again.
+    # ``remembered``: the table's copy answers it the same way game after game (Taj Mahal's cards
+    # of a colour): a phone offers the last game's answer again.
     # ``counts``: the kinds of a known set that an answer holds several of (a deck's cards by kind,
     # Taj Mahal's "E P"), which a phone offers as a count per kind; the answer it posts is each
     # kind's ``text`` said as many times as counted, joined by spaces, then what was typed beside
@@ -241,6 +243,9 @@ class Question:
     # ``slots``: the names of the places an answer of several ``picks`` in order fills (Maharani's
     # rondel slots 1-4), which a phone offers as a picker each; posted as the picks joined by
     # spaces, then what was typed beside them.
+    # ``keep``: whole answers a phone offers as buttons before the slots' pickers (Taj Mahal's "the
+    # game data's bonus tiles"), beside one that says the table's components differ, which opens the
+    # pickers; they start from ``slots_start`` (the kept answer said slot by slot) while one is kept.
 
 
 @dataclass(frozen=True)

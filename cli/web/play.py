@@ -38,7 +38,7 @@ from tajkit.cli import present
 from tajkit.cli.play import keep_in_history
 from tajkit.cli.web import work
 from tajkit.cli.web.app import Companion, game_info, page, posted
-from tajkit.cli.web.kept import keep_answers, kept_answers
+from tajkit.cli.web.remembered import remember_answers, remembered_answers
 from tajkit.cli.web.scoring import score_view
 from tajkit.solver import numbers, wording
 from tajkit.solver.errors import BadInput, SolverFailure
@@ -640,12 +640,11 @@ async def new_game(request: Request) -> Response:
         problems.append("who plays? give at least one player's name")
     questions = play.setup_questions(names) if not problems else []
     answers, typed = {}, {}
-    remembered = kept_answers(companion.folder, info.id, questions) if "asked" not in form else {}
+    remembered = remembered_answers(companion.folder, info.id, questions) if "asked" not in form else {}
     if "deal" in form and questions and play.deals():
         typed, dealt = play.deal(names, secrets.SystemRandom())
-        return page(request, "new.html", info=info, names=names + [""] * (MOST_PLAYERS - len(names)),
-                    questions=questions, answers={**remembered, **typed}, dealt=dealt, deals=True, tally=tally,
-                    slotted=slotted, remembered=remembered)
+        return setup_page(request, 200, info, companion, names, questions, answers={**remembered, **typed}, dealt=dealt,
+                          deals=True, remembered=remembered)
     if "asked" in form:
         for q in questions:
             typed[q.key], miscounted = composed(q, form)
@@ -656,21 +655,48 @@ async def new_game(request: Request) -> Response:
                 problems += refused(q, typed[q.key], exc) if not miscounted else []
     if problems or (questions and "asked" not in form):
         status = 422 if problems else 200
-        return page(request, "new.html", status, info=info, names=names + [""] * (MOST_PLAYERS - len(names)),
-                    questions=questions, answers={**remembered, **typed}, problems=problems, deals=play.deals(),
-                    tally=tally, slotted=slotted, remembered=remembered,
-                    posted=form if "asked" in form else None)  # a counted answer shown again as posted, field by field
+        return setup_page(request, status, info, companion, names, questions, answers={**remembered, **typed},
+                          problems=problems, deals=play.deals(), remembered=remembered,
+                          posted=form if "asked" in form else None)  # a counted answer shown again as posted
     path = new_record(companion, info.id)
     try:
         setup = play.setup_of(names, answers)
         await run_in_threadpool(Session.start, info, companion.spec(info.id), path, setup)
     except BadInput as exc:
-        return page(request, "new.html", 422, info=info, names=names + [""] * (MOST_PLAYERS - len(names)),
-                    questions=questions, answers=typed, problems=list(exc.problems), deals=play.deals(), tally=tally,
-                    slotted=slotted)
+        return setup_page(request, 422, info, companion, names, questions, answers=typed, problems=list(exc.problems),
+                          deals=play.deals())
     with contextlib.suppress(BadInput, OSError):  # a note for the next game only: the record holds the setup
-        await run_in_threadpool(keep_answers, companion.folder, info.id, questions, typed)
+        await run_in_threadpool(remember_answers, companion.folder, info.id, questions, typed)
     return RedirectResponse(f"/g/{path.stem}", status_code=303)
+
+
+def setup_page(request: Request, status: int, info: Any, companion: Companion, names: list[str],
+               questions: list[Question], **context: Any) -> Response:
+    """The new-game page with the setup's questions, each picker with its components' pictures."""
+    pictures, picture_of = pick_pictures(info, companion, questions)
+    return page(request, "new.html", status, info=info, names=names + [""] * (MOST_PLAYERS - len(names)),
+                questions=questions, tally=tally, slotted=slotted, pictures=pictures, picture_of=picture_of, **context)
+
+
+def pick_pictures(info: Any, companion: Companion, questions: list[Question]) -> tuple[dict[str, str], Callable[[str, str], str]]:
+    """The picture of each component a setup question offers to pick, as the game's drawing module
+    draws it (``pick_picture(spec, key, text)``, optional): each distinct picture once, by an id
+    made from its markup (12 Bazaar pickers of the same 24 cards share 24 pictures), and the id
+    of a question's pick ("": none)."""
+    from importlib import import_module
+
+    draw = getattr(import_module(info.drawing), "pick_picture", None) if info.drawing else None
+    pictures: dict[str, str] = {}
+    ids: dict[tuple[str, str], str] = {}
+    if draw is not None:
+        spec = companion.spec(info.id)
+        for q in questions:
+            for p in (*q.picks, *q.keep, *q.counts):
+                svg = draw(spec, q.key, p.text)
+                if svg:
+                    ids[q.key, p.text] = pid = "pic-" + hashlib.sha256(svg.encode()).hexdigest()[:12]
+                    pictures[pid] = svg
+    return pictures, lambda key, text: ids.get((key, text), "")
 
 
 def composed(q: Question, form: dict[str, str]) -> tuple[str, list[str]]:
@@ -679,9 +705,22 @@ def composed(q: Question, form: dict[str, str]) -> tuple[str, list[str]]:
     if q.counts:
         return counted(q, form)
     if q.slots:
-        picked = [form.get(f"s_{q.key}_{k}", "").strip() for k in range(len(q.slots))]
-        return " ".join(w for w in [*picked, form.get(f"q_{q.key}", "").strip()] if w) or (q.default or ""), []
+        return slots_composed(q, form)
     return form.get(f"q_{q.key}", q.default or ""), []
+
+
+def slots_composed(q: Question, form: dict[str, str]) -> tuple[str, list[str]]:
+    """A slotted answer as typed: a whole answer kept (``Question.keep``, its button), else each
+    slot's pick then what was typed beside them. The table that said its components differ and
+    then chose none is asked to choose, not given the kept answer behind its back."""
+    kept = form.get(f"k_{q.key}")
+    if kept is not None and kept in {p.text for p in q.keep}:
+        return kept, []
+    picked = [form.get(f"s_{q.key}_{k}", "").strip() for k in range(len(q.slots))]
+    text = " ".join(w for w in [*picked, form.get(f"q_{q.key}", "").strip()] if w)
+    if not text and q.keep and kept is not None:
+        return "", [f"{q.prompt}: choose each one, or tap “{q.keep[0].label or q.keep[0].text}”"]
+    return text or (q.default or ""), []
 
 
 def slotted(q: Question, text: str) -> tuple[list[str], str]:

@@ -63,6 +63,7 @@ OFFER_EXAMPLE = "2pt for 1 mortar+1 marble"
 BAG_EXAMPLE = "1 wood+1 sandstone+1 mortar"
 HINT_RULE = "the hint plans whole turns (rulebook: How to Play)"
 WIDTH = 78
+TOKEN_VALUES = range(1, 16)  # a Taj point token's values a phone offers (the rulebook gives none; the copy's are added)
 
 
 class KarigarPlay(TablePlay):
@@ -136,9 +137,11 @@ class KarigarPlay(TablePlay):
 
     def _tokens_question(self, k: int) -> Question:
         known = self.spec.components.taj_tokens
+        values = sorted(set(TOKEN_VALUES) | set(known[k] if k < len(known) else ()), reverse=True)
         return Question(f"token_stacks.{k}", f"Level {k + 1} Taj point tokens, top first", partial(self._read_tokens, k),
                         help=f"their values, e.g. {' '.join(str(v) for v in range(self.spec.tokens_per_level + 2, 2, -1))} "
-                        "(rulebook: Setting Up 4-5)", default=_stack_text(known[k]) if k < len(known) else None)
+                        "(rulebook: Setting Up 4-5)", default=_stack_text(known[k]) if k < len(known) else None,
+                        slots=_stack_slots(self.spec.tokens_per_level), picks=tuple(Pick(str(v)) for v in values))
 
     def _card_question(self, k: int, number: int) -> Question:
         return Question(f"bazaar.{k}", f"Bazaar card {number} as it lies", partial(self._read_card, number),
@@ -857,6 +860,12 @@ def _rest(copy: list[dict[str, Any]], laid: Sequence[Any], where: str, what: str
 def _help(picks: Sequence[Pick], typed: str, picked: str, rule: str) -> str:
     """A question's help: how to type it, or (with the copy's components to pick from) what to pick."""
     return f"{picked if picks else typed} (rulebook: {rule})"
+
+
+def _stack_slots(count: int) -> tuple[str, ...]:
+    """The places of a level's token stack, top first (rulebook: Setting Up 5, highest on top)."""
+    middle = tuple(f"{k + 1}{'nd' if k == 1 else 'rd' if k == 2 else 'th'}" for k in range(1, count - 1))
+    return ("top", *(("middle",) if count == 3 else middle), "bottom") if count > 1 else ("the token",)
 
 
 def _stack_text(values: Sequence[int]) -> str:

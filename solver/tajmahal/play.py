@@ -42,6 +42,7 @@ WIDTH = 78  # describe's lines, for an 80-column terminal
 NO_CARDS = ("none", "-")  # an empty hand typed
 DEFAULT_TILES = "default"  # the bonus tiles answer that keeps the game data's
 TOP = 5  # plays this turn a hint lists unless told
+MOST_PICKED_TILE = 10  # a bonus tile's points a phone offers to pick (the rulebook gives none); more are typed
 
 
 class TajMahalPlay(TablePlay):
@@ -67,20 +68,29 @@ class TajMahalPlay(TablePlay):
         return (
             Question("deck", f"The {spec.deck} cards of a player's colour", self.read_deck,
                      help=f"{CARD_HELP}; type them all, e.g. 'E E ET P PP M ...' (rulebook: Components; the seed "
-                     "does not list them)", counts=card_kinds(), total=spec.deck, kept=True),
+                     "does not list them)", counts=card_kinds(), total=spec.deck, remembered=True),
             Question("bonus_tiles", f"The bonus tiles of provinces 1-{spec.provinces}", self.read_tiles,
                      help=f"{spec.provinces} numbers in province order, 'end' or 'now' after one that scores then "
-                     f"(e.g. '3 2 4end ...'); '{DEFAULT_TILES}': {spec.bonus_tile} points each, scoring "
-                     f"{'at the end' if spec.bonus_tile_at_end else 'at once'} (the game data's; rulebook: Setup 6)",
-                     default=DEFAULT_TILES),
+                     f"(e.g. '3 2 4end ...'); '{DEFAULT_TILES}': {self.tiles_words()} (rulebook: Setup 6)",
+                     default=DEFAULT_TILES, slots=tuple(f"Province {p}" for p in range(1, spec.provinces + 1)),
+                     picks=tile_picks(), keep=(Pick(DEFAULT_TILES, f"Keep the game data's: {self.tiles_words()}"),),
+                     slots_start=" ".join([tile_text(spec.bonus_tile, spec.bonus_tile_at_end)] * spec.provinces),
+                     remembered=True),
             Question("hand_size", "The hand size players draw back to", self.read_hand_size,
                      help=f"a whole number, 1-{spec.deck}: the seed gives none, so the table says ({HAND_RULE})",
-                     numeric=True, picks=tuple(Pick(str(n)) for n in range(1, spec.deck + 1)), kept=True),
+                     numeric=True, picks=tuple(Pick(str(n)) for n in range(1, spec.deck + 1)), remembered=True),
             Question("start", "Who starts", lambda text: self.read_start(names, text),
                      help=f"a player's name, drawn at random ({SETUP_RULE}); leave it empty to draw it as the "
                      "game begins (start NAME)", default="", choices=tuple(names),
                      picks=(Pick("", "Draw as the game begins"), *(Pick(n) for n in names))),
         )
+
+    def tiles_words(self) -> str:
+        """The game data's bonus tile in words, saying when its value is tajkit's, not the rulebook's."""
+        spec = self.spec
+        words = f"{spec.bonus_tile} points each, scoring {'at the end' if spec.bonus_tile_at_end else 'at once'}"
+        guessed = [k for k in ("bonus_tile", "bonus_tile_when") if spec.default(k)]
+        return words + (" (tajkit's default: the rulebook gives no value)" if guessed else " (your game data's)")
 
     def read_start(self, names: Sequence[str], text: str) -> str | None:
         """The starting player typed (any case), or ``None``: drawn as the game begins."""
@@ -524,6 +534,19 @@ class TajMahalPlay(TablePlay):
 
 SYMBOL_WORDS = {"elephant": "Elephant", "tiger": "Tiger", "princess": "Princess", "yellow_advisor": "Yellow Advisor",
                 "white_advisor": "White Advisor", "taj": "Taj Mahal"}  # a symbol on a card, in words
+
+
+def tile_text(points: int, at_end: bool) -> str:
+    """A bonus tile as ``read_tile`` reads it: ``3now``, ``4end``."""
+    return f"{points}{'end' if at_end else 'now'}"
+
+
+def tile_picks() -> tuple[Pick, ...]:
+    """A province's bonus tile to pick (rulebook: Setup 6; "Bonus tiles provide immediate or end-game
+    points", "Various VP values", none given): 0 to MOST_PICKED_TILE points, scoring at once or at the end;
+    another value is typed."""
+    return tuple(Pick(tile_text(n, end), f"{plural(n, 'point')}, {'at the end' if end else 'at once'}")
+                 for end in (False, True) for n in range(MOST_PICKED_TILE + 1))
 
 
 def card_kinds() -> tuple[Pick, ...]:

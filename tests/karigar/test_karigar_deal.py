@@ -60,7 +60,9 @@ def test_tajkit_ships_no_card_so_it_offers_no_deal_and_no_pickers():
     answers, lines = BARE.deal(NAMES, random.Random(1))
     assert set(answers) == set()  # not one content invented
     assert any("does not know your copy's Bazaar cards" in line for line in lines)
-    assert not any(q.picks for q in BARE.setup_questions(NAMES))
+    questions = BARE.setup_questions(NAMES)
+    assert not any(q.picks for q in questions if not q.key.startswith("token_stacks"))  # no component offered
+    assert all(q.default is None for q in questions if q.key.startswith("token_stacks"))  # nor a token's value
 
 
 def test_a_copy_whose_deck_is_not_whole_is_refused_naming_the_rule(tmp_path):
@@ -155,12 +157,15 @@ def test_with_a_copy_every_component_question_is_a_picker_of_its_components():
     assert [p.text for p in questions["alliances.1"].picks] == list(KNOWN.alliance_cards)
     assert [p.text for p in questions["level_tiles.2"].picks] == list(KNOWN.level_tiles[2])
     assert [p.text for p in questions["players.0.resources"].picks] == list(KNOWN.starting_resources)
-    assert not questions["token_stacks.0"].picks and questions["token_stacks.0"].default  # known, not random
+    stack = questions["token_stacks.0"]  # known, not random: the copy's, preselected (Setting Up 4-5, highest on top)
+    assert stack.default == "4 3 2" and stack.slots == ("top", "middle", "bottom")
+    assert [p.text for p in stack.picks] == [str(v) for v in range(15, 0, -1)]  # a token's value, picked
     label = questions["bazaar.0"].picks[0].label
     assert re.match(r"(Blue|Yellow): earn ", label)  # the colour in words, never a colour alone
     for q in questions.values():
-        for p in q.picks:
-            q.read(p.text)  # every pick reads as typed
+        for p in q.picks if not q.slots else ():
+            q.read(p.text)  # every pick of a whole answer reads as typed
+    assert stack.read(" ".join(p.text for p in stack.picks[:3])) == [15, 14, 13]  # a slot's picks, joined
 
 
 def client(tmp_path, data):
@@ -172,7 +177,8 @@ def fields_of(html: str) -> dict[str, str]:
     """The form's answers as a phone posts them: text fields' values and each picker's chosen option."""
     html = unescape(html)
     fields = dict(re.findall(r'<input type="text" id="[^"]*" name="(q_[^"]+)" value="([^"]*)"', html))
-    for name, options in re.findall(r'<select id="[^"]*" name="(q_[^"]+)"[^>]*>(.*?)</select>', html, re.DOTALL):
+    fields = {name: value for name, value in fields.items() if value or "token_stacks" not in name}  # a stack is picked
+    for name, options in re.findall(r'<select id="[^"]*" name="([qs]_[^"]+)"[^>]*>(.*?)</select>', html, re.DOTALL):
         chosen = re.search(r'<option value="([^"]*)" selected>', options)
         fields[name] = chosen.group(1) if chosen else ""
     for name in set(re.findall(r'<input type="radio" name="(q_[^"]+)"', html)):  # a few picks: buttons
@@ -182,8 +188,9 @@ def fields_of(html: str) -> dict[str, str]:
 
 
 def pickers(html: str) -> int:
-    """The pickers of a page: lists, and sets of a few buttons (the Level tiles: 4 of a copy)."""
-    return html.count("<select") + html.count('<fieldset class="picks"')
+    """The pickers of a page's components: lists, and sets of a few buttons (the Level tiles: 4 of a
+    copy); not the token stacks' pickers of a value (``s_token_stacks``)."""
+    return html.count('<select id="q_') + html.count('<fieldset class="picks"')
 
 
 def test_deal_for_us_on_the_phones_fills_the_pickers_and_starts_the_game(tmp_path):
@@ -194,7 +201,7 @@ def test_deal_for_us_on_the_phones_fills_the_pickers_and_starts_the_game(tmp_pat
     page = web.post("/new/karigar", data={"token": companion.token, "deal": "1", **names})
     assert page.status_code == 200 and "Dealt by tajkit" in page.text
     fields = fields_of(page.text)
-    assert len(fields) == 26 and all(fields.values())
+    assert len(fields) == 22 + 12 and all(fields.values())  # 12: each level's 3 tokens
     assert pickers(page.text) == 21  # all but the token stacks and the Bakshish count; the decks are the rest
     made = web.post("/new/karigar", data={"token": companion.token, "asked": "1", **names, **fields})
     assert made.status_code == 303, made.text

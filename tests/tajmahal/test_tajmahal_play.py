@@ -460,3 +460,23 @@ def test_a_script_gives_the_hand_with_hand(tmp_path):
     mine = runner.invoke(app, ["hint", "tajmahal", str(position), "--player", "Ben", "--hand", "E E", "--json"])
     assert mine.exit_code == 0, mine.output
     assert json.loads(mine.stdout)["player"] == "Ben" and json.loads(mine.stdout)["moves"] == []  # Asha's turn
+
+
+def test_the_bonus_tiles_question_keeps_the_game_data_or_picks_a_tile_a_province(tmp_path):
+    """Setup 6: "Arrange bonus tiles on the board as indicated"; the rulebook gives no value
+    ("Bonus tiles provide immediate or end-game points", "Various VP values"). The question keeps the
+    game data's tiles in words, saying a value is tajkit's default, not the rulebook's; its pickers
+    (a tile a province) start from those tiles, and every pick reads as the tile it says."""
+    question = next(q for q in PLAY.setup_questions(["Asha", "Babur"]) if q.key == "bonus_tiles")
+    assert [p.text for p in question.keep] == ["default"] and question.read("default") is None
+    assert question.keep[0].label == ("Keep the game data's: 2 points each, scoring at once "
+                                      "(tajkit's default: the rulebook gives no value)")
+    assert question.slots == tuple(f"Province {p}" for p in range(1, SPEC.provinces + 1))
+    assert question.read(question.slots_start) == [{"points": 2, "when": "now"}] * SPEC.provinces
+    for pick in question.picks:
+        points, when = int(pick.label.split()[0]), "end" if pick.label.endswith("at the end") else "now"
+        assert PLAY.read_tile(1, pick.text) == {"points": points, "when": when}
+    (tmp_path / "tajmahal.toml").write_text('[points]\nbonus_tile = 3\nbonus_tile_when = "end"\n')
+    own = GAME.play(GAME.load_spec(tmp_path))
+    kept = next(q for q in own.setup_questions(["Asha", "Babur"]) if q.key == "bonus_tiles").keep[0]
+    assert kept.label == "Keep the game data's: 3 points each, scoring at the end (your game data's)"

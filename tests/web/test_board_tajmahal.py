@@ -98,7 +98,7 @@ def test_a_whole_taj_mahal_game_dealt_and_played_on_the_board_by_three_phones(se
     table.get_by_role("button", name="Deal for us").click()
     table.get_by_text("Dealt by tajkit").wait_for()
     dealt = table.locator("#q_start input:checked").input_value()  # the start player's button, chosen
-    assert dealt in players and table.locator("#q_bonus_tiles").input_value() == "default"
+    assert dealt in players and table.locator("input[name=k_bonus_tiles]:checked").input_value() == "default"
     assert table.get_by_text(f"{dealt} starts (drawn at random").is_visible()
     table.locator("#q_deck").fill(DECK)
     table.locator("#q_hand_size").select_option("5")

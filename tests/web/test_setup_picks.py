@@ -168,3 +168,156 @@ def test_any_rondel_slots_are_a_game_or_a_refusal_in_words(tmp_path_factory, slo
     made = post(web, companion, "/new/maharani", asked="1", **NAMES, q_rondel=typed,
                 **{f"s_rondel_{k}": v for k, v in slots.items()})
     assert made.status_code == 303 or (made.status_code == 422 and 'class="problems"' in made.text), made.text[-500:]
+
+
+def test_each_component_picture_is_on_the_setup_page_once(tmp_path):
+    """Issue 44's pickers show "the components by name and picture": a Karigar setup with the group's
+    copy offers each component drawn (24 Bazaar cards in 12 lists, 9 Alliance cards, the Level tiles,
+    the Starting Resource cards), and each distinct picture is on the page once, as a <template>
+    every picker that offers it names (not 12 x 24 inline cards)."""
+    from tajkit.sheets.karigar_cards import pick_picture
+
+    web, companion, made = setup_page(tmp_path, "karigar")
+    html = made.text
+    templates = dict(re.findall(r'<template id="(pic-[0-9a-f]+)">(.*?)</template>', html, re.S))
+    assert html.count("<svg") == len(templates)  # no picture outside its template
+    named = set(re.findall(r'data-pic="(pic-[^"]+)"', html))
+    named |= {w for ids in re.findall(r'data-pics="([^"]*)"', html) for w in ids.split() if w != "-"}
+    assert named == set(templates)  # each picture offered somewhere, and each offered one there
+    spec = companion.spec("karigar")
+    c = spec.components
+    drawn = {pick_picture(spec, "bazaar.0", line) for line in c.bazaar_cards}
+    drawn |= {pick_picture(spec, "alliances.0", line) for line in c.alliance_cards}
+    drawn |= {pick_picture(spec, f"level_tiles.{k}", line) for k, tiles in enumerate(c.level_tiles) for line in tiles}
+    drawn |= {pick_picture(spec, "players.0.resources", line) for line in c.starting_resources}
+    assert set(templates.values()) == drawn and len(drawn) == 24 + 9 + 16 + 7  # two Starting Resource cards alike
+    lists = re.findall(r'<select id="q_bazaar\.\d+"[^>]*data-pics="([^"]*)"', html)
+    assert len(lists) == 12 and len(set(lists)) == 1  # every Bazaar list names the same 24 pictures, in its options' order
+
+
+def test_a_picture_says_its_colour_in_a_letter_and_a_word():
+    """Colour is never the only signal: a Bazaar card's picture names it (B blue, Y yellow), as the
+    board does (rulebook: The Bazaar Grid, blue and yellow cards)."""
+    from tajkit.sheets.karigar_cards import pick_picture
+    from tajkit.solver import speccache
+
+    spec = speccache.load_spec(games.get("karigar"), DEAL_DATA["karigar"])
+    for line in spec.components.bazaar_cards:
+        svg = pick_picture(spec, "bazaar.3", line)
+        assert ("Y yellow" if line.startswith("yellow") else "B blue") in svg
+        assert "class=" not in svg.replace('class="component"', "")  # styled inline: it stands alone on any page
+    assert pick_picture(spec, "players.0.age", "7") is None and pick_picture(spec, "bazaar.0", "no card") is None
+
+
+TILES = {f"s_bonus_tiles_{k}": "2now" for k in range(12)}
+TAJ_MAHAL = {"q_hand_size": "5", "q_start": "Chen", "q_deck": DECK}
+
+
+def test_taj_mahal_bonus_tiles_kept_in_one_tap_or_picked_per_province(tmp_path):
+    """Setup 6 ("Arrange bonus tiles on the board as indicated"): the game data's tiles kept by one
+    button (said in words, its value said to be tajkit's default), the province pickers behind it
+    starting from those tiles; picked per province they post what read_tiles reads ("4end"), and a
+    value beyond the picks is typed beside them."""
+    web, companion, page = setup_page(tmp_path, "tajmahal")
+    html = unescape(page.text)
+    assert re.search(r'name="k_bonus_tiles" value="default" checked>Keep the game data\'s: 2 points each, scoring at '
+                     r"once \(tajkit's default: the rulebook gives no value\)", html)
+    assert [setup_fields(page.text)[f"s_bonus_tiles_{k}"] for k in range(12)] == ["2now"] * 12
+    assert "<option value=\"4end\">4 points, at the end</option>" in html
+    kept = post(web, companion, "/new/tajmahal", asked="1", **NAMES, **TAJ_MAHAL, k_bonus_tiles="default",
+                **TILES | {"s_bonus_tiles_2": "7end"})  # the pickers behind a kept answer are not read
+    assert "bonus_tiles" not in made_setup(tmp_path, "tajmahal", kept)  # the game data's, as "default" typed
+    picked = post(web, companion, "/new/tajmahal", asked="1", **NAMES, **TAJ_MAHAL, k_bonus_tiles="",
+                  **TILES | {"s_bonus_tiles_2": "4end", "s_bonus_tiles_6": "0now"})
+    tiles = made_setup(tmp_path, "tajmahal", picked)["bonus_tiles"]
+    assert tiles[2] == {"points": 4, "when": "end"} and tiles[6] == {"points": 0, "when": "now"}
+    assert tiles[0] == tiles[11] == {"points": 2, "when": "now"}
+    typed = post(web, companion, "/new/tajmahal", asked="1", **NAMES, **TAJ_MAHAL, k_bonus_tiles="",
+                 **{f"s_bonus_tiles_{k}": "2now" for k in range(11)}, q_bonus_tiles="25end")
+    assert made_setup(tmp_path, "tajmahal", typed)["bonus_tiles"][11] == {"points": 25, "when": "end"}
+
+
+def test_taj_mahal_bonus_tiles_said_to_differ_but_not_picked_are_asked_for(tmp_path):
+    """"Ours differ" with every province left unpicked is not the game data's tiles behind the
+    table's back: it is refused in words, the choice kept; eleven picked are refused by Setup 6's
+    check (one tile a province), the picks kept in their places."""
+    web, companion, _ = setup_page(tmp_path, "tajmahal")
+    empty = post(web, companion, "/new/tajmahal", asked="1", **NAMES, **TAJ_MAHAL, k_bonus_tiles="")
+    assert empty.status_code == 422
+    assert "The bonus tiles of provinces 1-12: choose each one, or tap “Keep the game data's" in unescape(empty.text)
+    assert re.search(r'name="k_bonus_tiles" value="" checked>', empty.text)
+    eleven = post(web, companion, "/new/tajmahal", asked="1", **NAMES, **TAJ_MAHAL, k_bonus_tiles="",
+                  **{f"s_bonus_tiles_{k}": "3end" for k in range(11)})
+    assert eleven.status_code == 422 and "bonus" in unescape(eleven.text)
+    again = setup_fields(eleven.text)
+    assert [again[f"s_bonus_tiles_{k}"] for k in range(12)] == ["3end"] * 11 + [""]
+
+
+@SOME
+@given(keep=st.none() | st.text(max_size=10) | st.sampled_from(["", "default"]),
+       slots=st.dictionaries(st.integers(0, 13), st.text(max_size=8) | st.sampled_from(["2now", "4end", "1000end", "-1"]),
+                             max_size=14), typed=st.text(max_size=30))
+def test_any_bonus_tiles_posted_are_a_game_or_a_refusal_in_words(tmp_path_factory, keep, slots, typed):
+    web, companion = client(tmp_path_factory.mktemp("tiles"))
+    fields = {f"s_bonus_tiles_{k}": v for k, v in slots.items()} | ({} if keep is None else {"k_bonus_tiles": keep})
+    made = post(web, companion, "/new/tajmahal", asked="1", **NAMES, **TAJ_MAHAL, q_bonus_tiles=typed, **fields)
+    assert made.status_code == 303 or (made.status_code == 422 and 'class="problems"' in made.text), made.text[-500:]
+
+
+def test_karigar_token_stacks_are_pickers_top_first_from_the_copy(tmp_path):
+    """Setting Up 4-5: a level's 3 Taj point tokens, highest on top: three pickers a level (top,
+    middle, bottom) opening on the copy's stack, posted as the text the question reads; picked out of
+    order they are refused in words (read_tokens), the picks kept; a value beyond the picks is typed."""
+    web, companion, page = setup_page(tmp_path, "karigar")
+    fields = setup_fields(page.text)
+    assert [[fields[f"s_token_stacks.{n}_{k}"] for k in range(3)] for n in range(4)] == [
+        ["4", "3", "2"], ["7", "6", "5"], ["7", "5", "3"], ["9", "6", "4"]]  # tests/data/karigar-copy
+    assert re.search(r'<label for="s_token_stacks\.0_0">top</label>', page.text)
+    whole = {k: v for k, v in fields.items() if "token_stacks" not in k}
+    whole |= {f"q_bazaar.{k}": line for k, line in enumerate(companion.spec("karigar").components.bazaar_cards[:12])}
+    whole |= {f"q_alliances.{k}": line for k, line in enumerate(companion.spec("karigar").components.alliance_cards[:2])}
+    whole |= {f"q_level_tiles.{k}": tiles[0] for k, tiles in enumerate(companion.spec("karigar").components.level_tiles)}
+    whole |= {f"q_players.{k}.resources": line for k, line in enumerate(companion.spec("karigar").components.starting_resources[:3])}
+    stacks = {f"s_token_stacks.{n}_{k}": v for n, stack in enumerate([[4, 3, 2], [8, 6, 2], [7, 5, 3], [9, 6, 4]])
+              for k, v in enumerate(map(str, stack))}
+    made = post(web, companion, "/new/karigar", asked="1", **NAMES, **whole, **stacks)
+    assert made_setup(tmp_path, "karigar", made)["token_stacks"] == [[4, 3, 2], [8, 6, 2], [7, 5, 3], [9, 6, 4]]
+    upside = post(web, companion, "/new/karigar", asked="1", **NAMES, **whole, **stacks | {"s_token_stacks.1_0": "2", "s_token_stacks.1_2": "8"})
+    assert upside.status_code == 422
+    assert ("Level 2 Taj point tokens, top first: level 2's Taj point tokens = '2 6 8': 3 tokens stacked in descending "
+            "order, highest on top (rulebook: Setting Up 4-5)") in unescape(upside.text)
+    again = setup_fields(upside.text)
+    assert [again[f"s_token_stacks.1_{k}"] for k in range(3)] == ["2", "6", "8"]
+    typed = post(web, companion, "/new/karigar", asked="1", **NAMES, **whole, **{k: v for k, v in stacks.items() if not k.startswith("s_token_stacks.3")},
+                 **{"q_token_stacks.3": "30 20 10"})
+    assert made_setup(tmp_path, "karigar", typed)["token_stacks"][3] == [30, 20, 10]
+
+
+def test_taj_mahal_card_kinds_are_counted_beside_their_chips(tmp_path):
+    """Components: a card shows one or two symbols; each kind counted shows them as the board's chips,
+    each chip with its letter (colour never alone), its picture on the page once."""
+    web, companion, page = setup_page(tmp_path, "tajmahal")
+    templates = dict(re.findall(r'<template id="(pic-[0-9a-f]+)">(.*?)</template>', page.text, re.S))
+    spots = re.findall(r'<div class="count"><span class="pic" data-pic="(pic-[0-9a-f]+)"></span><label for="n_deck_(\d+)">',
+                       page.text)
+    assert len(spots) == len(KINDS) and set(templates) == {pid for pid, _ in spots}
+    for pid, k in spots:
+        letters = re.findall(r'font-weight="bold" fill="#[0-9a-f]+">([A-Z])</text>', templates[pid])
+        assert "".join(letters) == KINDS[int(k)]
+    assert page.text.count("<svg") == len(templates)
+
+
+@pytest.mark.parametrize("game", [g.id for g in games.every()])
+def test_every_setup_page_holds_each_picture_once_and_names_each_it_holds(tmp_path, game):
+    """Whatever a game draws for its pickers: no picture inline outside its <template>, none twice,
+    and every one held is offered by a picker (Maharani: 1 a tile of the set, in 4 slots' lists)."""
+    web, companion, page = setup_page(tmp_path, game)
+    html = page.text
+    ids = re.findall(r'<template id="(pic-[0-9a-f]+)">', html)
+    assert len(ids) == len(set(ids)) and html.count("<svg") == len(ids)
+    named = set(re.findall(r'data-pic="(pic-[^"]+)"', html))
+    named |= {w for found in re.findall(r'data-pics="([^"]*)"', html) for w in found.split() if w != "-"}
+    assert named == set(ids)
+    if game == "maharani":
+        spec = companion.spec(game)
+        assert len(ids) == len(spec.colours) * len(spec.kinds)

@@ -1,4 +1,4 @@
-"""The setup answers a table gives the same way game after game (``Question.kept``: its copy's
+"""The setup answers a table gives the same way game after game (``Question.remembered``: its copy's
 components, Taj Mahal's cards of a colour and hand size), kept beside the games in the companion's
 folder so that the next new game of the same game offers them again instead of asking the table
 to count its cards once more. Only what a game was started with is kept, each game's answers
@@ -13,29 +13,29 @@ from pathlib import Path
 
 from tajkit.solver.protocol import Question
 
-FILE = ".tajkit-kept-setup.toml"  # a dot: never listed as a game (cli/web/app.py RECORD_NAME)
+FILE = ".tajkit-remembered-setup.toml"  # a dot: never listed as a game (cli/web/app.py RECORD_NAME)
 MOST_CHARS = 4000  # an answer longer than this is not kept (a deck is some 100 characters)
 
 
-def kept_answers(folder: Path, game: str, questions: Sequence[Question]) -> dict[str, str]:
-    """The answers kept for ``game``'s questions that are kept (none when nothing reads)."""
+def remembered_answers(folder: Path, game: str, questions: Sequence[Question]) -> dict[str, str]:
+    """The answers remembered for ``game``'s questions that are remembered (none when nothing reads)."""
     try:
         table = tomllib.loads((folder / FILE).read_text(encoding="utf-8")).get(game, {})
     except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError, AttributeError):
         return {}
     if not isinstance(table, dict):
         return {}
-    return {q.key: table[q.key] for q in questions if q.kept and isinstance(table.get(q.key), str)}
+    return {q.key: table[q.key] for q in questions if q.remembered and isinstance(table.get(q.key), str)}
 
 
-def keep_answers(folder: Path, game: str, questions: Sequence[Question], typed: Mapping[str, str]) -> None:
-    """Keep the kept questions' answers a game was started with, atomically (tajkit's own file:
+def remember_answers(folder: Path, game: str, questions: Sequence[Question], typed: Mapping[str, str]) -> None:
+    """Remember the remembered questions' answers a game was started with, atomically (tajkit's own file:
     replaced each time, the other games' answers in it kept)."""
     import tomli_w
 
     from tajkit.solver.writing import write_file
 
-    answers = {q.key: typed[q.key] for q in questions if q.kept and len(typed.get(q.key, "")) <= MOST_CHARS}
+    answers = {q.key: typed[q.key] for q in questions if q.remembered and len(typed.get(q.key, "")) <= MOST_CHARS}
     if not answers:
         return
     try:
@@ -43,4 +43,4 @@ def keep_answers(folder: Path, game: str, questions: Sequence[Question], typed: 
     except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
         tables = {}
     tables[game] = answers
-    write_file(folder / FILE, tomli_w.dumps(tables).encode(), replace=True, what="the kept setup answers")
+    write_file(folder / FILE, tomli_w.dumps(tables).encode(), replace=True, what="the remembered setup answers")

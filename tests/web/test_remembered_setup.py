@@ -1,6 +1,6 @@
 """A table's copy is the same box game after game: what it told the new-game form about its
-components (``Question.kept``: Taj Mahal's cards of a colour and hand size, which the rulebook
-leaves to the components: Components, Setup) is offered again at its next game in the same
+components (``Question.remembered``: Taj Mahal's cards of a colour, hand size and bonus tiles,
+which the rulebook leaves to the components: Components, Setup 6) is offered again at its next game in the same
 folder, as counted before and still editable; what is drawn anew each game (who starts, Setup 7)
 is not. Through Starlette's test client."""
 
@@ -11,7 +11,7 @@ from html import unescape
 from test_setup_picks import DECK, NAMES, counted, made_setup
 from test_web_play import client, post, setup_fields
 
-from tajkit.cli.web.kept import FILE
+from tajkit.cli.web.remembered import FILE
 
 
 def started(web, companion, **answers):
@@ -28,7 +28,8 @@ def test_the_last_games_deck_and_hand_size_are_offered_again_and_the_start_playe
     fields = setup_fields(again.text)
     assert {k: v for k, v in fields.items() if k.startswith("n_deck_") and v} == counted(DECK)  # as counted before
     assert fields["q_hand_size"] == "5" and fields["q_start"] == ""  # who starts is drawn anew (Setup 7)
-    assert "As in your last game here: the 30 cards of a player's colour; the hand size" in unescape(again.text)
+    assert ("As in your last game here: the 30 cards of a player's colour; the bonus tiles of provinces 1-12; "
+            "the hand size") in unescape(again.text)
     changed = started(web, companion, q_bonus_tiles="default", q_hand_size="6", q_start="", **counted(DECK))
     assert made_setup(tmp_path, "tajmahal", changed)["hand_size"] == 6
     assert setup_fields(post(web, companion, "/new/tajmahal", **NAMES).text)["q_hand_size"] == "6"  # the latest kept
