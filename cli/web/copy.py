@@ -27,7 +27,7 @@ from tajkit.solver import statefile
 from tajkit.solver.errors import BadInput
 from tajkit.solver.karigar import components as copies
 from tajkit.solver.karigar.files import bag_model, offer_model
-from tajkit.solver.karigar.play import ALLIANCE_CARDS, BAZAAR_CARDS, check_card, read_bag, read_card, read_offer
+from tajkit.solver.karigar.play import ALLIANCE_CARDS, BAZAAR_CARDS, TOKEN_VALUES, check_card, read_bag, read_card, read_offer
 from tajkit.solver.karigar.spec import Components, Spec
 
 GAME = "karigar"
@@ -35,7 +35,6 @@ STARTING_CARDS = 8  # rulebook: Game Components: 8 Starting Resource Cards
 KINDS = {"bazaar": "Bazaar card", "alliance": "Alliance card", "tile": "Level tile", "start": "Starting Resource card"}
 BAGS = ("earn", "give1", "get1", "give2", "get2", "bag")
 MOST_POINTS = 20  # an Alliance card's Taj points (files.offer_model)
-TOKEN_VALUES = range(1, 16)
 LINES = ("bazaar_cards", "alliance_cards", "starting_resources")
 
 
