@@ -50,15 +50,15 @@ class ArtisansPlay(TablePlay):
 
     def setup_questions(self, names: Sequence[str]) -> Sequence[Question]:
         """Each player's age, for the last tie-break (rulebook: Scoring, "the youngest player
-        wins"); optional, as in a state file: ``-`` or Enter leaves it out."""
+        wins"); optional, as in a state file: left empty (or ``-``) it is left out."""
         return tuple(
             Question(
                 key=f"players.{seat}.age",
                 prompt=f"{name}'s age",
                 read=partial(self._read_age, name),
-                help=f"a whole number; the youngest wins the last tie (rulebook: Scoring); {NOT_GIVEN} or Enter "
-                "if not given",
-                default=NOT_GIVEN,
+                help="a whole number; the youngest wins the last tie (rulebook: Scoring); leave it empty if not given",
+                default="",
+                numeric=True,
             )
             for seat, name in enumerate(names)
         )
