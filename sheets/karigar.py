@@ -36,7 +36,7 @@ EDGE = "stroke:#8a7a60;stroke-width:1"
 # an empty Alliance slot) and of the Taj sections (built, open now, a level above).
 SPACE_FILLS = {"kb": "#e6f0fb", "ky": "#fff4c2", "kt": "#f3ece0", "ke": "#eeeeee"}
 SECTION_FILLS = {"kd": "#d9c7a3", "ko": "#fffdf8", "kl": "#f2f2f2"}
-DASHED = {"ky": "4 3", "kl": "3 3"}
+DASHED = {"ky": "1.5 2.5", "kl": "3 3"}  # a yellow card dotted: the lit targets are dashed
 LOOKS = "".join(f".{k}{{fill:{fill};{EDGE}" + (f";stroke-dasharray:{DASHED[k]}" if k in DASHED else "") + "}"
                 for k, fill in {**SPACE_FILLS, **SECTION_FILLS}.items())
 SEATS = ("#1f5fa8", "#b3261e", "#2e7d32", "#6a1b9a", "#8d4e00", "#00695c", "#ad1457", "#37474f")
@@ -375,7 +375,7 @@ def _legend(spec: Spec, state: KarigarState, marks: list[str], top: float, parts
         chars = sum(len(spec.ids[k]) + 4 for k in range(len(spec.ids))) // 2
         parts.append(_text(MARGIN, y, " · ".join(line), size=10.5, fill="#333", fit=WIDTH - 2 * MARGIN, chars=chars))
         y += 15
-    for line in ("5L: what card 5 earns · 5R: what it exchanges (›)", "square tag: an Elephant · dashed: yellow, 2+ workers"):
+    for line in ("5L: what card 5 earns · 5R: what it exchanges (›)", "square tag: an Elephant · dotted edge: yellow, 2+ workers"):
         parts.append(_text(MARGIN, y, line, size=10, fill="#555", fit=WIDTH - 2 * MARGIN, chars=len(line)))
         y += 14
     return y - 6
