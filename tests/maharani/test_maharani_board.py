@@ -145,24 +145,29 @@ def test_the_gold_a_tile_earns_is_shown_where_it_is_placed():
     gold for the player's workers there (Egy negyed kiértékelése); a second tile says it costs 2
     (A játékos lerakhat egy második mozaikot)."""
     completing = seconds = 0
+    for s, action, taps in placements_tapped():
+        if s.phase == MORE:
+            assert "less 2 for a second tile" in taps[2]
+            seconds += 1
+            continue
+        result = outcome(SPEC, s.position, Turn((action.placement,)))
+        if result.over is not None:
+            continue
+        said = [int(n) for n in re.findall(r"(\d+) gold", taps[2])]
+        assert sum(said) == result.gold[s.position.to_move], (taps, result.gold)
+        completing += "completes quarter" in taps[2]
+    assert completing and seconds
+
+
+def placements_tapped():
+    """Each tile placement of seeded games (three players and two), with the taps that play it."""
     for s in game_states(8, 3) + game_states(9, 2):
         if RULES.to_act(s) in (None, CHANCE) or s.phase not in (CHOOSE, MORE):
             continue
         for action in RULES.legal_actions(s):
             taps = PLAY.taps(s, action)
-            if len(taps) < 3:
-                continue
-            if s.phase == MORE:
-                assert "less 2 for a second tile" in taps[2]
-                seconds += 1
-                continue
-            result = outcome(SPEC, s.position, Turn((action.placement,)))
-            if result.over is not None:
-                continue
-            said = [int(n) for n in re.findall(r"(\d+) gold", taps[2])]
-            assert sum(said) == result.gold[s.position.to_move], (taps, result.gold)
-            completing += "completes quarter" in taps[2]
-    assert completing and seconds
+            if len(taps) == 3:
+                yield s, action, taps
 
 
 def test_the_action_marker_a_tile_spends_is_said_before_it_is_placed():
@@ -170,21 +175,15 @@ def test_the_action_marker_a_tile_spends_is_said_before_it_is_placed():
     by turning down the action marker of the coin beside its slot: the last tap's words say which,
     or "no action marker", as the placement played turns it down."""
     paid = free = 0
-    for s in game_states(8, 3) + game_states(9, 2):
-        if RULES.to_act(s) in (None, CHANCE) or s.phase not in (CHOOSE, MORE):
-            continue
-        for action in RULES.legal_actions(s):
-            taps = PLAY.taps(s, action)
-            if len(taps) < 3:
-                continue
-            marker = RULES.apply(s, action).position.down[s.position.to_move] & ~s.position.down[s.position.to_move]
-            if marker:
-                k = marker.bit_length() - 1
-                assert f"turns down your action marker {k + 1} ({SPEC.quarter_names[k]})" in taps[2], taps
-                paid += 1
-            else:
-                assert "no action marker" in taps[2] and "turns down" not in taps[2], taps
-                free += 1
+    for s, action, taps in placements_tapped():
+        marker = RULES.apply(s, action).position.down[s.position.to_move] & ~s.position.down[s.position.to_move]
+        if marker:
+            k = marker.bit_length() - 1
+            assert f"turns down your action marker {k + 1} ({SPEC.quarter_names[k]})" in taps[2], taps
+            paid += 1
+        else:
+            assert "no action marker" in taps[2] and "turns down" not in taps[2], taps
+            free += 1
     assert paid and free
 
 
