@@ -155,22 +155,40 @@ def reload_and_check(page, path, kind: str, reloaded: set[str]) -> None:
     assert record_events(path) == before, kind
 
 
-def play_on_phones(held, watching, path, rng, players, shots, prefer: str = "") -> None:
-    """The whole game: whoever's phone has choices taps one (the table's events from any phone),
-    each tap waited for on that phone; one reload after every kind of tap."""
+CATCH_UP = 10  # every so many turns, every phone is waited for until it shows the last event
+
+
+def play_on_phones(held, watching, path, rng, players, shots, prefer: str = "", until=None) -> None:
+    """The whole game: the phone of a player who may act taps one of their choices (the table's
+    events from the phone that played last), each tap waited for on that phone; one reload after
+    every kind of tap. ``held`` are the phones of ``players``, in order. At each event only the
+    phone to tap waits for the event before (another phone learns it by polling, within about a
+    second: waiting for all three at every event was most of a game's time); every phone catches
+    up every CATCH_UP turns, and the tests wait for all of them at the end. ``until(session)``
+    ends the play early (Karigar's end is a form, not taps)."""
+    from tajkit.solver import games
+    from tajkit.solver.protocol import CHANCE
+    from tajkit.solver.session import Session
+
+    info = games.get(path.read_text().split('game = "')[1].split('"')[0])
+    spec = info.load_spec()
     reloaded: set[str] = set()
     cancel_once = [True]  # the first costly use asked about is cancelled, then played another time
     turn = 0
+    last = held[0]
     while True:
         events = record_events(path)
-        for phone in held:  # every phone learns the last event by polling (within about a second)
-            wait_for_number(phone, len(events))
-        if "The game is over." in held[0].locator("#status .turn").inner_text():
+        session = Session.open(info, spec, path)
+        if session.over or (until is not None and until(session)):
             break
-        acting = [p for p in held if has_own_choice(p)]
-        assert acting, "nobody's phone offers a choice, and the game is not over"
+        who = session.to_act
+        acting = [last] if who == CHANCE else [phone for phone, p in zip(held, players) if session.may_act(p)]
+        assert acting, "nobody may act, and the game is not over"
         turn += 1
         phone = acting[turn % len(acting)]
+        for waiting in (held if turn % CATCH_UP == 0 else [phone]):  # each learns the last event by polling
+            wait_for_number(waiting, len(events))
+        assert has_own_choice(phone), f"the phone of {who} offers no choice"
         is_table = phone.locator("#mine h2", has_text="What the table shows").count() > 0
         on_board = phone.locator("#mine .board").count() > 0  # the table's own event too: its words to tap
         try:  # a liked choice (Artisans: writing nothing, a short game) on two turns in three
@@ -181,6 +199,7 @@ def play_on_phones(held, watching, path, rng, players, shots, prefer: str = "") 
             phone.screenshot(path=shots / "stuck.png", full_page=True)
             raise
         wait_for_number(phone, len(events) + 1)
+        last = phone
         assert record_events(path)[:len(events)] == events
         kind = "table" if is_table else "board" if on_board else "own"
         reload_and_check(phone, path, kind, reloaded)

@@ -10,7 +10,7 @@ import random
 import re
 
 import pytest
-from phones import (SMALL, latest_number, phones_for, record_events, tap_on_board, tap_targets_too_small,
+from phones import (POLLED, SMALL, latest_number, phones_for, record_events, tap_on_board, tap_targets_too_small,
                     too_wide, wait_for_number)
 
 from tajkit.solver import games
@@ -42,15 +42,22 @@ def deal_a_game(page, base: str) -> str:
     return page.url.rsplit("/", 1)[1]
 
 
+def after_the_tap(page, number: int, shown: dict[str, str]) -> str:
+    """Waits on the page itself until the taps so far played the event ("played": a later event
+    number, or the board sending it) or show one of ``shown`` (a name: a CSS selector under the
+    board). Returns what came."""
+    found = page.wait_for_function("""([number, shown]) => {
+        const n = document.querySelector('#status li.latest .number');
+        if ((n ? parseInt(n.textContent) : 0) > number || document.querySelector('#mine .board .board-choices .sending'))
+            return 'played';
+        return Object.keys(shown).find(name => document.querySelector('#mine .board ' + shown[name])) || false;
+    }""", arg=[number, shown], timeout=POLLED)
+    return found.json_value()
+
+
 def played_or_chosen(page, number: int) -> bool:
     """Waits until the taps so far played the event (True) or show what follows them (False)."""
-    for _ in range(600):
-        if latest_number(page) > number or page.locator("#mine .board-choices .sending").count():
-            return True
-        if page.locator("#mine .board-path").count():
-            return False
-        page.wait_for_timeout(50)
-    raise AssertionError("the board neither played nor showed what follows the tap")
+    return after_the_tap(page, number, {"chosen": ".board-path"}) == "played"
 
 
 def tap_a_turns_step(page, rng: random.Random, want: str, taken: list[str], shot=None) -> str:
@@ -80,22 +87,18 @@ def tap_a_turns_step(page, rng: random.Random, want: str, taken: list[str], shot
                 page.screenshot(path=shot, full_page=True)
             if keys:  # (none lit: the tile goes to one space only, passed through to how it lies)
                 spaces.nth(rng.randrange(len(keys))).click()
-    asked = board.locator(".board-choices p.confirm")
-    ways = board.locator(".board-path ~ .choices button.board-choice")  # what follows the taps so far
-    for _ in range(200):
-        if latest_number(page) > number or board.locator(".board-choices .sending").count():
-            return "played"  # the last tap played it (one way only: no more to ask)
-        if asked.count():
-            taken.append("confirmed")
-            board.locator(".board-choices button", has_text="Yes: ").click()
-            return "confirmed"
-        if ways.count():
-            texts = ways.all_inner_texts()
-            assert all(" gold" in t for t in texts), texts  # each way says the gold it earns
-            ways.nth(rng.randrange(len(texts))).click()
-            return texts[0]
-        page.wait_for_timeout(50)
-    raise AssertionError("the board neither played nor offered what follows")
+    ways = ".board-path ~ .choices button.board-choice"  # what follows the taps so far
+    came = after_the_tap(page, number, {"asked": ".board-choices p.confirm", "ways": ways})
+    if came == "played":
+        return "played"  # the last tap played it (one way only: no more to ask)
+    if came == "asked":
+        taken.append("confirmed")
+        board.locator(".board-choices button", has_text="Yes: ").click()
+        return "confirmed"
+    texts = board.locator(ways).all_inner_texts()
+    assert all(" gold" in t for t in texts), texts  # each way says the gold it earns
+    board.locator(ways).nth(rng.randrange(len(texts))).click()
+    return texts[0]
 
 
 def test_a_whole_maharani_game_dealt_and_played_on_the_board_by_three_phones(server, browser, tmp_path):
