@@ -6,16 +6,27 @@ Playwright is missing; ``.ci/run`` installs Chromium so that CI runs them."""
 from __future__ import annotations
 
 import shutil
+from pathlib import Path
 
 import pytest
 from webserver import Server
 
 PHONE = {"width": 390, "height": 844}
+KARIGAR_COPY = Path(__file__).parents[1] / "data" / "karigar-copy"  # a group's copy (made-up cards of the rulebook's shape)
 
 
 @pytest.fixture
 def server(tmp_path):
     started = Server(tmp_path)
+    yield started
+    started.stop()
+
+
+@pytest.fixture
+def copy_server(tmp_path):
+    """A server whose data folder holds a group's Karigar-e-Taj copy: "Deal for us" deals from it."""
+    (tmp_path / "games").mkdir()
+    started = Server(tmp_path / "games", data=KARIGAR_COPY)
     yield started
     started.stop()
 

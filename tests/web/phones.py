@@ -4,6 +4,9 @@ every game's browser test (tests/web/test_web_browser.py, tests/web/test_board_*
 
 from __future__ import annotations
 
+import tempfile
+from pathlib import Path
+
 from tajkit.solver.session import read_record
 
 # The live part of a page polls every 1.5 s, so another phone's move shows within a second or two;
@@ -53,7 +56,8 @@ def wait_for_number(page, number: int) -> None:
         page.wait_for_function(f"""() => {{ const n = document.querySelector('#status li.latest .number');
             return (n ? parseInt(n.textContent) : 0) === {number}; }}""", timeout=POLLED)
     except Exception:
-        page.screenshot(path=page.context.pages[0].url.replace("/", "_")[-20:] + "-stuck.png", full_page=True)
+        stuck = Path(tempfile.gettempdir()) / (page.context.pages[0].url.replace("/", "_")[-20:] + "-stuck.png")
+        page.screenshot(path=stuck, full_page=True)  # beside the test run, never in the checkout
         raise AssertionError(f"the page did not come to event {number}: {page.locator('#flash').inner_text()!r}") from None
 
 

@@ -12,22 +12,12 @@ from pathlib import Path
 
 import pytest
 from phones import SMALL, check_fits, names_typed
-from webserver import Server
 
 from tajkit.solver.session import read_record
 
-COPY = Path(__file__).parents[1] / "data" / "karigar-copy"
 NAMES = ("Asha", "Babur", "Chen")
 
 pytestmark = pytest.mark.slow
-
-
-@pytest.fixture
-def copy_server(tmp_path):
-    (tmp_path / "games").mkdir()
-    started = Server(tmp_path / "games", data=COPY)
-    yield started
-    started.stop()
 
 
 

@@ -9,11 +9,9 @@ import re
 import time
 from collections import Counter
 
-from pathlib import Path
 
 import pytest
 from phones import SIZES, SMALL, check_fits, names_typed
-from webserver import Server
 
 from tajkit.solver.session import read_record
 
@@ -21,17 +19,8 @@ NAMES = ("Asha", "Babur", "Chen")
 # A deck of a player's colour (an example of the table's: the seed lists none), counted per kind
 DECK = Counter({"E": 6, "T": 4, "P": 5, "Y": 2, "W": 2, "M": 4, "EP": 2, "ET": 1, "PP": 2, "TM": 1, "PY": 1})
 
-COPY = Path(__file__).parents[1] / "data" / "karigar-copy"  # a group's copy (made-up cards of the rulebook's shape)
 
 pytestmark = pytest.mark.slow
-
-
-@pytest.fixture
-def copy_server(tmp_path):
-    (tmp_path / "games").mkdir()
-    started = Server(tmp_path / "games", data=COPY)
-    yield started
-    started.stop()
 
 
 
