@@ -196,8 +196,10 @@ def view(companion: Companion, name: str, session: Session, seat: str | None, ph
     first, folded = choice_lists(session, seat)
     hint = companion.hints.get((name, phone))
     result = session.standings()
+    touch = board_of(session, seat)
     return {
-        "touch": board_of(session, seat),
+        "touch": touch,
+        "looking": None if touch is not None else board_to_look_at(session),
         "name": name,
         "info": info,
         "version": session.version,
@@ -277,6 +279,22 @@ def board_of(session: Session, seat: str | None) -> dict[str, Any] | None:
     reachable = {t["taps"][0] for t in taps}
     return {"who": who, "index": session.players().index(who), "drawn": drawn, "taps": tap_tree(taps),
             "targets": [(t, t.key in reachable) for t in drawn.targets]}
+
+
+def board_to_look_at(session: Session) -> Any:
+    """The board of the player to act, for a phone whose holder waits, where the game draws its
+    board itself (Karigar's grids, Taj Mahal's province): nothing on it to tap. None where the
+    game's picture shows the position instead (or there is no one to act)."""
+    info = session.info
+    if not info.boards or session.over or session.to_act in (None, CHANCE):
+        return None
+    data = session.board_data()
+    if data is None:
+        return None
+    from importlib import import_module
+
+    drawn = import_module(info.drawing).board(session.spec, data, session.to_act)
+    return drawn if drawn.svg else None
 
 
 def table_board(session: Session) -> dict[str, Any] | None:

@@ -97,3 +97,34 @@ def test_every_target_is_a_finger_s_size_inside_the_picture_and_those_lit_togeth
         assert len({t.key for t in drawn.targets}) == len(drawn.targets)
         seen += 1
     assert seen > 1
+
+
+@pytest.mark.parametrize("game", BOARDS)
+def test_a_phone_whose_holder_waits_sees_the_board_of_the_player_to_act(game, tmp_path):
+    """The board is the table's picture too: a phone whose player waits shows the position as the
+    acting player's phone draws it — the game's own SVG board with nothing on it to tap (Karigar's
+    grids, Taj Mahal's province), or the game's picture — never only the position as text."""
+    from starlette.testclient import TestClient
+
+    from tajkit.cli.web.app import Companion, create_app
+
+    web = TestClient(create_app(Companion(folder=tmp_path, data=None, lan=False)))
+    checked = 0
+    for n, session in enumerate(positions(game, 1, tmp_path)):
+        if n < 12 or session.over or session.to_act == CHANCE:
+            continue
+        waiting = [k for k, p in enumerate(session.players()) if p != session.to_act and p not in session.ahead()]
+        if not waiting:
+            continue
+        web.cookies.set(f"tajkit_seat_{game}-1", str(waiting[0]))
+        page = web.get(f"/g/{game}-1").text
+        board = page.split('<section id="board"')[1].split("</section>")[0]
+        assert 'class="board looking"' in board or 'class="position"' in board, board[:400]
+        assert ('class="board looking"' in board) == (game in ("karigar", "tajmahal"))  # the games that draw their own board
+        if 'class="board looking"' in board:
+            looking = board.split('class="board looking"')[1].split("</svg>")[0]
+            assert "<svg" in looking and "data-tap" not in looking and f"{session.to_act}</bdi> to play" in looking
+        checked += 1
+        if checked == 3:
+            break
+    assert checked == 3
