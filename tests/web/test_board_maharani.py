@@ -82,6 +82,8 @@ def tap_a_turns_step(page, rng: random.Random, want: str, taken: list[str], shot
         if not played_or_chosen(page, number):  # the tile's spaces lit (else played at once: one way only)
             keys = [spaces.nth(k).get_attribute("data-tap") for k in range(spaces.count())]
             assert all(SPACE.match(key) for key in keys), keys  # after a tile: only its spaces are lit
+            said = board.locator(".tapped-words").inner_text()  # the tile's words: where it goes free, where it costs
+            assert re.search(r"free into quarter \d", said) and "action marker" in said, said
             if shot is not None:  # the tile chosen, its spaces lit on the board
                 assert tap_targets_too_small(page) == [] and too_wide(page) == []  # (the picture loaded)
                 page.screenshot(path=shot, full_page=True)

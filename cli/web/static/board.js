@@ -129,6 +129,14 @@
         head.appendChild(words);
         head.appendChild(button("Back", "back", function () { path = path.slice(0, -1); show(); }));
         panel.appendChild(head);
+        var labelled = path.map(function (key) { return onBoard[key] && onBoard[key].getAttribute("aria-label"); })
+          .filter(Boolean);
+        if (labelled.length) {  /* the last place tapped, in words (a Maharani tile: where it goes free, where it costs) */
+          var about = document.createElement("p");
+          about.className = "muted tapped-words";
+          about.textContent = labelled[labelled.length - 1];
+          panel.appendChild(about);
+        }
       }
       var row = document.createElement("div");
       row.className = "choices";
