@@ -337,11 +337,14 @@ def tap_tree(touches: list[dict[str, Any]]) -> dict[str, Any]:
 
 def hint_players(session: Session, seat: str | None) -> list[str]:
     """Whom this phone may ask a hint for now: its holder when they may act, else (watching)
-    everyone who may act."""
+    everyone who may act and whose hint asks no secret (TAJ's goal card is not typed on a phone
+    the table shares)."""
     if session.info.hint is None or session.to_act in (None, CHANCE):
         return []
     able = [session.to_act, *session.ahead()]
-    return [p for p in able if seat in (None, p)]
+    if seat is None:
+        return [p for p in able if not any(q.secret for q in _questions(session, p))]
+    return [p for p in able if p == seat]
 
 
 def _questions(session: Session, player: str) -> list[Any]:

@@ -80,3 +80,12 @@ def test_a_taj_mahal_hand_counted_by_kind_gets_the_hint_the_typed_one_gets(tmp_p
     assert best_move(picked.text) == best_move(typed.text)
     bad = post(phone, companion, "/g/night/hint", n_hand_0="x")
     assert bad.status_code == 422 and '"x" is no count' in unescape(bad.text)
+
+
+def test_a_watching_phone_never_asks_a_secret(tmp_path):
+    """Setup: goal cards are kept hidden throughout the game: a phone the table shares (watching)
+    offers no hint that asks for one; the player's own phone does."""
+    session, k = asked_at(tmp_path, "taj", "goal")
+    web, _ = client(tmp_path)
+    assert "your secret goal card" not in web.get("/g/night").text
+    assert "your secret goal card" in seat(web, k).get("/g/night").text
