@@ -38,7 +38,7 @@ from tajkit.cli import present
 from tajkit.cli.play import keep_in_history
 from tajkit.cli.web import work
 from tajkit.cli.web.app import Companion, game_info, page, posted
-from tajkit.cli.web.remembered import remember_answers, remembered_answers
+from tajkit.cli.web.remembered import remember_answers, remembered_answers, remembered_names
 from tajkit.cli.web.scoring import score_view
 from tajkit.solver import numbers, wording
 from tajkit.solver.errors import BadInput, SolverFailure
@@ -645,7 +645,9 @@ async def choose_seat(request: Request) -> Response:
 def new_form(request: Request) -> Response:
     info = game_info(request.path_params["game"])
     play = info.play(companion_of(request).spec(info.id))
-    return page(request, "new.html", info=info, names=[""] * 4, questions=None, answers={}, deals=play.deals())
+    names = remembered_names(companion_of(request).folder, info.id)
+    return page(request, "new.html", info=info, names=names + [""] * (4 - len(names)), questions=None, answers={},
+                deals=play.deals())  # the last game's players here, else four empty seats
 
 
 async def new_game(request: Request) -> Response:
@@ -687,7 +689,7 @@ async def new_game(request: Request) -> Response:
         return setup_page(request, 422, info, companion, names, questions, answers=typed, problems=list(exc.problems),
                           deals=play.deals())
     with contextlib.suppress(BadInput, OSError):  # a note for the next game only: the record holds the setup
-        await run_in_threadpool(remember_answers, companion.folder, info.id, questions, typed)
+        await run_in_threadpool(remember_answers, companion.folder, info.id, questions, typed, names)
     return RedirectResponse(f"/g/{path.stem}", status_code=303)
 
 

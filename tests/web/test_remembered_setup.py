@@ -1,11 +1,12 @@
 """A table's copy is the same box game after game: what it told the new-game form about its
 components (``Question.remembered``: Taj Mahal's cards of a colour, hand size and bonus tiles,
 which the rulebook leaves to the components: Components, Setup 6) is offered again at its next game in the same
-folder, as counted before and still editable; what is drawn anew each game (who starts, Setup 7)
-is not. Through Starlette's test client."""
+folder, as counted before and still editable, with the same players; what is drawn anew each game
+(who starts, Setup 7) is not. Through Starlette's test client."""
 
 from __future__ import annotations
 
+import re
 from html import unescape
 
 from test_setup_picks import DECK, NAMES, counted, made_setup
@@ -35,6 +36,9 @@ def test_the_last_games_deck_and_hand_size_are_offered_again_and_the_start_playe
     assert setup_fields(post(web, companion, "/new/tajmahal", **NAMES).text)["q_hand_size"] == "6"  # the latest kept
     assert [name for name, _ in companion.records()] and not any(name.startswith(".") for name, _ in companion.records())
     assert 'id="remembered"' not in post(web, companion, "/new/taj", **NAMES).text  # another game keeps its own
+    names = re.findall(r'id="name\d" name="name\d" value="([^"]*)"', web.get("/new/tajmahal").text)
+    assert names == ["Asha", "Babur", "Chen", ""]  # the same group, in its seats, and a seat free
+    assert re.findall(r'id="name\d" name="name\d" value="([^"]*)"', web.get("/new/maharani").text) == ["", "", "", ""]
 
 
 def test_a_refused_start_keeps_nothing_and_a_broken_note_is_passed_over(tmp_path):
