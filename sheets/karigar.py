@@ -180,6 +180,8 @@ def _holdings(spec: Spec, state: KarigarState, me: int, marks: list[str], parts:
         extra.append("Alliance " + ", ".join(f"{o.points} pts" for o in seat.alliances))
     if seat.bakshish:
         extra.append(f"{len(seat.bakshish)} Bakshish")
+    if state.main is not None and state.main.acts and me == state.seat:  # rules.apply: a turn pays and gains at its end
+        extra.append("takes count at the turn's end")
     parts.append(_text(MARGIN, 14, line + (" · " + " · ".join(extra) if extra else ""), size=12, weight="700",
                        fit=WIDTH - 2 * MARGIN, chars=len(line) + sum(len(e) + 3 for e in extra)))
     kinds = len(spec.ids)
