@@ -501,15 +501,10 @@ def _marks_icons(spec: Any) -> dict[str, str]:
 
 
 def _marks_icon(marks: int) -> str:
-    """A tile's column marks as a CSS background (an inline SVG, arrow up), as ``_marks`` draws
-    them: half discs on the edges (bit 0 top, 1 right, 2 bottom, 3 left), a disc in the middle (16)."""
-    halves = ("M6 0 A4 4 0 0 0 14 0Z", "M20 6 A4 4 0 0 0 20 14Z", "M6 20 A4 4 0 0 1 14 20Z", "M0 6 A4 4 0 0 1 0 14Z")
-    shapes = "".join(f'<path d="{d}"/>' for k, d in enumerate(halves) if marks >> k & 1)
-    disc = '<circle cx="10" cy="10" r="4"/>' if marks & 16 else ""
+    """A tile's column marks as a CSS background: ``_svg_marks`` on a pale square, arrow up."""
     svg = ('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 20 20"><rect width="20" height="20" fill="#f4efe6"/>'
-           f'<g fill="#222">{shapes}{disc}</g></svg>')
+           f'{_svg_marks(marks, 20, "#222")}</svg>')
     return f'url("data:image/svg+xml,{quote(svg, safe="")}") center / 100% no-repeat'
-
 
 
 def tile_words(spec: Any, tile: Any) -> str:

@@ -228,9 +228,11 @@ def check_fits(page, where: str) -> None:
 
 
 def names_typed(page, base: str, game: str, names) -> int:  # noqa: ANN001
-    """The new-game page with the players' names typed: the taps it took (one a name field)."""
+    """The new-game page with the players' names typed: the taps it took (one a name field). A
+    field the page fills in (the last game's players there) is typed over, as a finger would."""
     page.goto(f"{base}/new/{game}")
     for k, name in enumerate(names):
-        page.locator(f"#name{k}").tap()
-        page.keyboard.type(name)
+        field = page.locator(f"#name{k}")
+        field.click()
+        field.fill(name)
     return len(names)

@@ -14,7 +14,7 @@ import random
 import re
 
 import pytest
-from phones import (SMALL, SIZES, phones_for, play_on_phones, record_events, tap_on_board, tap_targets_too_small,
+from phones import (SMALL, SIZES, names_typed, phones_for, play_on_phones, record_events, tap_on_board, tap_targets_too_small,
                     too_wide, wait_for_number)
 from starlette.testclient import TestClient
 
@@ -153,9 +153,7 @@ def test_a_taj_game_dealt_and_played_on_the_board_on_three_phones(server, browse
     shots.mkdir()
     players = ["Asha", "Babur", "Chen"]
     setup = browser.new_context(viewport=SMALL).new_page()
-    setup.goto(f"{server.base}/new/taj")
-    for k, name in enumerate(players):
-        setup.locator(f"#name{k}").fill(name)
+    names_typed(setup, server.base, "taj", players)
     setup.get_by_role("button", name="Deal for us").click()
     dealt = setup.locator(".dealt")
     dealt.wait_for()

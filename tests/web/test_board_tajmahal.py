@@ -86,15 +86,14 @@ def test_a_whole_taj_mahal_game_dealt_and_played_on_the_board_by_three_phones(se
     alone: cards, a second card or "alone", and "Withdraw" beside the board (most turns, so the
     game is short), a withdrawal for nothing asked first (once cancelled); to the final score.
     Every page checked for targets under 44 px and for anything sticking out sideways."""
-    from phones import SIZES, SMALL, phones_for, record_events, tap_targets_too_small, too_wide, wait_for_number
+    from phones import (SIZES, SMALL, names_typed, phones_for, record_events, tap_targets_too_small, too_wide,
+                        wait_for_number)
 
     shots = tmp_path / "shots"
     shots.mkdir(exist_ok=True)
     players = ["Asha", "Babur", "Chen"]
     table = browser.new_context(viewport=SMALL).new_page()
-    table.goto(f"{server.base}/new/tajmahal")
-    for k, name in enumerate(players):
-        table.locator(f"#name{k}").fill(name)
+    names_typed(table, server.base, "tajmahal", players)
     table.get_by_role("button", name="Deal for us").click()
     table.get_by_text("Dealt by tajkit").wait_for()
     dealt = table.locator("#q_start input:checked").input_value()  # the start player's button, chosen

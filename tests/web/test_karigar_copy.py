@@ -120,7 +120,7 @@ def test_a_copy_told_on_a_phone_then_a_game_dealt_from_it(lone_server, browser, 
     page.wait_for_url("**/new/karigar")
     for k, name in enumerate(NAMES):
         page.locator(f"#name{k}").tap()
-        page.keyboard.type(name)
+        page.locator(f"#name{k}").fill(name)
     page.get_by_role("button", name="Deal for us").tap()
     page.get_by_text("Dealt by tajkit").wait_for()
     page.get_by_role("button", name="Start the game").first.tap()

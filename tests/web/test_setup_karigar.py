@@ -24,6 +24,13 @@ pytestmark = pytest.mark.slow
 
 
 
+def phone(browser, tmp_path: Path):
+    """A phone at 360 x 640 with a touch screen, and a folder for its screenshots."""
+    shots = tmp_path / "shots"
+    shots.mkdir()
+    return browser.new_context(viewport=SMALL, has_touch=True).new_page(), shots
+
+
 def started_record(page, folder: Path):
     page.wait_for_url("**/g/*")
     name = page.url.rstrip("/").rsplit("/", 1)[1]
@@ -31,10 +38,7 @@ def started_record(page, folder: Path):
 
 
 def test_a_dealt_karigar_setup_on_a_phone_in_five_taps(copy_server, browser, tmp_path):
-    context = browser.new_context(viewport=SMALL, has_touch=True)
-    page = context.new_page()
-    shots = tmp_path / "shots"
-    shots.mkdir()
+    page, shots = phone(browser, tmp_path)
     began = time.monotonic()
     taps = names_typed(page, copy_server.base, "karigar", NAMES)
     page.get_by_role("button", name="Deal for us").tap()
@@ -53,16 +57,13 @@ def test_a_dealt_karigar_setup_on_a_phone_in_five_taps(copy_server, browser, tmp
     assert [p["name"] for p in record.setup["players"]] == list(NAMES)
     assert len(record.setup["bazaar_deck"]) == 12 and len(record.setup["alliance_deck"]) == 7
     page.screenshot(path=shots / "started-360.png")
-    context.close()
+    page.context.close()
 
 
 def test_a_picked_karigar_setup_on_a_phone_without_typing_a_card(copy_server, browser, tmp_path):
     """The table deals its own components and picks each from the copy's: two taps a picker (open it,
     choose), no notation typed; the Taj point tokens come filled in (the copy's, highest on top)."""
-    context = browser.new_context(viewport=SMALL, has_touch=True)
-    page = context.new_page()
-    shots = tmp_path / "shots"
-    shots.mkdir()
+    page, shots = phone(browser, tmp_path)
     began = time.monotonic()
     taps = names_typed(page, copy_server.base, "karigar", NAMES)
     page.get_by_role("button", name="Next: type what lies on the table").tap()
@@ -97,7 +98,7 @@ def test_a_picked_karigar_setup_on_a_phone_without_typing_a_card(copy_server, br
           f"{filled} field filled in already, none typed but the names; {seconds:.1f} s by machine")
     assert count == 21
     assert record.setup["bazaar"][0]["card"] == 1 and len(record.setup["bazaar_deck"]) == 12
-    context.close()
+    page.context.close()
 
 
 def test_the_dealt_page_fits_a_phone(copy_server, browser, tmp_path):
@@ -107,7 +108,7 @@ def test_the_dealt_page_fits_a_phone(copy_server, browser, tmp_path):
     page.get_by_role("button", name="Deal for us").tap()
     page.get_by_text("Dealt by tajkit").wait_for()
     check_fits(page, "the dealt setup")
-    context.close()
+    page.context.close()
 
 
 def test_the_end_is_one_short_form_a_player_on_a_phone(server, browser, tmp_path):
@@ -132,10 +133,7 @@ def test_the_end_is_one_short_form_a_player_on_a_phone(server, browser, tmp_path
         events.append(rules.format(state, action))
         state = rules.apply(state, action)
     Session.start(GAME, spec, server.folder / "end.toml", setup).apply(*events)
-    context = browser.new_context(viewport=SMALL, has_touch=True)
-    page = context.new_page()
-    shots = tmp_path / "shots"
-    shots.mkdir()
+    page, shots = phone(browser, tmp_path)
     page.goto(f"{server.base}/g/end")
     taps = 0
     for k, player in enumerate(p["name"] for p in setup["players"]):
@@ -160,4 +158,4 @@ def test_the_end_is_one_short_form_a_player_on_a_phone(server, browser, tmp_path
     page.get_by_text("Final").first.wait_for()
     page.screenshot(path=shots / "end-final-360.png")
     print(f"\nKarigar end on a phone: {len(shown)} events in 3 forms, {taps} taps")
-    context.close()
+    page.context.close()
